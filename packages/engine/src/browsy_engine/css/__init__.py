@@ -1,0 +1,6 @@
+"""CSS: stylesheet parsing (tinycss2), media queries, rule-driven matching through lexbor, the cascade."""
+
+from .cascade import compute_styles
+from .style import ComputedStyle
+
+__all__ = ["ComputedStyle", "compute_styles"]

@@ -1,0 +1,101 @@
+"""ComputedStyle: the contract between the cascade (css/) and layout (layout/).
+
+One instance per element node (text nodes use their parent's). Values are *computed*: font-relative
+and viewport units are already resolved to px; percentages stay relative because only layout knows
+the containing block.
+
+Length  = tuple[float, float] | None  — (px, fraction) meaning px + fraction × reference size;
+          None means `auto` (for margins, sizes, offsets, flex-basis) or `none` (for max-width/height).
+          `calc(100% - 32px)` is (-32.0, 1.0); `50%` is (0.0, 0.5); `10px` is (10.0, 0.0).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+Length = tuple[float, float] | None
+
+ZERO: tuple[float, float] = (0.0, 0.0)
+
+
+@dataclass(slots=True)
+class ComputedStyle:
+    display: str = "inline"
+    position: str = "static"
+    top: Length = None
+    right: Length = None
+    bottom: Length = None
+    left: Length = None
+    float: str = "none"
+    clear: str = "none"
+    box_sizing: str = "content-box"
+    width: Length = None
+    height: Length = None
+    min_width: Length = None
+    min_height: Length = None
+    max_width: Length = None
+    max_height: Length = None
+    margin_top: Length = ZERO
+    margin_right: Length = ZERO
+    margin_bottom: Length = ZERO
+    margin_left: Length = ZERO
+    padding_top: Length = ZERO
+    padding_right: Length = ZERO
+    padding_bottom: Length = ZERO
+    padding_left: Length = ZERO
+    border_top_width: float = 0.0
+    border_right_width: float = 0.0
+    border_bottom_width: float = 0.0
+    border_left_width: float = 0.0
+    flex_direction: str = "row"
+    flex_wrap: str = "nowrap"
+    flex_grow: float = 0.0
+    flex_shrink: float = 1.0
+    flex_basis: Length = None
+    align_items: str = "normal"
+    align_self: str = "auto"
+    align_content: str = "normal"
+    justify_content: str = "normal"
+    justify_items: str = "normal"
+    justify_self: str = "auto"
+    order: int = 0
+    row_gap: Length = ZERO
+    column_gap: Length = ZERO
+    # Grid values are the computed CSS text (var() substituted, lowercase); layout parses them.
+    grid_template_columns: str | None = None
+    grid_template_rows: str | None = None
+    grid_template_areas: str | None = None
+    grid_auto_columns: str | None = None
+    grid_auto_rows: str | None = None
+    grid_auto_flow: str = "row"
+    grid_column_start: str | None = None
+    grid_column_end: str | None = None
+    grid_row_start: str | None = None
+    grid_row_end: str | None = None
+    grid_area: str | None = None
+    # Typography (inherited)
+    font_size: float = 16.0
+    font_family: str = "serif"  # computed value, lowercase, e.g. '"helvetica neue", arial, sans-serif'
+    font_weight: int = 400
+    font_style: str = "normal"
+    line_height_kind: str = "normal"  # 'normal' | 'number' | 'px'
+    line_height: float = 0.0  # factor for 'number', px for 'px'
+    text_align: str = "start"
+    white_space: str = "normal"
+    text_transform: str = "none"
+    letter_spacing: float = 0.0
+    word_spacing: float = 0.0
+    text_indent: Length = ZERO
+    vertical_align: str = "baseline"
+    visibility: str = "visible"
+    overflow_x: str = "visible"
+    overflow_y: str = "visible"
+    aspect_ratio: float | None = None
+    list_style_type: str = "disc"
+    list_style_position: str = "outside"
+    border_collapse: str = "separate"
+    border_spacing_h: float = 0.0
+    border_spacing_v: float = 0.0
+    direction: str = "ltr"
+    content_visibility: str = "visible"
+    # True when `content` on ::before/::after would add boxes is NOT modelled: pseudo-elements are ignored.

@@ -1,0 +1,160 @@
+"""The Spatial DOM: what every surface hands to an agent.
+
+`SpatialElement` carries exactly the seed's 18 fields (plus `node`, the index of its source node in
+`dom.tree.Document`, which is internal and never serialised). `SpatialDom` is the page: elements,
+viewport, page intelligence, and O(1) lookup by id.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+class Serialisable(Protocol):
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+# Field order of the JSON output (the published browsy's order); `input_type` is written as "type".
+_OPTIONAL_FIELDS: tuple[tuple[str, str], ...] = (
+    ("role", "role"),
+    ("text", "text"),
+    ("href", "href"),
+    ("hidden", "hidden"),
+    ("ph", "ph"),
+    ("val", "val"),
+    ("input_type", "type"),
+    ("disabled", "disabled"),
+    ("checked", "checked"),
+    ("expanded", "expanded"),
+    ("selected", "selected"),
+    ("required", "required"),
+    ("name", "name"),
+    ("label", "label"),
+    ("alert_type", "alert_type"),
+)
+
+
+@dataclass(slots=True)
+class SpatialElement:
+    id: int
+    tag: str
+    role: str | None = None
+    text: str | None = None
+    href: str | None = None
+    b: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    hidden: bool | None = None
+    name: str | None = None
+    val: str | None = None
+    ph: str | None = None
+    label: str | None = None
+    input_type: str | None = None
+    checked: bool | None = None
+    disabled: bool | None = None
+    expanded: bool | None = None
+    selected: bool | None = None
+    required: bool | None = None
+    alert_type: str | None = None
+    node: int = field(default=-1, repr=False, compare=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": self.id, "tag": self.tag}
+        for attr, key in _OPTIONAL_FIELDS:
+            value = getattr(self, attr)
+            if value is not None:
+                out[key] = value
+        out["b"] = list(self.b)
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> SpatialElement:
+        kwargs = {attr: data.get(key) for attr, key in _OPTIONAL_FIELDS}
+        return cls(id=int(data["id"]), tag=str(data["tag"]), b=list(data.get("b", [0, 0, 0, 0])), **kwargs)
+
+    @property
+    def is_hidden(self) -> bool:
+        return bool(self.hidden)
+
+    def copy(self) -> SpatialElement:
+        clone = SpatialElement(**{f: getattr(self, f) for f in _ALL_FIELDS})
+        clone.b = list(self.b)
+        return clone
+
+
+_ALL_FIELDS = tuple(SpatialElement.__dataclass_fields__)
+
+
+@dataclass(slots=True)
+class SpatialDom:
+    url: str = ""
+    title: str = ""
+    vp: list[float] = field(default_factory=lambda: [1920.0, 1080.0])
+    scroll: list[float] = field(default_factory=lambda: [0.0, 0.0])
+    els: list[SpatialElement] = field(default_factory=list)
+    page_type: str = "Other"
+    suggested_actions: list[Any] = field(default_factory=list)
+    captcha: Any = None
+    _index: dict[int, int] = field(default_factory=dict, repr=False, compare=False)
+    # The parsed document this DOM came from (dom.tree.Document); used by sessions for forms and behaviours.
+    document: Any = field(default=None, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.rebuild_index()
+
+    def rebuild_index(self) -> None:
+        self._index = {el.id: i for i, el in enumerate(self.els)}
+
+    def get(self, element_id: int) -> SpatialElement | None:
+        i = self._index.get(element_id)
+        return self.els[i] if i is not None else None
+
+    def visible(self) -> list[SpatialElement]:
+        return [el for el in self.els if not el.hidden]
+
+    def above_fold(self) -> list[SpatialElement]:
+        fold = self.vp[1]
+        return [el for el in self.els if el.b[1] < fold]
+
+    def below_fold(self) -> list[SpatialElement]:
+        fold = self.vp[1]
+        return [el for el in self.els if el.b[1] >= fold]
+
+    def filter_above_fold(self) -> SpatialDom:
+        return self._with_elements(self.above_fold())
+
+    def filter_visible(self) -> SpatialDom:
+        return self._with_elements(self.visible())
+
+    def _with_elements(self, els: list[SpatialElement]) -> SpatialDom:
+        return SpatialDom(
+            url=self.url,
+            title=self.title,
+            vp=list(self.vp),
+            scroll=list(self.scroll),
+            els=list(els),
+            page_type=self.page_type,
+            suggested_actions=list(self.suggested_actions),
+            captcha=self.captcha,
+            document=self.document,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"url": self.url, "title": self.title, "vp": list(self.vp), "scroll": list(self.scroll)}
+        if self.suggested_actions:
+            out["suggested_actions"] = [a.to_dict() if hasattr(a, "to_dict") else a for a in self.suggested_actions]
+        if self.page_type and self.page_type != "Other":
+            out["page_type"] = self.page_type
+        if self.captcha is not None:
+            out["captcha"] = self.captcha.to_dict() if hasattr(self.captcha, "to_dict") else self.captcha
+        out["els"] = [el.to_dict() for el in self.els]
+        return out
+
+    def to_json(self, indent: int | None = None) -> str:
+        from .output.json_output import to_json
+
+        return to_json(self, indent=indent)
+
+    def to_compact(self, header: bool = False) -> str:
+        from .output.compact import to_compact_string
+
+        return to_compact_string(self, header=header)

@@ -1,0 +1,1 @@
+"""Output formats of the Spatial DOM: JSON, compact text and deltas."""

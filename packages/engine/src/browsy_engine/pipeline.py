@@ -1,0 +1,43 @@
+"""parse(): bytes → DOM → cascade → layout → Spatial DOM → intelligence."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .css import compute_styles
+from .dom import build_document, decode_html
+from .intelligence import analyze
+from .layout import compute_layout
+from .model import SpatialDom
+from .spatial import emit_elements
+from .spatial.emit import document_title
+
+
+def parse(
+    html: str | bytes,
+    width: float = 1920,
+    height: float = 1080,
+    url: str | None = None,
+    *,
+    extra_css: Sequence[str] = (),
+    content_type: str | None = None,
+) -> SpatialDom:
+    """Parse an HTML page into a Spatial DOM for a viewport of width × height CSS pixels.
+
+    `extra_css` holds the text of external stylesheets (already fetched, in document order) and
+    `content_type` the HTTP header, used for the charset when `html` is bytes.
+    """
+    text = decode_html(html, content_type)
+    doc = build_document(text)
+    styles = compute_styles(doc, width, height, extra_css)
+    layout = compute_layout(doc, styles, width, height)
+    els = emit_elements(doc, styles, layout, url)
+    dom = SpatialDom(
+        url=url or "",
+        title=document_title(doc),
+        vp=[float(width), float(height)],
+        els=els,
+        document=doc,
+    )
+    analyze(dom)
+    return dom
