@@ -1,0 +1,132 @@
+/** `BrowsyClient`: one method per REST endpoint of `browsy serve`, each returning body and session token. */
+import { BrowsyApiError, BrowsyConnectionError } from "./errors.js";
+import { findTool, type ToolEntry, type ToolInputs } from "./tools.js";
+
+export const SESSION_HEADER = "X-Browsy-Session";
+
+/** What every call returns: the decoded body, the session token the server answered with, the status. */
+export interface BrowsyResponse<T = unknown> {
+  body: T;
+  session: string | null;
+  status: number;
+  contentType: string;
+}
+
+export interface BrowsyClientOptions {
+  host?: string;
+  port?: number;
+  /** Per-request timeout in milliseconds (default 60000). */
+  timeout?: number;
+}
+
+export class BrowsyClient {
+  readonly baseUrl: string;
+  readonly timeout: number;
+
+  constructor(portOrOptions: number | BrowsyClientOptions = {}) {
+    const options = typeof portOrOptions === "number" ? { port: portOrOptions } : portOrOptions;
+    this.baseUrl = `http://${options.host ?? "127.0.0.1"}:${options.port ?? 3847}`;
+    this.timeout = options.timeout ?? 60_000;
+  }
+
+  /** Calls one tool by any of its names; GET tools send params as a query string, POST tools as JSON. */
+  async call(tool: string | ToolEntry, params: object = {}, session?: string | null): Promise<BrowsyResponse> {
+    const entry = typeof tool === "string" ? findTool(tool) : tool;
+    const headers: Record<string, string> = {};
+    if (session) headers[SESSION_HEADER] = session;
+    let url = `${this.baseUrl}${entry.http.path}`;
+    let body: string | undefined;
+    const present = Object.entries(params).filter(([, value]) => value !== undefined && value !== null);
+    if (entry.http.method === "GET") {
+      const query = new URLSearchParams(present.map(([key, value]): [string, string] => [key, String(value)])).toString();
+      if (query) url += `?${query}`;
+    } else {
+      headers["Content-Type"] = "application/json";
+      body = JSON.stringify(Object.fromEntries(present));
+    }
+    return this.request(entry.http.method, url, headers, body);
+  }
+
+  browse(params: ToolInputs["browse"], session?: string | null) {
+    return this.call("browse", params, session);
+  }
+  click(params: ToolInputs["click"], session?: string | null) {
+    return this.call("click", params, session);
+  }
+  typeText(params: ToolInputs["type_text"], session?: string | null) {
+    return this.call("type_text", params, session);
+  }
+  check(params: ToolInputs["check"], session?: string | null) {
+    return this.call("check", params, session);
+  }
+  uncheck(params: ToolInputs["uncheck"], session?: string | null) {
+    return this.call("uncheck", params, session);
+  }
+  select(params: ToolInputs["select"], session?: string | null) {
+    return this.call("select", params, session);
+  }
+  search(params: ToolInputs["search"], session?: string | null) {
+    return this.call("search", params, session);
+  }
+  login(params: ToolInputs["login"], session?: string | null) {
+    return this.call("login", params, session);
+  }
+  enterCode(params: ToolInputs["enter_code"], session?: string | null) {
+    return this.call("enter_code", params, session);
+  }
+  find(params: ToolInputs["find"], session?: string | null) {
+    return this.call("find", params, session);
+  }
+  getPage(params: ToolInputs["get_page"] = {}, session?: string | null) {
+    return this.call("get_page", params, session);
+  }
+  back(session?: string | null) {
+    return this.call("back", {}, session);
+  }
+  pageInfo(session?: string | null) {
+    return this.call("page_info", {}, session);
+  }
+  tables(session?: string | null) {
+    return this.call("tables", {}, session);
+  }
+
+  /** `GET /health`: `{ status: "ok" }` when the server is up. */
+  health(timeout = this.timeout): Promise<BrowsyResponse> {
+    return this.request("GET", `${this.baseUrl}/health`, {}, undefined, timeout);
+  }
+
+  private async request(
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+    timeout = this.timeout,
+  ): Promise<BrowsyResponse> {
+    let response: Response;
+    try {
+      response = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(timeout) });
+    } catch (error) {
+      const reason = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
+      throw new BrowsyConnectionError(`cannot reach the browsy server at ${this.baseUrl}: ${reason}`);
+    }
+    const contentType = response.headers.get("content-type") ?? "";
+    const text = await response.text();
+    const decoded = contentType.includes("json") ? parseJson(text) : text;
+    if (!response.ok) {
+      const message =
+        typeof decoded === "object" && decoded !== null && "error" in decoded
+          ? String((decoded as { error: unknown }).error)
+          : text || response.statusText;
+      throw new BrowsyApiError(message, response.status, response.headers.get(SESSION_HEADER));
+    }
+    return { body: decoded, session: response.headers.get(SESSION_HEADER), status: response.status, contentType };
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

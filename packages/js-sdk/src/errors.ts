@@ -1,0 +1,33 @@
+/** The errors the SDK raises: each carries one clear message meant for a person or a model. */
+
+/** Base class: every SDK error is a `BrowsyError`. */
+export class BrowsyError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** The `browsy` executable could not be found (neither `BROWSY_BIN` nor `PATH`). */
+export class BrowsyNotFoundError extends BrowsyError {}
+
+/** The server did not start, exited early, or did not answer `/health` in time. */
+export class BrowsyServerError extends BrowsyError {}
+
+/** The server answered with an error status; `message` is the server's `error` text. */
+export class BrowsyApiError extends BrowsyError {
+  constructor(
+    message: string,
+    readonly status: number,
+    /** The session token the server answered with, when it sent one. */
+    readonly session: string | null = null,
+  ) {
+    super(message);
+  }
+}
+
+/** The server could not be reached at all (connection refused, reset, timed out). */
+export class BrowsyConnectionError extends BrowsyError {}
+
+/** Tool parameters that do not match the tool's schema, or a tool name that does not exist. */
+export class BrowsyValidationError extends BrowsyError {}
