@@ -1,0 +1,82 @@
+"""One async handler per tool: the tool's behaviour on an `AsyncSession`, returning a `ToolResult`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import params as p
+from .result import ToolResult
+from .views import element_dicts, page_info, plain, render_page, require_page
+
+if TYPE_CHECKING:
+    from ..session import AsyncSession
+
+
+async def browse(session: AsyncSession, args: p.BrowseParams) -> ToolResult:
+    return render_page(await session.goto(args.url), args.format, args.scope)
+
+
+async def click(session: AsyncSession, args: p.ElementParams) -> ToolResult:
+    return render_page(await session.click(args.id))
+
+
+async def type_text(session: AsyncSession, args: p.TypeTextParams) -> ToolResult:
+    await session.type_text(args.id, args.text)
+    return ToolResult.text(f"Typed {len(args.text)} characters into element {args.id}.")
+
+
+async def check(session: AsyncSession, args: p.ElementParams) -> ToolResult:
+    await session.check(args.id)
+    return ToolResult.text(f"Checked element {args.id}.")
+
+
+async def uncheck(session: AsyncSession, args: p.ElementParams) -> ToolResult:
+    await session.uncheck(args.id)
+    return ToolResult.text(f"Unchecked element {args.id}.")
+
+
+async def select(session: AsyncSession, args: p.SelectParams) -> ToolResult:
+    await session.select(args.id, args.value)
+    return ToolResult.text(f'Selected "{args.value}" in element {args.id}.')
+
+
+async def get_page(session: AsyncSession, args: p.PageView) -> ToolResult:
+    return render_page(require_page(session.dom()), args.format, args.scope)
+
+
+async def back(session: AsyncSession, args: p.NoParams) -> ToolResult:
+    return render_page(await session.back())
+
+
+async def search(session: AsyncSession, args: p.SearchParams) -> ToolResult:
+    results = await session.search_with(args.query, args.engine)
+    return ToolResult.json([plain(r) for r in results])
+
+
+async def find(session: AsyncSession, args: p.FindParams) -> ToolResult:
+    dom = require_page(session.dom())
+    matches = dom.els
+    if args.text is not None:
+        matches = session.find_by_text_fuzzy(args.text)
+    if args.role is not None:
+        by_role = {el.id for el in session.find_by_role(args.role)}
+        matches = [el for el in matches if el.id in by_role]
+    return ToolResult.json(element_dicts(matches))
+
+
+async def login(session: AsyncSession, args: p.LoginParams) -> ToolResult:
+    return render_page(await session.login(args.username, args.password))
+
+
+async def enter_code(session: AsyncSession, args: p.EnterCodeParams) -> ToolResult:
+    return render_page(await session.enter_code(args.code))
+
+
+async def tables(session: AsyncSession, args: p.NoParams) -> ToolResult:
+    dom = require_page(session.dom())
+    return ToolResult.json([plain(t) for t in dom.tables()])
+
+
+async def page_info_tool(session: AsyncSession, args: p.NoParams) -> ToolResult:
+    return ToolResult.json(page_info(require_page(session.dom())))
+

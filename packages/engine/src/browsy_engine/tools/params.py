@@ -1,0 +1,92 @@
+"""Parameter models of the tools: the one place where each tool's parameters, defaults and enums live.
+
+Every surface (REST bodies and query strings, MCP input schemas, A2A skills, `schemas/tools.json`, the SDK
+adapters) derives its parameters from these models.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+Format = Literal["compact", "json"]
+Scope = Literal["all", "visible", "above_fold", "visible_above_fold"]
+SearchEngineName = Literal["duckduckgo", "google"]
+
+_FORMAT_DOC = '"compact" (default): a token-efficient text listing with a header; "json": the full Spatial DOM.'
+_SCOPE_DOC = (
+    '"all" (default) includes hidden elements; "visible" only non-hidden ones; "above_fold" only elements '
+    'whose top edge is within the viewport height; "visible_above_fold" both.'
+)
+
+
+class ToolParams(BaseModel):
+    """Base of every parameter model: unknown fields are an error, not silently dropped."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class NoParams(ToolParams):
+    """The tool takes no parameters."""
+
+
+def _format_field() -> Any:
+    return Field("compact", description=_FORMAT_DOC)
+
+
+def _scope_field() -> Any:
+    return Field("all", description=_SCOPE_DOC)
+
+
+class PageView(ToolParams):
+    format: Format = _format_field()
+    scope: Scope = _scope_field()
+
+
+class BrowseParams(ToolParams):
+    url: str = Field(..., min_length=1, description="URL to navigate to (http or https).")
+    format: Format = _format_field()
+    scope: Scope = _scope_field()
+
+
+class ElementParams(ToolParams):
+    id: int = Field(..., ge=0, description="Element ID from the current page's Spatial DOM.")
+
+
+class TypeTextParams(ElementParams):
+    text: str = Field(..., description="Text to type into the input (replaces its current value).")
+
+
+class SelectParams(ElementParams):
+    value: str = Field(..., description="Value (or visible text) of the option to select.")
+
+
+class SearchParams(ToolParams):
+    query: str = Field(..., min_length=1, description="Search query.")
+    engine: SearchEngineName = Field("duckduckgo", description='"duckduckgo" (default) or "google".')
+
+
+class FindParams(ToolParams):
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={"anyOf": [{"required": ["text"]}, {"required": ["role"]}]},
+    )
+
+    text: str | None = Field(None, min_length=1, description="Find elements whose text contains this (case-insensitive).")
+    role: str | None = Field(None, min_length=1, description='Find elements with this ARIA role, e.g. "button", "link", "heading".')
+
+    @model_validator(mode="after")
+    def _text_or_role(self) -> FindParams:
+        if self.text is None and self.role is None:
+            raise ValueError("give at least one of text or role")
+        return self
+
+
+class LoginParams(ToolParams):
+    username: str = Field(..., description="Username or email address.")
+    password: str = Field(..., description="Password.")
+
+
+class EnterCodeParams(ToolParams):
+    code: str = Field(..., min_length=1, description="Verification or two-factor code, e.g. 847291.")

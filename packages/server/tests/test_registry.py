@@ -1,0 +1,60 @@
+"""The tool registry: the 14 tools, their parameter models and argument validation (no network)."""
+
+from __future__ import annotations
+
+import pytest
+from browsy_engine.tools import TOOLS, ToolError, get_tool, tool_names, validate_arguments
+
+SEED_TOOLS = [
+    "browse", "click", "type_text", "check", "uncheck", "select", "get_page",
+    "back", "search", "find", "login", "enter_code", "tables", "page_info",
+]
+
+
+def test_the_fourteen_seed_tools_each_once() -> None:
+    assert sorted(tool_names()) == sorted(SEED_TOOLS)
+    assert len({t.http_path for t in TOOLS}) == len(TOOLS)
+
+
+def test_browse_defaults_and_enums() -> None:
+    _, params = validate_arguments("browse", {"url": "https://example.com"})
+    assert (params.format, params.scope) == ("compact", "all")
+    schema = get_tool("browse").input_schema()
+    assert schema["required"] == ["url"]
+    assert schema["properties"]["scope"]["enum"] == ["all", "visible", "above_fold", "visible_above_fold"]
+    assert get_tool("search").input_schema()["properties"]["engine"]["enum"] == ["duckduckgo", "google"]
+
+
+@pytest.mark.parametrize(
+    ("name", "arguments", "needle"),
+    [
+        ("browse", {}, "url: Field required"),
+        ("browse", {"url": "https://x.org", "format": "xml"}, "format: Input should be 'compact' or 'json'"),
+        ("click", {"id": "three"}, "id: Input should be a valid integer"),
+        ("click", {"id": -1}, "id: Input should be greater than or equal to 0"),
+        ("find", {}, "give at least one of text or role"),
+        ("back", {"x": 1}, "x: Extra inputs are not permitted"),
+        ("login", {"username": "a"}, "password: Field required"),
+    ],
+)
+def test_bad_arguments_are_one_clear_400_line(name: str, arguments: dict, needle: str) -> None:
+    with pytest.raises(ToolError) as caught:
+        validate_arguments(name, arguments)
+    assert caught.value.status == 400
+    assert needle in caught.value.message
+    assert caught.value.message.startswith(f"Invalid parameters for {name}: ")
+    assert "\n" not in caught.value.message
+
+
+def test_unknown_tool_is_404_naming_the_tools() -> None:
+    with pytest.raises(ToolError) as caught:
+        validate_arguments("teleport", {})
+    assert caught.value.status == 404
+    assert "browse" in caught.value.message
+
+
+def test_find_schema_says_text_or_role() -> None:
+    schema = get_tool("find").input_schema()
+    assert schema["anyOf"] == [{"required": ["text"]}, {"required": ["role"]}]
+    _, params = validate_arguments("find", {"role": "button"})
+    assert params.role == "button" and params.text is None
