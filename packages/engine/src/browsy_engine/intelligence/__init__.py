@@ -1,5 +1,6 @@
 """Page intelligence: page type, suggested actions, CAPTCHA, extraction helpers."""
 
 from .analyze import analyze
+from .captcha import CaptchaInfo
 
-__all__ = ["analyze"]
+__all__ = ["CaptchaInfo", "analyze"]

@@ -1,0 +1,23 @@
+"""CaptchaChallenge recipe: the detected (or inferred) CAPTCHA and its verify/submit button."""
+
+from __future__ import annotations
+
+from .. import keywords as kw
+from ..captcha import CaptchaInfo
+from ..facts import PageFacts
+from .recipes import CaptchaChallenge
+
+
+def _verify_button(facts: PageFacts) -> int | None:
+    named = [b for b in facts.buttons if kw.has_phrase(facts.text(b) or (b.val or "").lower(), kw.VERIFY_BUTTON)]
+    if named:
+        return named[0].id
+    submits = [b for b in facts.buttons if facts.is_submit(b)]
+    return submits[0].id if submits else None
+
+
+def detect_captcha_challenge(facts: PageFacts, captcha: CaptchaInfo | None) -> CaptchaChallenge | None:
+    if captcha is None:
+        return None
+    return CaptchaChallenge(captcha_type=captcha.captcha_type, sitekey=captcha.sitekey,
+                            submit_id=_verify_button(facts))

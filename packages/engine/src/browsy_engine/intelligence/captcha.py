@@ -1,0 +1,130 @@
+"""CAPTCHA detection from the document tree (seed: "CAPTCHA Detection").
+
+Script and iframe sources, class names and ids of the widget containers, and `data-sitekey` are read
+from the parsed document, before and independently of the Spatial DOM. When no known service is
+present but the page reads as a CAPTCHA page, the type is inferred from the elements instead.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+from ..dom.tree import Document
+from .facts import PageFacts
+
+CAPTCHA_TYPES = ("ReCaptcha", "HCaptcha", "Turnstile", "CloudflareChallenge", "ImageGrid", "TextCaptcha",
+                 "Unknown")
+# When several services are present, the more specific page-level signal wins.
+_PRECEDENCE = ("CloudflareChallenge", "Turnstile", "HCaptcha", "ReCaptcha")
+_CANDIDATES = ("script[src], iframe[src], [data-sitekey], [class*='g-recaptcha'], [class*='h-captcha'], "
+               "[class*='cf-turnstile'], [id*='challenge-running'], [id*='cf-challenge'], "
+               "[id='challenge-form'], form[action*='__cf_chl']")
+
+
+@dataclass(slots=True)
+class CaptchaInfo:
+    captcha_type: str
+    sitekey: str | None = None
+    # False when only an invisible/score-based widget is present (reCAPTCHA v3, data-size="invisible"):
+    # the page still carries the service, but nobody is asked to solve anything. Not serialised.
+    interactive: bool = field(default=True, compare=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"captcha_type": self.captcha_type}
+        if self.sitekey is not None:
+            out["sitekey"] = self.sitekey
+        return out
+
+
+def _source_type(src: str) -> str | None:
+    src = src.lower()
+    if "challenges.cloudflare.com/turnstile" in src:
+        return "Turnstile"
+    if "hcaptcha.com" in src:
+        return "HCaptcha"
+    if "recaptcha" in src:
+        return "ReCaptcha"
+    if "/cdn-cgi/challenge-platform/" in src:
+        return "CloudflareChallenge"
+    return None
+
+
+def _is_invisible(node_tag: str, attrs: dict[str, str | None]) -> bool:
+    """reCAPTCHA v3 (api.js?render=<sitekey>) or a widget declared data-size="invisible"."""
+    if (attrs.get("data-size") or "").lower() == "invisible":
+        return True
+    if node_tag == "script":
+        render = parse_qs(urlsplit(attrs.get("src") or "").query).get("render", [""])[0]
+        return render not in ("", "explicit", "onload")
+    return False
+
+
+def _marker_type(classes: str, ident: str, action: str) -> str | None:
+    if "challenge-running" in ident or "cf-challenge" in ident or ident == "challenge-form" or "__cf_chl" in action:
+        return "CloudflareChallenge"
+    if "cf-turnstile" in classes:
+        return "Turnstile"
+    if "h-captcha" in classes:
+        return "HCaptcha"
+    if "g-recaptcha" in classes:
+        return "ReCaptcha"
+    return None
+
+
+def detect_captcha(document: Document | None) -> CaptchaInfo | None:
+    """The CAPTCHA service embedded in the page, with its site key, or None."""
+    if document is None:
+        return None
+    found: set[str] = set()
+    interactive = False
+    sitekey: str | None = None
+    for i in document.select(_CANDIDATES):
+        node = document.nodes[i]
+        attrs = node.attrs
+        if sitekey is None and attrs.get("data-sitekey"):
+            sitekey = (attrs.get("data-sitekey") or "").strip() or None
+        kind = None
+        if node.tag in ("script", "iframe"):
+            kind = _source_type(attrs.get("src") or "")
+        kind = kind or _marker_type((attrs.get("class") or "").lower(), (attrs.get("id") or "").lower(),
+                                    (attrs.get("action") or "").lower())
+        if kind:
+            found.add(kind)
+            interactive = interactive or not _is_invisible(node.tag, attrs)
+    if not found:
+        return None
+    return CaptchaInfo(next(t for t in _PRECEDENCE if t in found), sitekey, interactive)
+
+
+def image_buttons(facts: PageFacts) -> int:
+    """Buttons whose content is an image (the cells of an image-grid challenge)."""
+    doc = facts.dom.document
+    count = 0
+    for el in facts.buttons:
+        if el.tag == "input" and (el.input_type or "").lower() == "image":
+            count += 1
+        elif doc is not None and 0 <= el.node < len(doc.nodes):
+            node = doc.nodes[el.node]
+            if any(doc.nodes[c].tag in ("img", "picture", "svg") for c in node.children):
+                count += 1
+    return count
+
+
+def _has_text_captcha(facts: PageFacts) -> bool:
+    """An image that names itself a captcha next to a text field to type its characters into."""
+    has_image = any(
+        el.tag == "img" and ("captcha" in facts.text(el) or "captcha" in (facts.attr(el, "src") or "").lower())
+        for el in facts.visible
+    )
+    return has_image and any(el.tag == "input" and (el.input_type or "text") == "text" for el in facts.fields)
+
+
+def infer_captcha(facts: PageFacts) -> CaptchaInfo:
+    """Type of a CAPTCHA page without a known service: ImageGrid (4+ image buttons), TextCaptcha, Unknown."""
+    if image_buttons(facts) >= 4:
+        return CaptchaInfo("ImageGrid")
+    if _has_text_captcha(facts):
+        return CaptchaInfo("TextCaptcha")
+    return CaptchaInfo("Unknown")

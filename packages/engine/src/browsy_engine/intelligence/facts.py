@@ -1,0 +1,141 @@
+"""One pass over a Spatial DOM collecting everything the rules ask about.
+
+Page-type and action rules read these lists instead of rescanning `dom.els`: visible links, buttons,
+form fields, headings, lowercase texts. Access to an element's source node (attributes such as `type`,
+`maxlength`, `rel`, the owning `<form>`) goes through `attr()` and `form_of()`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..model import SpatialDom, SpatialElement
+
+HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+FIELD_TAGS = frozenset({"input", "select", "textarea"})
+BUTTON_INPUT_TYPES = frozenset({"submit", "button", "image", "reset"})
+CHOICE_TYPES = frozenset({"checkbox", "radio"})
+# Inputs a person types a value into (the seed's "data-entry inputs"): everything but these.
+NON_ENTRY_TYPES = BUTTON_INPUT_TYPES | CHOICE_TYPES | {"hidden"}
+TEXTLIKE_TYPES = frozenset({"", "text", "email", "tel", "number", "search", "url"})
+
+
+def input_type(el: SpatialElement) -> str:
+    """Lowercase input type; "" for a plain text input or a non-input."""
+    return (el.input_type or "").lower() if el.tag == "input" else ""
+
+
+def is_button(el: SpatialElement) -> bool:
+    if el.tag == "button" or el.role == "button":
+        return True
+    return el.tag == "input" and input_type(el) in BUTTON_INPUT_TYPES
+
+
+def is_link(el: SpatialElement) -> bool:
+    return el.role == "link" or (el.tag == "a" and el.href is not None)
+
+
+@dataclass(slots=True)
+class PageFacts:
+    dom: SpatialDom
+    title: str = ""
+    headings: list[str] = field(default_factory=list)
+    visible: list[SpatialElement] = field(default_factory=list)
+    links: list[SpatialElement] = field(default_factory=list)
+    buttons: list[SpatialElement] = field(default_factory=list)
+    fields: list[SpatialElement] = field(default_factory=list)
+    hidden_fields: list[SpatialElement] = field(default_factory=list)
+    passwords: list[SpatialElement] = field(default_factory=list)
+    paragraphs: list[SpatialElement] = field(default_factory=list)
+    landmark_roles: set[str] = field(default_factory=set)
+    lower: dict[int, str] = field(default_factory=dict)
+    _forms: dict[int, int] = field(default_factory=dict)
+
+    @property
+    def title_and_headings(self) -> list[str]:
+        return [self.title, *self.headings]
+
+    def text(self, el: SpatialElement) -> str:
+        """Lowercase visible text of an element ("" when it has none)."""
+        return self.lower.get(el.id, "")
+
+    def attr(self, el: SpatialElement, name: str) -> str | None:
+        doc = self.dom.document
+        if doc is None or not 0 <= el.node < len(doc.nodes):
+            return None
+        return doc.nodes[el.node].attrs.get(name)
+
+    def descriptor(self, el: SpatialElement) -> str:
+        """Lowercase name, label, placeholder, id and aria-label of a field, for purpose matching."""
+        parts = [el.name, el.label, el.ph, self.attr(el, "id"), self.attr(el, "aria-label"),
+                 self.attr(el, "autocomplete")]
+        return " ".join(p for p in parts if p).lower()
+
+    def form_of(self, el: SpatialElement) -> int:
+        """Node index of the element's form (`form=` attribute or nearest `<form>` ancestor), or -1."""
+        cached = self._forms.get(el.id)
+        if cached is not None:
+            return cached
+        found = -1
+        doc = self.dom.document
+        if doc is not None and 0 <= el.node < len(doc.nodes):
+            nodes = doc.nodes
+            owner = nodes[el.node].attrs.get("form")
+            if owner:
+                found = next((n.index for n in nodes if n.tag == "form" and n.attrs.get("id") == owner), -1)
+            i = nodes[el.node].parent
+            while found < 0 and i >= 0:
+                if nodes[i].tag == "form":
+                    found = i
+                i = nodes[i].parent
+        self._forms[el.id] = found
+        return found
+
+    def is_search_input(self, el: SpatialElement) -> bool:
+        """The seed's search criteria: type search, role searchbox, name q, or "search" in name/placeholder
+        (also in aria-label/title, which real sites use on icon-only search boxes)."""
+        if el.tag not in ("input", "textarea") or input_type(el) not in TEXTLIKE_TYPES:
+            return False
+        if input_type(el) == "search" or el.role == "searchbox":
+            return True
+        name = (el.name or "").lower()
+        if name == "q" or "search" in name:
+            return True
+        hints = (el.ph, self.attr(el, "aria-label"), self.attr(el, "title"))
+        return any(h and "search" in h.lower() for h in hints)
+
+    def is_submit(self, el: SpatialElement) -> bool:
+        """A button that submits: <button> without type or type=submit, input submit/image."""
+        if el.tag == "input":
+            return input_type(el) in ("submit", "image")
+        if el.tag == "button":
+            return (self.attr(el, "type") or "submit").lower() == "submit"
+        return False
+
+
+def collect_facts(dom: SpatialDom) -> PageFacts:
+    facts = PageFacts(dom=dom, title=(dom.title or "").lower())
+    lower = facts.lower
+    for el in dom.els:
+        tag = el.tag
+        if el.text:
+            lower[el.id] = el.text.lower()
+        if el.role in ("navigation", "main", "banner", "contentinfo", "complementary", "search", "form"):
+            facts.landmark_roles.add(el.role)
+        if tag in FIELD_TAGS and not is_button(el):
+            (facts.hidden_fields if el.hidden else facts.fields).append(el)
+        if el.hidden:
+            continue
+        facts.visible.append(el)
+        if tag in HEADING_TAGS or el.role == "heading":
+            if el.text:
+                facts.headings.append(lower[el.id])
+        elif is_button(el):
+            facts.buttons.append(el)
+        elif is_link(el):
+            facts.links.append(el)
+        elif tag == "p" and el.text:
+            facts.paragraphs.append(el)
+        if tag == "input" and input_type(el) == "password":
+            facts.passwords.append(el)
+    return facts

@@ -1,0 +1,181 @@
+"""Page type: the seed's priority-ordered rules; the first that matches wins."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from urllib.parse import parse_qs, urlsplit
+
+from . import keywords as kw
+from .captcha import CaptchaInfo
+from .facts import NON_ENTRY_TYPES, PageFacts, input_type
+
+PAGE_TYPES = ("Error", "Captcha", "Login", "TwoFactorAuth", "OAuthConsent", "Inbox", "EmailBody", "Dashboard",
+              "Article", "SearchResults", "List", "Search", "Form", "Other")
+
+LONG_PARAGRAPH = 100  # characters
+# An error word in a title only means an error page when the page is not itself long-form content
+# ("Error handling in Rust" is an article about errors, not an error).
+ERROR_PAGE_MAX_LONG_PARAGRAPHS = 4
+_EMAIL_MARKER = re.compile(r"(?:^|\s)(from|to|subject|date):")
+
+
+def long_paragraphs(facts: PageFacts) -> int:
+    return sum(1 for p in facts.paragraphs if len(p.text or "") > LONG_PARAGRAPH)
+
+
+def _title_says_error(facts: PageFacts) -> bool:
+    title = facts.title
+    if kw.has_phrase(title, kw.HTTP_ERROR_CODES):
+        words = re.findall(r"[a-z0-9]+", title)
+        if len(words) == 1 or kw.has_phrase(title, kw.HTTP_CODE_CONTEXT):
+            return True
+    return kw.has_phrase(title, kw.ERROR_TITLE) and long_paragraphs(facts) <= ERROR_PAGE_MAX_LONG_PARAGRAPHS
+
+
+def is_error(facts: PageFacts) -> bool:
+    return _title_says_error(facts) or any(el.alert_type == "error" for el in facts.visible)
+
+
+def says_captcha(facts: PageFacts) -> bool:
+    return kw.has_phrase(facts.title, kw.CAPTCHA_TITLE) or kw.any_has_phrase(facts.headings, kw.CAPTCHA_HEADING)
+
+
+def is_captcha(facts: PageFacts, captcha: CaptchaInfo | None) -> bool:
+    return (captcha is not None and captcha.interactive) or says_captcha(facts)
+
+
+def code_inputs(facts: PageFacts) -> list:
+    """Visible text/number/tel inputs that could take a verification code (search boxes excluded)."""
+    return [
+        el for el in facts.fields
+        if el.tag == "input" and input_type(el) in ("", "text", "number", "tel") and not facts.is_search_input(el)
+    ]
+
+
+def says_verification(facts: PageFacts) -> bool:
+    return kw.any_has_phrase(facts.title_and_headings, kw.VERIFICATION)
+
+
+def is_two_factor(facts: PageFacts) -> bool:
+    return not facts.passwords and says_verification(facts) and bool(code_inputs(facts))
+
+
+def approve_strong_buttons(facts: PageFacts) -> list:
+    return [el for el in facts.buttons if kw.has_phrase(facts.text(el), kw.APPROVE_STRONG)]
+
+
+def is_oauth_consent(facts: PageFacts) -> bool:
+    """OAuth keywords in title/headings. The bare word "consent" is also used by privacy forms and
+    cookie dialogs, so it only counts when an allow/authorize/approve button is on the page."""
+    texts = facts.title_and_headings
+    if kw.any_has_phrase(texts, kw.OAUTH_STRONG):
+        return True
+    return kw.any_has_phrase(texts, kw.OAUTH_WEAK) and bool(approve_strong_buttons(facts)) and not any(
+        kw.has_phrase(t, kw.COOKIE_TEXT) for t in texts
+    )
+
+
+def is_inbox(facts: PageFacts) -> bool:
+    return kw.has_phrase(facts.title, kw.INBOX_TITLE) and len(facts.links) >= 10
+
+
+def is_email_body(facts: PageFacts) -> bool:
+    seen: set[str] = set()
+    for el in facts.visible:
+        text = facts.text(el)
+        if ":" in text:
+            seen.update(_EMAIL_MARKER.findall(text))
+            if len(seen) >= 3:
+                return True
+    return False
+
+
+def is_dashboard(facts: PageFacts) -> bool:
+    return (
+        kw.any_has_phrase(facts.title_and_headings, kw.DASHBOARD)
+        and "navigation" in facts.landmark_roles
+        and "main" in facts.landmark_roles
+    )
+
+
+def is_article(facts: PageFacts) -> bool:
+    headings = len(facts.headings)
+    if headings < 3:
+        return False
+    paragraphs = long_paragraphs(facts)
+    needed = 10 if len(facts.links) >= 20 else 2
+    if paragraphs < needed:
+        return False
+    return headings < 15 or paragraphs / headings >= 0.8
+
+
+def search_inputs(facts: PageFacts, *, include_hidden: bool) -> list:
+    pool = facts.fields + facts.hidden_fields if include_hidden else facts.fields
+    return [el for el in pool if facts.is_search_input(el)]
+
+
+def url_has_search_query(url: str) -> bool:
+    parts = urlsplit(url or "")
+    if "search" in parts.path.lower():
+        return True
+    query = parse_qs(parts.query, keep_blank_values=False)
+    return any(key.lower() in kw.SEARCH_QUERY_KEYS for key in query)
+
+
+def is_search_results(facts: PageFacts) -> bool:
+    if len(facts.links) < 8 or not search_inputs(facts, include_hidden=True):
+        return False
+    return kw.any_has_phrase(facts.title_and_headings, kw.SEARCH_RESULTS) or url_has_search_query(facts.dom.url)
+
+
+def is_list(facts: PageFacts) -> bool:
+    return len(facts.links) >= 10
+
+
+def is_search(facts: PageFacts) -> bool:
+    if search_inputs(facts, include_hidden=False):
+        return True
+    return len(facts.visible) < 5 and bool(search_inputs(facts, include_hidden=True))
+
+
+def entry_fields(facts: PageFacts) -> list:
+    """Visible data-entry fields (no checkbox, radio, hidden, button inputs; search boxes aside)."""
+    return [
+        el for el in facts.fields
+        if not (el.tag == "input" and input_type(el) in NON_ENTRY_TYPES) and not facts.is_search_input(el)
+    ]
+
+
+def choice_groups(facts: PageFacts) -> int:
+    """Distinct visible checkbox/radio questions (a radio group counts once)."""
+    names = {
+        el.name or f"#{el.id}"
+        for el in facts.fields
+        if el.tag == "input" and input_type(el) in ("checkbox", "radio")
+    }
+    return len(names)
+
+
+def is_form(facts: PageFacts) -> bool:
+    """2+ data-entry fields; a form made only of choices (2+ checkbox/radio questions) counts too."""
+    return len(entry_fields(facts)) >= 2 or choice_groups(facts) >= 2
+
+
+def detect_page_type(facts: PageFacts, captcha: CaptchaInfo | None) -> str:
+    rules: tuple[tuple[str, Callable[[], bool]], ...] = (
+        ("Error", lambda: is_error(facts)),
+        ("Captcha", lambda: is_captcha(facts, captcha)),
+        ("Login", lambda: bool(facts.passwords)),
+        ("TwoFactorAuth", lambda: is_two_factor(facts)),
+        ("OAuthConsent", lambda: is_oauth_consent(facts)),
+        ("Inbox", lambda: is_inbox(facts)),
+        ("EmailBody", lambda: is_email_body(facts)),
+        ("Dashboard", lambda: is_dashboard(facts)),
+        ("Article", lambda: is_article(facts)),
+        ("SearchResults", lambda: is_search_results(facts)),
+        ("List", lambda: is_list(facts)),
+        ("Search", lambda: is_search(facts)),
+        ("Form", lambda: is_form(facts)),
+    )
+    return next((name for name, rule in rules if rule()), "Other")
