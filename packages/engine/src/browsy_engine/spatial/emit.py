@@ -1,19 +1,220 @@
-"""Placeholder emission: no elements. Replaced by the real emitter."""
+"""Spatial DOM emission: one pass over the document's nodes, in document order.
+
+What is emitted (see kinds.py): interactive elements, headings, labels, images, alerts and landmark
+markers always (hidden ones with `hidden: true`); other blocks only when they have meaningful text of
+their own — text that is not just the text of links, buttons or labels inside them. That one rule is
+the seed's wrapper dedup (`<li><a>About</a></li>` gives only the link) and keeps inline formatting
+(`<b>`, `<span>`) inside the text of its block instead of splitting it into fragments.
+Blocks inside an interactive element, heading, label or alert are read as part of its text and not
+emitted again. Visible elements with an empty box are skipped as layout artifacts, except the
+elements a browser lists for an agent (links, buttons, fields, headings, images, labels), which are
+kept with `hidden: true`, as a browser reports them as not rendered.
+"""
 
 from __future__ import annotations
 
+import math
+
 from ..css.style import ComputedStyle
-from ..dom.tree import Document
+from ..dom.tree import Document, Node
 from ..layout.engine import Layout
 from ..model import SpatialElement
+from .alerts import alert_type
+from .kinds import (
+    ALERT,
+    BLOCK,
+    CLAIMING,
+    HEADING,
+    IMAGE,
+    INLINE,
+    INTERACTIVE,
+    LABEL,
+    LANDMARK,
+    SEPARATE,
+    SKIP,
+    compute_kinds,
+)
+from .labels import LabelIndex
+from .roles import NO_ROLE, WIDGET_ROLES, implicit_role, input_type, is_sectioning
+from .states import (
+    disabled_by_fieldset,
+    is_checked,
+    is_disabled,
+    is_expanded,
+    is_required,
+    is_selected,
+    select_options,
+    select_value,
+    textarea_value,
+)
+from .text import TextReader, collapse, is_meaningful
+from .urls import base_url, resolve
+from .visibility import compute_visibility
+
+# Tags a browser-side reader lists for an agent; never dropped for an empty box.
+LISTED_TAGS = frozenset(
+    {"a", "button", "input", "select", "textarea", "h1", "h2", "h3", "h4", "h5", "h6", "img", "label"}
+)
+_FORM_FIELDS = frozenset({"input", "select", "textarea"})
+_FIELD_ROLES = frozenset({"textbox", "searchbox", "combobox", "checkbox", "radio", "switch", "spinbutton", "slider"})
+
+
+def _round(v: float) -> int:
+    if v != v or v in (math.inf, -math.inf):  # NaN or infinite: no meaningful coordinate
+        return 0
+    return int(math.floor(v + 0.5))
+
+
+def box_of(layout: Layout, index: int) -> list[int] | None:
+    boxes = layout.boxes
+    box = boxes[index] if index < len(boxes) else None
+    if box is None:
+        return None
+    x, y, w, h = box
+    return [_round(x), _round(y), max(0, _round(w)), max(0, _round(h))]
+
+
+class _Emitter:
+    def __init__(self, doc: Document, styles: list[ComputedStyle | None], layout: Layout, url: str | None):
+        self.doc = doc
+        self.nodes = doc.nodes
+        self.layout = layout
+        self.vis = compute_visibility(doc, styles)
+        self.kinds = compute_kinds(doc)
+        self.reader = TextReader(doc, self.vis)
+        self.labels = LabelIndex(doc, self.reader)
+        self.fieldset = disabled_by_fieldset(doc)
+        self.base = base_url(doc, url)
+        kind = self.kinds.kind
+        self._separate = lambda i: kind[i] in SEPARATE
+
+    def run(self) -> list[SpatialElement]:
+        nodes = self.nodes
+        n = len(nodes)
+        kind = self.kinds.kind
+        claimed = bytearray(n)  # inside an element whose text already covers this node
+        sectioning = bytearray(n)  # inside article/aside/main/nav/section (header/footer roles)
+        out: list[SpatialElement] = []
+        for node in nodes:
+            i = node.index
+            k = kind[i]
+            if k in (SKIP, INLINE):
+                continue
+            p = node.parent
+            if p >= 0:
+                claimed[i] = claimed[p] or (kind[p] in CLAIMING)
+                sectioning[i] = sectioning[p] or is_sectioning(nodes[p].tag)
+            if k == BLOCK and claimed[i]:
+                continue
+            el = self._element(node, k, bool(sectioning[i]))
+            if el is None:
+                continue
+            if not self._place(el, i):
+                continue
+            el.id = len(out) + 1
+            out.append(el)
+        return out
+
+    def _place(self, el: SpatialElement, i: int) -> bool:
+        """Set box and hidden flag; False when the element is a visible empty box to skip."""
+        box = box_of(self.layout, i)
+        hidden = bool(self.vis.hidden[i])
+        if box is not None:
+            el.b = box
+            if not hidden and box[2] == 0 and box[3] == 0:
+                if el.tag not in LISTED_TAGS:
+                    return False
+                hidden = True
+        el.hidden = True if hidden else None
+        return True
+
+    def _role(self, node: Node, in_sectioning: bool) -> str | None:
+        explicit = self.kinds.role[node.index]
+        if explicit:
+            return None if explicit in NO_ROLE else explicit
+        return implicit_role(node, in_sectioning)
+
+    def _element(self, node: Node, k: int, in_sectioning: bool) -> SpatialElement | None:
+        i = node.index
+        reader = self.reader
+        role = self._role(node, in_sectioning)
+        el = SpatialElement(id=0, tag=node.tag, role=role, node=i)
+        if k == INTERACTIVE:
+            self._interactive(node, el)
+            return el
+        if k == BLOCK:
+            full, own = reader.inline_text(i, self._separate)
+            if not is_meaningful(own):
+                return None
+            el.text = full
+        elif k == LANDMARK:
+            _, own = reader.inline_text(i, self._separate)
+            el.text = own if is_meaningful(own) else None
+        elif k == LABEL:
+            el.text = self.labels.text_of_label(i) or None
+        elif k == IMAGE:
+            el.text = self._image_text(node) or None
+        elif k in (HEADING, ALERT):
+            el.text = reader.full_text(i) or (collapse(node.attrs.get("aria-label") or "") or None)
+        el.alert_type = alert_type(self.kinds.role[i], node.attrs.get("class"))
+        el.expanded = is_expanded(self.doc, node)
+        return el
+
+    def _image_text(self, node: Node) -> str:
+        attrs = node.attrs
+        if node.tag == "img":
+            for key in ("alt", "aria-label", "title"):
+                text = collapse(attrs.get(key) or "")
+                if text:
+                    return text
+            return ""
+        return collapse(attrs.get("aria-label") or "") or self.reader.svg_title(node.index)
+
+    def _interactive(self, node: Node, el: SpatialElement) -> None:
+        i = node.index
+        tag = node.tag
+        attrs = node.attrs
+        explicit = self.kinds.role[i]
+        el.disabled = is_disabled(node, bool(self.fieldset[i]))
+        el.expanded = is_expanded(self.doc, node)
+        el.selected = is_selected(node)
+        el.required = is_required(node)
+        if tag in _FORM_FIELDS:
+            el.name = attrs.get("name") or None
+            el.label = self.labels.label_for(i)
+            el.text = collapse(attrs.get("aria-label") or "") or collapse(attrs.get("title") or "") or None
+        if tag == "input":
+            kind = input_type(node)
+            el.input_type = kind
+            el.checked = is_checked(node, explicit, kind)
+            el.ph = collapse(attrs.get("placeholder") or "") or None
+            el.val = attrs.get("value") or None
+            if kind == "image" and not el.text:
+                el.text = collapse(attrs.get("alt") or "") or None
+        elif tag == "select":
+            options = select_options(self.doc, node)
+            texts = [collapse(self.doc.text_of(o.index)) for o in options]
+            el.text = collapse(" ".join(t for t in texts if t)) or el.text
+            el.val = select_value(self.doc, node, options)
+        elif tag == "textarea":
+            el.ph = collapse(attrs.get("placeholder") or "") or None
+            el.val = textarea_value(self.doc, node)
+        else:
+            el.text = self.reader.full_text(i) or self.reader.fallback_text(i) or None
+            el.checked = is_checked(node, explicit, None)
+            if tag == "a" and attrs.get("href") is not None:
+                el.href = resolve(self.base, attrs["href"] or "")
+            if explicit in _FIELD_ROLES and explicit in WIDGET_ROLES:
+                el.label = self.labels.labelledby_text(i) or None
 
 
 def emit_elements(
     doc: Document, styles: list[ComputedStyle | None], layout: Layout, url: str | None
 ) -> list[SpatialElement]:
-    return []
+    """The Spatial DOM's elements of a laid-out document, ids 1..n in document order."""
+    return _Emitter(doc, styles, layout, url).run()
 
 
 def document_title(doc: Document) -> str:
     node = doc.find_first("title")
-    return " ".join(doc.text_of(node.index).split()) if node else ""
+    return collapse(doc.text_of(node.index)) if node else ""

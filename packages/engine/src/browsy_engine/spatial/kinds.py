@@ -1,0 +1,97 @@
+"""What each node becomes in the Spatial DOM, decided in one pass before emission.
+
+Kinds: INTERACTIVE (links, buttons, form fields, summary, widget roles), HEADING, LABEL, IMAGE,
+ALERT (role alert/status or an alert class), LANDMARK (role-only markers: nav, header, footer, main,
+aside, section, form, dialog and landmark roles), BLOCK (a block that is emitted when it has text of its
+own), INLINE (phrasing content read as part of the block around it) and SKIP (the node and its subtree
+are not part of the Spatial DOM: <head>, scripts, hidden inputs, the insides of selects and svgs…).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..dom.tree import Document, Node
+from .alerts import class_alert_type
+from .roles import (
+    ALERT_ROLES,
+    DIALOG_ROLES,
+    HEADING_TAGS,
+    LANDMARK_ROLES,
+    LANDMARK_TAGS,
+    NO_ROLE,
+    WIDGET_ROLES,
+    explicit_role,
+    input_type,
+)
+from .text import INLINE_TAGS
+
+SKIP, INLINE, BLOCK, INTERACTIVE, HEADING, LABEL, IMAGE, ALERT, LANDMARK = range(9)
+# Kinds that are emitted as elements of their own (whatever their text).
+SEPARATE = frozenset({INTERACTIVE, HEADING, LABEL, IMAGE, ALERT, LANDMARK})
+# Kinds whose text is everything inside them: blocks inside are not emitted again.
+CLAIMING = frozenset({INTERACTIVE, HEADING, LABEL, ALERT})
+
+_SKIP_TAGS = frozenset(
+    {"head", "script", "style", "template", "title", "meta", "link", "base", "option", "optgroup",
+     "datalist", "param", "source", "track", "area", "map", "noembed"}
+)  # fmt: skip
+# Elements whose descendants are never elements of the Spatial DOM.
+_CLOSED_TAGS = frozenset(
+    {"select", "textarea", "svg", "math", "iframe", "object", "embed", "video", "audio", "canvas", "picture"}
+)
+_ALWAYS_INTERACTIVE = frozenset({"a", "button", "select", "textarea", "summary"})
+
+
+@dataclass(slots=True)
+class Kinds:
+    kind: bytearray
+    role: list[str | None]  # explicit role token per node (None when absent)
+
+
+def classify(node: Node, role: str | None) -> int:
+    tag = node.tag
+    if tag in _SKIP_TAGS:
+        return SKIP
+    if tag == "input":
+        return SKIP if input_type(node) == "hidden" else INTERACTIVE
+    if tag in _ALWAYS_INTERACTIVE or role in WIDGET_ROLES:
+        return INTERACTIVE
+    if tag in HEADING_TAGS or role == "heading":
+        return HEADING
+    if tag == "label":
+        return LABEL
+    if tag == "img":
+        return IMAGE
+    if tag == "svg" or role == "img":
+        named = (node.attrs.get("aria-label") or "").strip()
+        return IMAGE if (role == "img" or named) else INLINE
+    if role in ALERT_ROLES or class_alert_type(node.attrs.get("class")):
+        return ALERT
+    if role in LANDMARK_ROLES or role in DIALOG_ROLES:
+        return LANDMARK
+    if tag in LANDMARK_TAGS and role not in NO_ROLE:
+        return LANDMARK
+    return INLINE if tag in INLINE_TAGS else BLOCK
+
+
+def compute_kinds(doc: Document) -> Kinds:
+    nodes = doc.nodes
+    kind = bytearray(len(nodes))  # SKIP by default: text nodes are never elements
+    roles: list[str | None] = [None] * len(nodes)
+    closed = bytearray(len(nodes))
+    for node in nodes:
+        i = node.index
+        p = node.parent
+        if p >= 0 and closed[p]:
+            closed[i] = 1
+            continue
+        if node.is_text:
+            continue
+        role = explicit_role(node)
+        roles[i] = role
+        k = classify(node, role)
+        kind[i] = k
+        if k == SKIP or node.tag in _CLOSED_TAGS:
+            closed[i] = 1
+    return Kinds(kind, roles)

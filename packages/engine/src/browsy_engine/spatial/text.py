@@ -1,0 +1,170 @@
+"""Text of elements, as a reader of the rendered page sees it.
+
+- `collapse`: whitespace runs become one space, trimmed; text longer than TEXT_CAP characters is cut at
+  a word boundary and ends with "…" (a Spatial DOM element is a handle, not a copy of the page).
+- `TextReader.full_text(i)`: all rendered text under a node (links, buttons, headings, labels, alerts),
+  with a space at block boundaries and <br>; the walk is bounded (MAX_WALK nodes) so pathological
+  nesting stays linear.
+- `TextReader.inline_text(i)`: the text of a block's own inline content, stopping at nested blocks
+  (each block speaks for itself); also returns the part not inside separately emitted elements
+  (links, buttons, labels…), which decides whether the block is worth emitting at all.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable
+
+from ..dom.tree import Document
+from .visibility import Visibility
+
+TEXT_CAP = 2000
+MAX_WALK = 50_000
+
+# Phrasing elements: they flow inside the text of the block around them.
+_INLINE = """a abbr acronym b bdi bdo big br button cite code data del dfn em font i img input ins kbd label
+    mark meter nobr output picture progress q rp rt ruby s samp select small span strike strong sub sup
+    textarea time tt u var wbr svg math slot canvas video audio iframe embed object map area"""
+INLINE_TAGS = frozenset(_INLINE.split())
+# Never contribute text: scripts, styles, replaced content, form control internals, svg (read apart).
+SILENT_TAGS = frozenset(
+    {"script", "style", "template", "head", "title", "svg", "math", "select", "option", "optgroup",
+     "datalist", "textarea", "iframe", "object", "embed", "canvas", "video", "audio", "noembed"}
+)  # fmt: skip
+# Tags whose text is the control's own (a select's options), left out of a label's text.
+_CONTROL_TAGS = frozenset({"select", "textarea", "option", "optgroup", "datalist"})
+
+
+def collapse(text: str) -> str:
+    out = " ".join(text.split())
+    if len(out) > TEXT_CAP:
+        cut = out.rfind(" ", 0, TEXT_CAP)
+        out = out[: cut if cut > TEXT_CAP // 2 else TEXT_CAP] + "…"
+    return out
+
+
+def is_meaningful(text: str) -> bool:
+    """Has a letter, digit or symbol (not just separators such as '|' or '·')."""
+    return any(ch.isalnum() or unicodedata.category(ch) == "So" for ch in text)
+
+
+class TextReader:
+    def __init__(self, doc: Document, vis: Visibility) -> None:
+        self._nodes = doc.nodes
+        self._unrendered = vis.unrendered
+        self._hidden = vis.hidden
+
+    def full_text(self, index: int) -> str:
+        return collapse("".join(self._walk(index)))
+
+    def label_text(self, index: int) -> str:
+        """A label's text: like full_text, without the text of the controls it wraps."""
+        return collapse("".join(self._walk(index, skip_tags=_CONTROL_TAGS)))
+
+    def _walk(self, root: int, skip_tags: frozenset[str] = frozenset()) -> list[str]:
+        nodes = self._nodes
+        unrendered = self._unrendered
+        show_unrendered = bool(unrendered[root])  # a hidden element reads like textContent
+        parts: list[str] = []
+        stack = list(reversed(nodes[root].children))
+        budget = MAX_WALK
+        size = 0
+        while stack and budget > 0 and size <= TEXT_CAP * 2:
+            budget -= 1
+            i = stack.pop()
+            if i < 0:
+                parts.append(" ")
+                continue
+            node = nodes[i]
+            if unrendered[i] and not show_unrendered:
+                continue
+            text = node.text
+            if text is not None:
+                parts.append(text)
+                size += len(text)
+                continue
+            tag = node.tag
+            if tag in SILENT_TAGS or tag in skip_tags:
+                continue
+            if tag == "br":
+                parts.append(" ")
+                continue
+            if tag not in INLINE_TAGS:
+                parts.append(" ")
+                stack.append(-1)
+            stack.extend(reversed(node.children))
+        return parts
+
+    def inline_text(self, index: int, emitted: Callable[[int], bool]) -> tuple[str, str]:
+        """(all inline text, the part outside separately emitted descendants), both collapsed."""
+        nodes = self._nodes
+        unrendered = self._unrendered
+        show_unrendered = bool(unrendered[index])
+        hidden = self._hidden
+        # Decorative content (aria-hidden icons) is read, but does not make a block worth emitting.
+        hidden_counts = bool(hidden[index])
+        everything: list[str] = []
+        own: list[str] = []
+        # stack of (node, inside an emitted descendant)
+        stack = [(c, False) for c in reversed(nodes[index].children)]
+        budget = MAX_WALK
+        while stack and budget > 0:
+            budget -= 1
+            i, inside = stack.pop()
+            if unrendered[i] and not show_unrendered:
+                continue
+            node = nodes[i]
+            text = node.text
+            if text is not None:
+                everything.append(text)
+                if not inside and (hidden_counts or not hidden[i]):
+                    own.append(text)
+                continue
+            tag = node.tag
+            if tag == "br":
+                everything.append(" ")
+                if not inside:
+                    own.append(" ")
+                continue
+            if tag not in INLINE_TAGS or tag in SILENT_TAGS:
+                if tag not in INLINE_TAGS:
+                    everything.append(" ")  # a nested block: it is emitted on its own
+                    own.append(" ")
+                continue
+            now_inside = inside or emitted(i)
+            stack.extend((c, now_inside) for c in reversed(node.children))
+        return collapse("".join(everything)), collapse("".join(own))
+
+    def fallback_text(self, index: int) -> str:
+        """aria-label, title, a descendant <img alt>, a descendant <svg><title> — the first non-empty."""
+        attrs = self._nodes[index].attrs
+        for key in ("aria-label", "title"):
+            value = collapse(attrs.get(key) or "")
+            if value:
+                return value
+        return self._descendant_text_alternative(index)
+
+    def _descendant_text_alternative(self, root: int) -> str:
+        nodes = self._nodes
+        svg_title = ""
+        stack = list(reversed(nodes[root].children))
+        budget = 2_000
+        while stack and budget > 0:
+            budget -= 1
+            node = nodes[stack.pop()]
+            if node.tag == "img":
+                alt = collapse(node.attrs.get("alt") or "")
+                if alt:
+                    return alt
+            elif node.tag == "svg" and not svg_title:
+                svg_title = self.svg_title(node.index)
+            elif node.children:
+                stack.extend(reversed(node.children))
+        return svg_title
+
+    def svg_title(self, svg: int) -> str:
+        nodes = self._nodes
+        for c in nodes[svg].children:
+            if nodes[c].tag == "title":
+                return collapse("".join(nodes[t].text or "" for t in nodes[c].children))
+        return ""
