@@ -1,0 +1,87 @@
+"""SessionConfig: every knob of a browsing session, with the seed's defaults."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+CHROME_USER_AGENT = (
+    "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) "
+    "Chrome/131.0.0.0 Safari/537.36"
+)
+
+# Substrings of URLs that are never fetched (analytics, ads, trackers). Matched case-insensitively.
+DEFAULT_BLOCKED_PATTERNS: tuple[str, ...] = (
+    "google-analytics.com",
+    "googletagmanager.com",
+    "googlesyndication.com",
+    "doubleclick.net",
+    "googleadservices.com",
+    "adservice.google.",
+    "facebook.com/tr",
+    "connect.facebook.net",
+    "analytics.twitter.com",
+    "ads-twitter.com",
+    "bat.bing.com",
+    "hotjar.com",
+    "segment.io",
+    "segment.com/analytics",
+    "cdn.segment.com",
+    "mixpanel.com",
+    "amplitude.com",
+    "fullstory.com",
+    "quantserve.com",
+    "scorecardresearch.com",
+    "adnxs.com",
+    "taboola.com",
+    "outbrain.com",
+    "criteo.com",
+    "newrelic.com",
+    "nr-data.net",
+    "clarity.ms",
+    "/pixel.gif",
+    "/beacon",
+)
+
+DEFAULT_SEARCH_ENDPOINTS: dict[str, str] = {
+    "duckduckgo": "https://html.duckduckgo.com/html/",
+    "google": "https://www.google.com/search",
+}
+
+
+@dataclass(slots=True)
+class SessionConfig:
+    """Configuration of a Session / AsyncSession (the seed's SessionConfig table, plus a few additions).
+
+    `allowed_hosts` lists `host` or `host:port` entries that are exempt from the private-network rule
+    (e.g. `["127.0.0.1:8000", "localhost:3000"]` for your own dev server); every other private address
+    stays blocked while `allow_private_network` is False.
+    """
+
+    viewport_width: float = 1920.0
+    viewport_height: float = 1080.0
+    user_agent: str = CHROME_USER_AGENT
+    timeout_secs: float = 30.0
+    fetch_css: bool = True
+    blocked_patterns: list[str] = field(default_factory=lambda: list(DEFAULT_BLOCKED_PATTERNS))
+    max_response_bytes: int = 5 * 1024 * 1024
+    max_css_bytes_total: int = 2 * 1024 * 1024
+    max_css_bytes_per_file: int = 512 * 1024
+    max_redirects: int = 10
+    allow_private_network: bool = False
+    allow_non_http: bool = False
+    # Additions beyond the seed's table:
+    allowed_hosts: list[str] = field(default_factory=list)
+    connect_timeout_secs: float = 10.0
+    max_history: int = 20
+    search_endpoints: dict[str, str] = field(default_factory=lambda: dict(DEFAULT_SEARCH_ENDPOINTS))
+
+    def __post_init__(self) -> None:
+        if self.viewport_width <= 0 or self.viewport_height <= 0:
+            raise ValueError("SessionConfig: viewport_width and viewport_height must be positive")
+        if self.timeout_secs <= 0:
+            raise ValueError("SessionConfig: timeout_secs must be positive")
+        if self.max_redirects < 0:
+            raise ValueError("SessionConfig: max_redirects must be 0 or more")
+        for name in ("max_response_bytes", "max_css_bytes_total", "max_css_bytes_per_file"):
+            if getattr(self, name) <= 0:
+                raise ValueError(f"SessionConfig: {name} must be positive")

@@ -1,0 +1,199 @@
+"""Fetching one URL the way a careful browser does: checked, redirected by hand, streamed, bounded.
+
+- Every URL and every redirect hop goes through `check_url`; every connection through the guarded
+  network backend (transport.py).
+- Redirects are followed by hand up to `max_redirects` (303 → GET, 301/302 after POST → GET, 307/308
+  keep method and body); cookies land in the session's jar on every hop.
+- Bodies are streamed (already decompressed: gzip, deflate, br) and cut at the byte limit with
+  `ResponseTooLarge` — never read whole first. Timeouts: connect, read, and the whole fetch.
+- Log lines carry method and URL without query string; request bodies are never logged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+
+from .config import SessionConfig
+from .errors import BrowsyError, InvalidUrl, Network, ResponseTooLarge
+from .security import NetworkPolicy, check_url
+from .transport import GuardedBackend, GuardedTransport, Resolver
+
+log = logging.getLogger("browsy.session")
+
+REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
+
+ACCEPT_HTML = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
+
+
+@dataclass(slots=True)
+class Response:
+    """A fetched response: final URL, status, headers and the (decoded, bounded) body."""
+
+    url: str
+    status: int
+    reason: str
+    headers: httpx.Headers
+    body: bytes
+    redirects: list[str] = field(default_factory=list)
+
+    @property
+    def content_type(self) -> str:
+        return self.headers.get("content-type", "")
+
+    @property
+    def mime_type(self) -> str:
+        return self.content_type.split(";", 1)[0].strip().lower()
+
+    @property
+    def ok(self) -> bool:
+        return 200 <= self.status < 300
+
+
+class Fetcher:
+    """One HTTP client (cookie jar, connection pool) per session, with the session's policy."""
+
+    def __init__(
+        self, config: SessionConfig, *, resolver: Resolver | None = None, network_backend: Any = None
+    ) -> None:
+        self.config = config
+        backend = GuardedBackend(
+            NetworkPolicy.from_config(config), resolver, network_backend, resolve_timeout=config.connect_timeout_secs
+        )
+        self._client = httpx.AsyncClient(
+            transport=GuardedTransport(backend),
+            follow_redirects=False,
+            trust_env=False,
+            timeout=httpx.Timeout(config.timeout_secs, connect=config.connect_timeout_secs),
+            headers={
+                "User-Agent": config.user_agent,
+                "Accept": ACCEPT_HTML,
+                "Accept-Language": "en-US,en;q=0.9",
+                "Accept-Encoding": "gzip, deflate, br",
+            },
+        )
+
+    async def close(self) -> None:
+        await self._client.aclose()
+
+    def cookie_dict(self) -> dict[str, str]:
+        return {c.name: c.value or "" for c in self._client.cookies.jar}
+
+    async def fetch(
+        self,
+        url: str | httpx.URL,
+        *,
+        method: str = "GET",
+        content: bytes | None = None,
+        headers: dict[str, str] | None = None,
+        max_bytes: int | None = None,
+        base: str | None = None,
+        timeout: float | None = None,
+    ) -> Response:
+        """Fetch `url` (relative to `base`), following redirects. Non-2xx statuses are returned, not
+        raised (the caller decides). Raises InvalidUrl, BlockedUrl, Network, ResponseTooLarge."""
+        limit = max_bytes or self.config.max_response_bytes
+        budget = timeout or self.config.timeout_secs
+        target = check_url(url, self.config, base)
+        try:
+            async with asyncio.timeout(budget):
+                return await self._follow(target, method.upper(), content, headers or {}, limit)
+        except TimeoutError:
+            raise Network(_redact(target), f"timed out after {budget:g} s (SessionConfig.timeout_secs)") from None
+
+    async def _follow(
+        self, target: httpx.URL, method: str, content: bytes | None, headers: dict[str, str], limit: int
+    ) -> Response:
+        hops: list[str] = []
+        while True:
+            log.debug("%s %s", method, _redact(target))
+            response = await self._send(target, method, content, headers)
+            try:
+                location = response.headers.get("location")
+                if response.status_code not in REDIRECT_STATUSES or not location:
+                    body = await _read_bounded(response, limit, str(target))
+                    return Response(
+                        str(target), response.status_code, response.reason_phrase, response.headers, body, hops
+                    )
+            finally:
+                await response.aclose()
+            if len(hops) >= self.config.max_redirects:
+                raise Network(
+                    _redact(target),
+                    f"more than {self.config.max_redirects} redirects (SessionConfig.max_redirects)",
+                )
+            hops.append(str(target))
+            target = check_url(location, self.config, str(target))
+            if response.status_code == 303 or (response.status_code in (301, 302) and method == "POST"):
+                method, content = ("HEAD" if method == "HEAD" else "GET"), None
+                headers = {k: v for k, v in headers.items() if k.lower() != "content-type"}
+
+    async def _send(
+        self, target: httpx.URL, method: str, content: bytes | None, headers: dict[str, str]
+    ) -> httpx.Response:
+        request = self._client.build_request(method, target, content=content, headers=headers)
+        try:
+            return await self._client.send(request, stream=True)
+        except BrowsyError:
+            raise
+        except httpx.TimeoutException:
+            raise Network(_redact(target), "the server did not answer in time") from None
+        except httpx.InvalidURL as err:
+            raise InvalidUrl(str(target), str(err)) from None
+        except httpx.HTTPError as err:
+            raise Network(_redact(target), _describe(err)) from None
+
+
+async def _read_bounded(response: httpx.Response, limit: int, url: str) -> bytes:
+    declared = response.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit and not response.headers.get("content-encoding"):
+        raise ResponseTooLarge(int(declared), limit, url)
+    chunks: list[bytes] = []
+    size = 0
+    try:
+        async for chunk in response.aiter_bytes():
+            size += len(chunk)
+            if size > limit:
+                raise ResponseTooLarge(size, limit, url)
+            chunks.append(chunk)
+    except httpx.TimeoutException:
+        raise Network(_redact(url), "the server stopped sending the page") from None
+    except httpx.DecodingError:
+        raise Network(_redact(url), "the response body could not be decompressed") from None
+    except httpx.HTTPError as err:
+        raise Network(_redact(url), _describe(err)) from None
+    return b"".join(chunks)
+
+
+def _describe(err: httpx.HTTPError) -> str:
+    text = str(err).strip() or type(err).__name__
+    if isinstance(err, httpx.ConnectError):
+        return f"could not connect ({text})"
+    return text
+
+
+def _redact(url: str | httpx.URL) -> str:
+    """The URL without query string or userinfo (those may carry form values or credentials)."""
+    try:
+        u = httpx.URL(str(url))
+        return str(u.copy_with(query=None, fragment=None, username=None, password=None))
+    except (httpx.InvalidURL, ValueError, TypeError):
+        return "<url>"
+
+
+class _RedactHttpxUrls(logging.Filter):
+    """httpx logs every request URL at INFO; strip query strings (GET forms put values there)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple):
+            record.args = tuple(_redact(a) if isinstance(a, httpx.URL) else a for a in record.args)
+        return True
+
+
+logging.getLogger("httpx").addFilter(_RedactHttpxUrls())
+
+__all__ = ["Fetcher", "Resolver", "Response"]

@@ -1,0 +1,390 @@
+"""What clicking, typing, checking and selecting do to a session's page.
+
+The Interactor works on the session's current Page (raw DOM + FormState) through the source nodes of
+elements (`SpatialElement.node` → `dom.document.nodes`). Every refusal is an ActionError naming the
+element and what it is; every action leaves a one-line `Outcome` on the session.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import httpx
+
+from ..dom.tree import Document, Node
+from ..model import SpatialDom, SpatialElement
+from . import forms
+from .errors import ActionError
+from .form_state import overlay
+from .page import Page
+from .submission import build_submission
+from .urls import document_base, join_url, scheme_of
+
+if TYPE_CHECKING:
+    from .session import AsyncSession
+
+NOT_FOLLOWED_SCHEMES = {"javascript": "a javascript: link", "mailto": "a mailto: link", "tel": "a tel: link"}
+ACTIVATABLE_TAGS = frozenset({"a", "area", "button", "input", "label", "select", "textarea", "summary"})
+
+
+@dataclass(slots=True)
+class Outcome:
+    """What the last action did: kind (navigate, submit, skip, toggle, type, check, select, none),
+    a one-line message, and the ids of elements whose state changed."""
+
+    kind: str
+    message: str
+    changed: list[int] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "message": self.message, "changed": list(self.changed)}
+
+
+class Interactor:
+    def __init__(self, session: AsyncSession) -> None:
+        self._s = session
+
+    # ---- lookups ---------------------------------------------------------------------------------
+    def _element(self, element_id: int) -> tuple[Page, SpatialElement, Document, Node]:
+        page = self._s._current()
+        el = page.dom.get(element_id)
+        if el is None:
+            top = max((e.id for e in page.dom.els), default=0)
+            raise ActionError(
+                f"No element with id {element_id} on this page (ids run 1..{top}); read the page again for current ids."
+            )
+        doc = page.dom.document
+        if doc is None or not 0 <= el.node < len(doc.nodes):
+            raise ActionError(f"Element {element_id} ({el.tag}) has no source node to act on.")
+        return page, el, doc, doc.nodes[el.node]
+
+    def _done(self, kind: str, message: str, changed: Sequence[int] = ()) -> None:
+        self._s.last_outcome = Outcome(kind, message, list(changed))
+
+    def _current_dom(self) -> SpatialDom:
+        page = self._s._current()
+        return overlay(page.dom, page.form)
+
+    # ---- form state ------------------------------------------------------------------------------
+    def type_text(self, element_id: int, text: str) -> None:
+        page, el, doc, node = self._element(element_id)
+        if not forms.is_typable(node):
+            raise ActionError(
+                f"Element {element_id} is a {forms.describe(node)}, not a text input or textarea; "
+                "type_text works on text-like inputs and textareas (use check/select/click for others)."
+            )
+        self._require_enabled(element_id, doc, node)
+        if forms.is_readonly(node):
+            raise ActionError(f"Element {element_id} ({forms.describe(node)}) is read-only; it cannot be typed into.")
+        value = str(text)
+        if node.tag == "input":
+            value = value.replace("\r", "").replace("\n", "")
+        limit = (node.attrs.get("maxlength") or "").strip()
+        note = ""
+        if limit.isdigit() and len(value) > int(limit):
+            value, note = value[: int(limit)], f" (cut to maxlength {limit})"
+        page.form.values[node.index] = value
+        self._done("type", f"Typed {len(value)} characters into element {element_id}{note}.", [element_id])
+
+    def set_checked(self, element_id: int, checked: bool) -> None:
+        page, el, doc, node = self._element(element_id)
+        if not forms.is_checkable(node):
+            raise ActionError(
+                f"Element {element_id} is a {forms.describe(node)}, not a checkbox or radio; "
+                "check/uncheck/toggle work on checkboxes and radios."
+            )
+        self._require_enabled(element_id, doc, node)
+        changed = [element_id]
+        if checked and forms.input_type(node) == "radio":
+            for other in forms.radio_group(doc, node.index):
+                if other != node.index:
+                    page.form.checked[other] = False
+                    changed += [e.id for e in page.dom.els if e.node == other]
+        page.form.checked[node.index] = checked
+        state = "checked" if checked else "unchecked"
+        self._done("check", f"Element {element_id} is now {state}.", changed)
+
+    def toggle(self, element_id: int) -> None:
+        page, _el, doc, node = self._element(element_id)
+        if not forms.is_checkable(node):
+            self.set_checked(element_id, True)  # raises the ActionError with the element's kind
+        self.set_checked(element_id, not page.form.is_checked(doc, node.index))
+
+    def select(self, element_id: int, value: str | Sequence[str]) -> None:
+        page, el, doc, node = self._element(element_id)
+        if node.tag != "select":
+            raise ActionError(
+                f"Element {element_id} is a {forms.describe(node)}, not a <select>; select works on drop-downs and lists."
+            )
+        self._require_enabled(element_id, doc, node)
+        wanted = [value] if isinstance(value, str) else list(value)
+        if not wanted:
+            raise ActionError("select needs at least one value.")
+        chosen = [self._option(element_id, doc, node, v) for v in wanted]
+        if forms.is_multiple(node):
+            if isinstance(value, str):
+                current = page.form.selected_options(doc, node.index)
+                chosen = current + [o for o in chosen if o not in current]
+        elif len(chosen) > 1:
+            raise ActionError(f"Element {element_id} is a single-choice <select>; give one value.")
+        page.form.selected[node.index] = chosen
+        labels = ", ".join(repr(forms.option_label(doc, o)) for o in chosen)
+        self._done("select", f"Element {element_id} now has {labels} selected.", [element_id])
+
+    def _option(self, element_id: int, doc: Document, select: Node, wanted: str) -> int:
+        options = forms.options_of(doc, select.index)
+        text = str(wanted)
+        for match in (
+            lambda o: forms.option_value(doc, o) == text,
+            lambda o: forms.option_label(doc, o) == text.strip(),
+            lambda o: forms.option_label(doc, o).casefold() == text.strip().casefold(),
+            lambda o: forms.option_value(doc, o).casefold() == text.strip().casefold(),
+        ):
+            found = next((o for o in options if match(o)), None)
+            if found is not None:
+                if forms.is_disabled(doc, found):
+                    raise ActionError(f"Option {text!r} of element {element_id} is disabled.")
+                return found
+        listed = ", ".join(repr(forms.option_value(doc, o)) for o in options[:12])
+        more = ", …" if len(options) > 12 else ""
+        raise ActionError(f"Element {element_id} has no option {text!r}; its options are: {listed}{more}.")
+
+    def _require_enabled(self, element_id: int, doc: Document, node: Node) -> None:
+        if forms.is_disabled(doc, node.index):
+            raise ActionError(f"Element {element_id} ({forms.describe(node)}) is disabled.")
+
+    # ---- click -----------------------------------------------------------------------------------
+    async def click(self, element_id: int) -> SpatialDom:
+        page, el, doc, node = self._element(element_id)
+        for behavior in self.behaviors():
+            if behavior.trigger_id == element_id and behavior.action in ("toggle", "show", "hide"):
+                return self._apply_visibility(page, behavior)
+        target = self._activation_target(doc, node)
+        if target is None:
+            for behavior in self.behaviors():
+                if behavior.trigger_id == element_id and behavior.action == "navigate" and behavior.url:
+                    return await self._follow(page, behavior.url, f"Followed the script navigation of element {element_id}")
+                if behavior.trigger_id == element_id and behavior.action == "submit":
+                    return await self._submit_form_of(page, doc, node.index, None, element_id)
+            raise ActionError(
+                f"Element {element_id} is a <{node.tag}> with no link, button or detected behaviour; clicking it does "
+                "nothing. Click a link, button or form control id instead."
+            )
+        return await self._activate(page, el, doc, doc.nodes[target])
+
+    async def _activate(self, page: Page, el: SpatialElement, doc: Document, node: Node) -> SpatialDom:
+        element_id = el.id
+        if node.tag in ("a", "area"):
+            return await self._click_link(page, element_id, doc, node)
+        if node.tag == "label":
+            control = self._labelled_control(doc, node)
+            if control is None:
+                raise ActionError(f"Label {element_id} is not attached to any form control.")
+            return await self._activate(page, el, doc, doc.nodes[control])
+        if forms.is_checkable(node):
+            self._require_enabled(element_id, doc, node)
+            ids = [e.id for e in page.dom.els if e.node == node.index] or [element_id]
+            if forms.input_type(node) == "radio":
+                self.set_checked(ids[0], True)
+            else:
+                self.toggle(ids[0])
+            return self._current_dom()
+        if forms.is_submit_button(node):
+            self._require_enabled(element_id, doc, node)
+            return await self._submit_form_of(page, doc, node.index, node.index, element_id)
+        if forms.is_button(node):
+            return await self._plain_button(page, element_id, doc, node)
+        if node.tag == "summary":
+            self._done("none", f"Element {element_id} is a <summary>; its details are already listed.")
+            return self._current_dom()
+        self._done("none", f"Element {element_id} is a {forms.describe(node)}; use type_text or select to fill it.")
+        return self._current_dom()
+
+    async def _plain_button(self, page: Page, element_id: int, doc: Document, node: Node) -> SpatialDom:
+        kind = forms.button_type(node) if node.tag == "button" else forms.input_type(node)
+        owner = forms.form_owner(doc, node.index)
+        if kind == "reset" and owner is not None:
+            page.form.reset(set(forms.form_controls(doc, owner)))
+            self._done("reset", f"Reset the form of element {element_id} to its initial values.")
+            return self._current_dom()
+        for behavior in self.behaviors():
+            if behavior.trigger_id == element_id and behavior.action == "navigate" and behavior.url:
+                return await self._follow(page, behavior.url, f"Followed the script navigation of element {element_id}")
+        self._done("none", f"Element {element_id} is a {forms.describe(node)} with no detected behaviour; nothing happened.")
+        return self._current_dom()
+
+    async def _click_link(self, page: Page, element_id: int, doc: Document, node: Node) -> SpatialDom:
+        for behavior in self.behaviors():
+            if behavior.trigger_id == element_id and behavior.action == "navigate" and behavior.url:
+                return await self._follow(page, behavior.url, f"Followed the script navigation of element {element_id}")
+        href = (node.attrs.get("href") or "").strip()
+        scheme = scheme_of(href)
+        if scheme in NOT_FOLLOWED_SCHEMES:
+            self._done("skip", f"Element {element_id} is {NOT_FOLLOWED_SCHEMES[scheme]} ({href[:80]}); not followed, the page is unchanged.")
+            return self._current_dom()
+        if not href or href.startswith("#"):
+            self._done("skip", f"Element {element_id} links to a spot on this same page ({href or 'no href'}); nothing to load.")
+            return self._current_dom()
+        url = join_url(document_base(doc, page.dom.url), href)
+        if url is None:
+            raise ActionError(f"Element {element_id} links to {href!r}, which is not a valid URL.")
+        return await self._follow(page, url, f"Followed link {element_id}")
+
+    async def _follow(self, page: Page, href: str, what: str) -> SpatialDom:
+        url = join_url(document_base(page.dom.document, page.dom.url), href) or href
+        loaded = await self._s._loader.load(url, headers=_referer(page, url))
+        self._s._navigate_to(loaded)
+        self._done("navigate", f"{what} to {loaded.dom.url}.")
+        return loaded.dom
+
+    def _labelled_control(self, doc: Document, label: Node) -> int | None:
+        target = label.attrs.get("for")
+        if target:
+            found = forms.element_by_id(doc, target)
+            return found if found is not None and doc.nodes[found].tag in forms.SUBMITTABLE_TAGS else None
+        for i in sorted(forms.descendants(doc, label.index)):
+            if doc.nodes[i].tag in forms.SUBMITTABLE_TAGS:
+                return i
+        return None
+
+    def _activation_target(self, doc: Document, node: Node) -> int | None:
+        """The element a click on `node` activates: itself or its nearest activatable ancestor."""
+        for i in [node.index, *forms.ancestors(doc, node.index)]:
+            n = doc.nodes[i]
+            if n.tag in ("a", "area") and n.attrs.get("href") is not None:
+                return i
+            if n.tag in ACTIVATABLE_TAGS - {"a", "area"}:
+                return i
+        return None
+
+    # ---- submission ------------------------------------------------------------------------------
+    async def submit(self, element_id: int) -> SpatialDom:
+        """Implicit submission (Enter in a field) of the element's form."""
+        page, _el, doc, node = self._element(element_id)
+        owner = forms.form_owner(doc, node.index)
+        if owner is None:
+            raise ActionError(f"Element {element_id} ({forms.describe(node)}) is not inside a form; nothing to submit.")
+        default = forms.default_button(doc, owner)
+        if default is not None and forms.is_disabled(doc, default):
+            raise ActionError(f"The form of element {element_id} has a disabled submit button; it cannot be submitted.")
+        return await self._submit_form_of(page, doc, node.index, default, element_id)
+
+    async def _submit_form_of(
+        self, page: Page, doc: Document, control: int, submitter: int | None, element_id: int
+    ) -> SpatialDom:
+        owner = forms.form_owner(doc, control)
+        if owner is None:
+            self._done("none", f"Element {element_id} is a submit button outside any form; nothing was submitted.")
+            return self._current_dom()
+        request = build_submission(doc, page.dom.url, owner, page.form, submitter)
+        if request is None:
+            self._done("none", f"The form of element {element_id} closes a dialog; nothing was loaded.")
+            return self._current_dom()
+        headers = {**request.headers, **_referer(page, request.url)}
+        loaded = await self._s._loader.load(request.url, method=request.method, content=request.body, headers=headers)
+        self._s._navigate_to(loaded)
+        self._done("submit", f"Submitted the form ({request.method}) with element {element_id}; now at {loaded.dom.url}.")
+        return loaded.dom
+
+    # ---- compound actions ------------------------------------------------------------------------
+    def _action(self, name: str) -> Any:
+        dom = self._s._current().dom
+        for action in dom.suggested_actions:
+            if getattr(action, "action", None) == name:
+                return action
+        return None
+
+    async def login(self, username: str, password: str) -> SpatialDom:
+        action = self._action("Login")
+        if action is None:
+            page_type = self._s._current().dom.page_type
+            raise ActionError(
+                f"No login form was detected on this page (page type {page_type}); "
+                "fill the fields with type_text and click the submit button instead."
+            )
+        if getattr(action, "username_id", None) is not None:
+            self.type_text(action.username_id, username)
+        self.type_text(action.password_id, password)
+        return await self._press(action, action.password_id)
+
+    async def enter_code(self, code: str) -> SpatialDom:
+        action = self._action("EnterCode")
+        if action is None:
+            raise ActionError(
+                "No verification-code form was detected on this page; type the code with type_text and click submit."
+            )
+        self.type_text(action.input_id, str(code).strip())
+        return await self._press(action, action.input_id)
+
+    async def _press(self, action: Any, field_id: int) -> SpatialDom:
+        submit_id = getattr(action, "submit_id", None)
+        if submit_id is not None:
+            return await self.click(submit_id)
+        return await self.submit(field_id)
+
+    # ---- JS behaviours ---------------------------------------------------------------------------
+    def behaviors(self) -> list[Any]:
+        page = self._s._page
+        if page is None:
+            return []
+        try:
+            from ..intelligence.behaviors import detect_behaviors
+        except ImportError:  # the behaviours module is not there yet
+            return []
+        return list(detect_behaviors(page.dom))
+
+    def _apply_visibility(self, page: Page, behavior: Any) -> SpatialDom:
+        dom, doc = page.dom, page.dom.document
+        by_id = {e.id: e for e in dom.els}
+        changes: dict[int, bool] = {}
+        for target_id in behavior.target_ids:
+            target = by_id.get(target_id)
+            if target is None:
+                continue
+            hidden = {"show": False, "hide": True}.get(behavior.action, not target.hidden)
+            changes[target.id] = hidden
+            if doc is not None and 0 <= target.node < len(doc.nodes):
+                inside = forms.descendants(doc, target.node)
+                changes.update({e.id: hidden for e in dom.els if e.node in inside})
+        changed = [i for i, h in changes.items() if bool(by_id[i].hidden) != h]
+        if changed:
+            els = [self._with_hidden(e, changes[e.id]) if e.id in changes else e for e in dom.els]
+            self._s._previous_dom = dom
+            page.dom = dataclasses.replace(dom, els=els)
+        shown = [i for i in changed if not changes[i]]
+        hidden_now = [i for i in changed if changes[i]]
+        parts = []
+        if shown:
+            parts.append(f"now visible: {_ids(shown)}")
+        if hidden_now:
+            parts.append(f"now hidden: {_ids(hidden_now)}")
+        summary = "; ".join(parts) if parts else "no element changed"
+        self._done("toggle", f"Element {behavior.trigger_id} {behavior.action}s its target ({summary}).", changed)
+        return self._current_dom()
+
+    @staticmethod
+    def _with_hidden(el: SpatialElement, hidden: bool) -> SpatialElement:
+        clone = el.copy()
+        clone.hidden = True if hidden else None
+        return clone
+
+
+def _ids(ids: list[int]) -> str:
+    return ", ".join(str(i) for i in ids[:20]) + (f" and {len(ids) - 20} more" if len(ids) > 20 else "")
+
+
+def _referer(page: Page, target: str) -> dict[str, str]:
+    """The Referer a browser sends by default (strict-origin-when-cross-origin): the full page URL to
+    the same origin, only the origin elsewhere, nothing from https to http."""
+    source = page.dom.url.split("#", 1)[0]
+    if not source.startswith(("http://", "https://")):
+        return {}
+    src, dst = httpx.URL(source), httpx.URL(target)
+    if src.scheme == "https" and dst.scheme == "http":
+        return {}
+    if (src.scheme, src.host, src.port) == (dst.scheme, dst.host, dst.port):
+        return {"Referer": source}
+    return {"Referer": f"{src.scheme}://{src.netloc.decode('ascii')}/"}

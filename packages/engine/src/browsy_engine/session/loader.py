@@ -1,0 +1,79 @@
+"""Turning a URL (or a form submission) into a parsed Page: fetch, stylesheets, parse off the loop.
+
+HTML (and XHTML) is parsed with its external CSS; text and JSON are shown as preformatted text; any
+other type (PDF, images, archives, …) becomes a short page that says what the URL returned, instead of
+parsing binary garbage.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html as html_escape
+
+from ..dom import decode_html
+from ..pipeline import parse
+from .config import SessionConfig
+from .errors import HttpError
+from .fetch import Fetcher, Response
+from .page import Page
+from .stylesheets import fetch_stylesheets, find_stylesheets
+
+HTML_TYPES = frozenset({"text/html", "application/xhtml+xml", ""})
+TEXT_TYPES = frozenset({"text/plain", "application/json", "text/csv", "text/markdown", "text/xml", "application/xml"})
+MAX_TEXT_SHOWN = 200_000
+
+
+class PageLoader:
+    def __init__(self, config: SessionConfig, fetcher: Fetcher) -> None:
+        self.config = config
+        self.fetcher = fetcher
+
+    async def load(
+        self, url: str, *, method: str = "GET", content: bytes | None = None, headers: dict[str, str] | None = None
+    ) -> Page:
+        """Fetch and parse. Raises the fetch errors, and HttpError for a non-2xx final status."""
+        response = await self.fetcher.fetch(url, method=method, content=content, headers=headers)
+        if not response.ok:
+            raise HttpError(response.status, response.url, response.reason)
+        return await self.page_from_response(response)
+
+    async def page_from_response(self, response: Response) -> Page:
+        mime = response.mime_type
+        if mime in HTML_TYPES or (mime.endswith("+xml") and b"<html" in response.body[:2048].lower()):
+            text = decode_html(response.body, response.content_type)
+            report = None
+            extra_css: list[str] = []
+            if self.config.fetch_css:
+                refs = find_stylesheets(text, response.url)
+                if refs:
+                    extra_css, report = await fetch_stylesheets(self.fetcher, refs, self.config)
+        else:
+            text, extra_css, report = _describe_non_html(response), [], None
+        dom = await asyncio.to_thread(
+            parse,
+            text,
+            self.config.viewport_width,
+            self.config.viewport_height,
+            response.url,
+            extra_css=extra_css,
+            content_type=response.content_type,
+        )
+        return Page(dom, status=response.status, content_type=response.content_type,
+                    redirects=response.redirects, stylesheets=report)
+
+
+def _describe_non_html(response: Response) -> str:
+    """An HTML stand-in for a non-HTML response: text types verbatim in <pre>, others summarised."""
+    mime = response.mime_type or "unknown type"
+    name = html_escape.escape(response.url.rsplit("/", 1)[-1] or response.url)
+    if mime in TEXT_TYPES or mime.startswith("text/") or mime.endswith("+json"):
+        body = response.body[:MAX_TEXT_SHOWN].decode("utf-8", errors="replace")
+        more = "" if len(response.body) <= MAX_TEXT_SHOWN else "<p>(text truncated)</p>"
+        return (f"<title>{name} ({html_escape.escape(mime)})</title>"
+                f"<pre>{html_escape.escape(body)}</pre>{more}")
+    return (
+        f"<title>{name} ({html_escape.escape(mime)})</title>"
+        f"<h1>Not a web page: {html_escape.escape(mime)}</h1>"
+        f"<p>{html_escape.escape(response.url)} returned {len(response.body)} bytes of {html_escape.escape(mime)}. "
+        "browsy reads HTML pages; this content cannot be shown as elements.</p>"
+    )

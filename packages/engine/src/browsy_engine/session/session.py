@@ -1,0 +1,257 @@
+"""AsyncSession: stateful browsing over the network — the engine every surface (server, SDKs) drives.
+
+One session = one cookie jar, one current page with its form state, and a history. Every method that
+touches the page or the network is a coroutine; reading methods (`dom`, `element`, `find_*`, …) are
+plain methods on the current page. Navigation-type calls are serialised by a lock, so two concurrent
+`click`s on one session never interleave. CPU-bound parsing runs in a worker thread
+(`asyncio.to_thread`), never on the event loop.
+
+`last_outcome` says, in one sentence, what the last action did ("Followed link to …", "Skipped a
+mailto: link …", "Toggled elements 12, 13: now visible"); surfaces show it next to the page.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from typing import Any
+
+from ..model import SpatialDom, SpatialElement
+from ..output.delta import DeltaDom, diff
+from .config import SessionConfig
+from .errors import ActionError
+from .fetch import Fetcher
+from .finders import (
+    InputPurpose,
+    find_by_role,
+    find_by_text,
+    find_by_text_fuzzy,
+    find_input_by_purpose,
+    find_nearest_button,
+)
+from .form_state import overlay
+from .interact import Interactor, Outcome
+from .loader import PageLoader
+from .page import Page
+from .search import SearchEngine, Searcher, SearchPage, SearchResult
+from .transport import Resolver
+
+
+class AsyncSession:
+    """Stateful async browsing: `await s.goto(url)`, `await s.click(id)`, `await s.type_text(id, text)`, …
+
+    Build with `AsyncSession(SessionConfig(...))` (or no argument for the seed's defaults); close with
+    `await s.close()` or use `async with AsyncSession() as s:`. Errors are the classes of
+    `browsy_engine.session.errors` (all subclasses of `BrowsyError`).
+    """
+
+    def __init__(
+        self,
+        config: SessionConfig | None = None,
+        *,
+        resolver: Resolver | None = None,
+        network_backend: Any = None,
+    ) -> None:
+        """`resolver` (async (host, port) -> list of IP strings) and `network_backend` (an httpcore
+        AsyncNetworkBackend used for the actual connects) are for tests and embedding; leave them None."""
+        self.config = config or SessionConfig()
+        self._fetcher = Fetcher(self.config, resolver=resolver, network_backend=network_backend)
+        self._loader = PageLoader(self.config, self._fetcher)
+        self._interactor = Interactor(self)
+        self._searcher = Searcher(self.config, self._fetcher, self._loader)
+        self._page: Page | None = None
+        self._history: list[Page] = []
+        self._previous_dom: SpatialDom | None = None
+        self._lock = asyncio.Lock()
+        self.last_outcome: Outcome | None = None
+
+    # ---- lifecycle -------------------------------------------------------------------------------
+    async def close(self) -> None:
+        """Close the network client (idempotent). The session can no longer fetch afterwards."""
+        await self._fetcher.close()
+
+    async def __aenter__(self) -> AsyncSession:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    @property
+    def cookies(self) -> dict[str, str]:
+        """The session's cookies as name → value (all domains; for inspection)."""
+        return self._fetcher.cookie_dict()
+
+    # ---- navigation ------------------------------------------------------------------------------
+    async def goto(self, url: str) -> SpatialDom:
+        """Fetch `url`, follow redirects (each hop re-checked), fetch external CSS, parse, and make it the
+        current page (the previous one goes to history). Returns the Spatial DOM.
+
+        Raises InvalidUrl, BlockedUrl, Network, HttpError (non-2xx), ResponseTooLarge."""
+        async with self._lock:
+            page = await self._loader.load(url)
+            self._navigate_to(page)
+            self.last_outcome = Outcome("navigate", f"Loaded {page.dom.url}")
+            return page.dom
+
+    async def back(self) -> SpatialDom:
+        """Return to the previous page in history, restoring its DOM and form state (no refetch).
+        Raises ActionError if there is no previous page."""
+        async with self._lock:
+            if not self._history:
+                raise ActionError("There is no previous page to go back to; use goto(url) to open a page.")
+            previous = self._history.pop()
+            if self._page is not None:
+                self._previous_dom = self._page.dom
+            self._page = previous
+            self.last_outcome = Outcome("navigate", f"Went back to {previous.dom.url}")
+            return overlay(previous.dom, previous.form)
+
+    def url(self) -> str | None:
+        """The current page's URL (after redirects), or None before the first goto."""
+        return self._page.dom.url if self._page else None
+
+    # ---- interaction -----------------------------------------------------------------------------
+    async def click(self, element_id: int) -> SpatialDom:
+        """Click an element: links navigate (javascript:, mailto:, tel: and same-page # links are not
+        followed; `last_outcome` says so), submit buttons / `input[type=submit|image]` submit their form,
+        checkboxes/radios toggle, labels activate their control, and detected JS behaviours are simulated
+        (location assignments navigate; toggle/show/hide change `hidden` of their targets).
+        Returns the resulting page (with form state overlaid). Raises ActionError for unknown ids."""
+        async with self._lock:
+            return await self._interactor.click(element_id)
+
+    async def submit(self, element_id: int) -> SpatialDom:
+        """Enter-style (implicit) submission of the form owning `element_id` (an input, or the form
+        itself): its default submit button is the submitter when there is one."""
+        async with self._lock:
+            return await self._interactor.submit(element_id)
+
+    async def type_text(self, element_id: int, text: str) -> None:
+        """Set the value of an input (text-like types) or textarea. The value is kept in the session,
+        shown by `dom()` and sent when the form is submitted. Raises ActionError for other elements."""
+        self._interactor.type_text(element_id, text)
+
+    async def check(self, element_id: int) -> None:
+        """Check a checkbox or radio (a radio unchecks the rest of its group). ActionError otherwise."""
+        self._interactor.set_checked(element_id, True)
+
+    async def uncheck(self, element_id: int) -> None:
+        """Uncheck a checkbox or radio. ActionError for any other element."""
+        self._interactor.set_checked(element_id, False)
+
+    async def toggle(self, element_id: int) -> None:
+        """Flip a checkbox/radio from its current effective state (session overrides, else HTML default)."""
+        self._interactor.toggle(element_id)
+
+    async def select(self, element_id: int, value: str | Sequence[str]) -> None:
+        """Select an option of a <select> by its value (falling back to its visible text). For a
+        `multiple` select a string adds that option to the selection and a list sets the selection.
+        Raises ActionError if the element is not a select or has no such option."""
+        self._interactor.select(element_id, value)
+
+    # ---- reading page state ----------------------------------------------------------------------
+    def dom(self) -> SpatialDom | None:
+        """The current Spatial DOM with the session's form state (typed values, checks, selections)
+        overlaid; None before the first goto."""
+        return overlay(self._page.dom, self._page.form) if self._page else None
+
+    def dom_ref(self) -> SpatialDom | None:
+        """The current Spatial DOM as parsed, without the form state overlay."""
+        return self._page.dom if self._page else None
+
+    def delta(self) -> DeltaDom | None:
+        """What changed between the previous page and the current one (None until two pages were seen)."""
+        if self._page is None or self._previous_dom is None:
+            return None
+        return diff(self._previous_dom, self._page.dom)
+
+    def element(self, element_id: int) -> SpatialElement | None:
+        """The element with this id on the current page (form state overlaid), or None."""
+        dom = self.dom()
+        return dom.get(element_id) if dom else None
+
+    def find_by_text(self, text: str) -> list[SpatialElement]:
+        """Elements whose text contains `text` (case-sensitive)."""
+        return find_by_text(self.dom(), text)
+
+    def find_by_text_fuzzy(self, text: str) -> list[SpatialElement]:
+        """Elements whose text contains `text`, ignoring case and extra whitespace."""
+        return find_by_text_fuzzy(self.dom(), text)
+
+    def find_by_role(self, role: str) -> list[SpatialElement]:
+        """Elements with this role (e.g. "link", "button", "heading", "textbox")."""
+        return find_by_role(self.dom(), role)
+
+    def find_input_by_purpose(self, purpose: InputPurpose | str) -> SpatialElement | None:
+        """The first input serving `purpose`: password, email, username, code (verification code),
+        search or phone. Matches on type, name, label and placeholder."""
+        return find_input_by_purpose(self.dom(), purpose)
+
+    def find_nearest_button(self, input_id: int) -> SpatialElement | None:
+        """The submit-like button nearest to an input (below preferred; Manhattan distance, Y × 2)."""
+        return find_nearest_button(self.dom(), input_id)
+
+    # ---- compound actions ------------------------------------------------------------------------
+    async def login(self, username: str, password: str) -> SpatialDom:
+        """Fill the detected Login form (suggested action) and submit it; returns the resulting page.
+        Raises ActionError if the current page has no Login action. Credentials are never logged."""
+        async with self._lock:
+            return await self._interactor.login(username, password)
+
+    async def enter_code(self, code: str) -> SpatialDom:
+        """Type a verification code into the detected EnterCode input and submit; returns the result.
+        Raises ActionError if the current page has no EnterCode action."""
+        async with self._lock:
+            return await self._interactor.enter_code(code)
+
+    def find_verification_code(self) -> str | None:
+        """A verification code shown on the current page ("Your code is 847291"), or None."""
+        dom = self.dom_ref()
+        if dom is None:
+            return None
+        finder = getattr(dom, "find_codes", None)
+        codes = finder() if callable(finder) else []
+        return codes[0] if codes else None
+
+    def is_captcha(self) -> bool:
+        """True if the current page is a CAPTCHA challenge."""
+        dom = self.dom_ref()
+        return dom is not None and (dom.page_type == "Captcha" or dom.captcha is not None)
+
+    def captcha_info(self) -> Any:
+        """The current page's CaptchaInfo (captcha_type, sitekey), or None."""
+        dom = self.dom_ref()
+        return dom.captcha if dom else None
+
+    def behaviors(self) -> list[Any]:
+        """The JavaScript behaviours detected on the current page (trigger_id, action, target_ids, url)."""
+        return self._interactor.behaviors()
+
+    # ---- search ----------------------------------------------------------------------------------
+    async def search(self, query: str) -> list[SearchResult]:
+        """Web search with DuckDuckGo (HTML endpoint). Does not change the current page."""
+        return await self._searcher.search(query, SearchEngine.DUCKDUCKGO)
+
+    async def search_with(self, query: str, engine: SearchEngine | str = SearchEngine.DUCKDUCKGO) -> list[SearchResult]:
+        """Web search with `engine`: "duckduckgo" (default) or "google" (may answer with a CAPTCHA)."""
+        return await self._searcher.search(query, SearchEngine.parse(engine))
+
+    async def search_and_read(
+        self, query: str, n: int = 3, engine: SearchEngine | str = SearchEngine.DUCKDUCKGO
+    ) -> list[SearchPage]:
+        """Search, then fetch and parse the top `n` results concurrently. A result that fails to load
+        has `dom=None` and `error` set. Does not change the current page."""
+        return await self._searcher.search_and_read(query, n, SearchEngine.parse(engine))
+
+    # ---- internal: page transitions (used by Interactor) -----------------------------------------
+    def _navigate_to(self, page: Page) -> None:
+        if self._page is not None:
+            self._history.append(self._page)
+            del self._history[: max(0, len(self._history) - self.config.max_history)]
+            self._previous_dom = self._page.dom
+        self._page = page
+
+    def _current(self) -> Page:
+        if self._page is None:
+            raise ActionError("No page is loaded yet; call goto(url) first.")
+        return self._page
