@@ -138,6 +138,37 @@ class SpatialDom:
             document=self.document,
         )
 
+    # --- extraction helpers (page intelligence; each delegates to its browsy_engine.intelligence module) ---
+    def tables(self) -> list[Any]:
+        """Data tables as TableData(headers, rows)."""
+        from .intelligence.tables import tables
+
+        return tables(self)
+
+    def alerts(self) -> list[SpatialElement]:
+        """Elements with an alert_type (error, success, warning, alert, status)."""
+        from .intelligence.alerts import alerts
+
+        return alerts(self)
+
+    def find_codes(self) -> list[str]:
+        """Verification codes (4-8 digits near code keywords) found in the page text."""
+        from .intelligence.codes import find_codes
+
+        return find_codes(self)
+
+    def pagination(self) -> Any:
+        """Next/previous/numbered page links (intelligence.pagination.Pagination), or None."""
+        from .intelligence.pagination import pagination
+
+        return pagination(self)
+
+    def behaviors(self) -> list[Any]:
+        """JS behaviours readable from markup (intelligence.behaviors.Behavior)."""
+        from .intelligence.behaviors import detect_behaviors
+
+        return detect_behaviors(self)
+
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"url": self.url, "title": self.title, "vp": list(self.vp), "scroll": list(self.scroll)}
         if self.suggested_actions:
