@@ -1,13 +1,111 @@
-"""Compact output. Placeholder until the output stage lands."""
+"""Compact output: one bracketed line per element, for minimal tokens.
+
+    [id:tag:type [name] [v] [*] [=value] "text" ->href size @position]
+
+- `:type` only for inputs whose type is not text; `!` before the id for hidden elements.
+- `"text"`: the element's text, else its placeholder, else its label (form fields).
+- size hint for input/button/textarea/select: narrow (< 15% of the viewport width), wide (> 50%),
+  full (> 90%), nothing in between or for elements without a width.
+- `@top-L … @bot-R` (3×3 grid of the viewport by the element's centre) or `@below` (centre below the
+  fold), only on elements whose (tag, text) is shared with another element of the same list.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ..model import SpatialDom
+    from ..model import SpatialDom, SpatialElement
+
+_SIZED_TAGS = frozenset({"input", "button", "textarea", "select"})
+_ROWS = ("top", "mid", "bot")
+_COLS = ("-L", "", "-R")
+
+
+def _flat(value: str) -> str:
+    return " ".join(value.split())
+
+
+def size_hint(el: SpatialElement, vp_width: float) -> str | None:
+    if el.tag not in _SIZED_TAGS or vp_width <= 0 or el.b[2] <= 0:
+        return None
+    share = el.b[2] / vp_width
+    if share > 0.9:
+        return "full"
+    if share > 0.5:
+        return "wide"
+    if share < 0.15:
+        return "narrow"
+    return None
+
+
+def position_tag(el: SpatialElement, vp: Sequence[float]) -> str:
+    x, y, w, h = el.b
+    cx, cy = x + w / 2, y + h / 2
+    width, height = (vp[0] or 1.0), (vp[1] or 1.0)
+    if cy >= height:
+        return "@below"
+    row = min(2, max(0, int(cy * 3 // height)))
+    col = min(2, max(0, int(cx * 3 // width)))
+    return f"@{_ROWS[row]}{_COLS[col]}"
+
+
+def _shown_text(el: SpatialElement) -> str | None:
+    return el.text or el.ph or el.label
+
+
+def element_line(el: SpatialElement, vp: Sequence[float], disambiguate: bool, marker: str = "") -> str:
+    """One element's compact line; `marker` goes before the id ('+' in deltas)."""
+    head = f"[{marker}{'!' if el.hidden else ''}{el.id}:{el.tag}"
+    if el.tag == "input" and el.input_type and el.input_type != "text":
+        head += f":{el.input_type}"
+    parts = [head]
+    if el.name:
+        parts.append(f"[{_flat(el.name)}]")
+    if el.checked:
+        parts.append("[v]")
+    if el.required:
+        parts.append("[*]")
+    if el.val:
+        parts.append(f"[={_flat(el.val)}]")
+    text = _shown_text(el)
+    if text:
+        parts.append(f'"{_flat(text)}"')
+    if el.href:
+        parts.append(f"->{el.href}")
+    hint = size_hint(el, vp[0])
+    if hint:
+        parts.append(hint)
+    if disambiguate:
+        parts.append(position_tag(el, vp))
+    return " ".join(parts) + "]"
+
+
+def element_lines(els: Iterable[SpatialElement], vp: Sequence[float], marker: str = "") -> list[str]:
+    els = list(els)
+    counts = Counter((el.tag, el.text) for el in els)
+    return [element_line(el, vp, counts[(el.tag, el.text)] > 1, marker) for el in els]
+
+
+def _action_line(action: Any) -> str:
+    compact = getattr(action, "compact", None)
+    return compact() if callable(compact) else str(action)
+
+
+def header_lines(dom: SpatialDom) -> list[str]:
+    lines = [f"title: {_flat(dom.title)}", f"url: {dom.url}", f"els: {len(dom.els)}"]
+    if dom.page_type and dom.page_type != "Other":
+        lines.append(f"page_type: {dom.page_type}")
+    if dom.suggested_actions:
+        lines.append("suggested_actions:")
+        lines.extend(f"  {_action_line(a)}" for a in dom.suggested_actions)
+    lines.append("---")
+    return lines
 
 
 def to_compact_string(dom: SpatialDom, header: bool = False) -> str:
-    lines = [f"[{el.id}:{el.tag}]" for el in dom.els]
+    lines = header_lines(dom) if header else []
+    lines.extend(element_lines(dom.els, dom.vp))
     return "\n".join(lines)

@@ -151,11 +151,11 @@ class _Emitter:
             _, own = reader.inline_text(i, self._separate)
             el.text = own if is_meaningful(own) else None
         elif k == LABEL:
-            el.text = self.labels.text_of_label(i) or None
+            el.text = self.labels.text_of_label(i) or reader.attribute_text(i) or None
         elif k == IMAGE:
             el.text = self._image_text(node) or None
         elif k in (HEADING, ALERT):
-            el.text = reader.full_text(i) or (collapse(node.attrs.get("aria-label") or "") or None)
+            el.text = reader.full_text(i) or reader.attribute_text(i) or None
         el.alert_type = alert_type(self.kinds.role[i], node.attrs.get("class"))
         el.expanded = is_expanded(self.doc, node)
         return el
@@ -182,7 +182,7 @@ class _Emitter:
         if tag in _FORM_FIELDS:
             el.name = attrs.get("name") or None
             el.label = self.labels.label_for(i)
-            el.text = collapse(attrs.get("aria-label") or "") or collapse(attrs.get("title") or "") or None
+            el.text = self.reader.attribute_text(i) or None
         if tag == "input":
             kind = input_type(node)
             el.input_type = kind

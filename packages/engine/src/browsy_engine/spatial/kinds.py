@@ -38,7 +38,7 @@ _SKIP_TAGS = frozenset(
 )  # fmt: skip
 # Elements whose descendants are never elements of the Spatial DOM.
 _CLOSED_TAGS = frozenset(
-    {"select", "textarea", "svg", "math", "iframe", "object", "embed", "video", "audio", "canvas", "picture"}
+    {"select", "textarea", "svg", "math", "iframe", "object", "embed", "video", "audio", "canvas"}
 )
 _ALWAYS_INTERACTIVE = frozenset({"a", "button", "select", "textarea", "summary"})
 

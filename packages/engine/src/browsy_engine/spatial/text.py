@@ -135,14 +135,14 @@ class TextReader:
             stack.extend((c, now_inside) for c in reversed(node.children))
         return collapse("".join(everything)), collapse("".join(own))
 
+    def attribute_text(self, index: int) -> str:
+        """The element's own aria-label, else its title."""
+        attrs = self._nodes[index].attrs
+        return collapse(attrs.get("aria-label") or "") or collapse(attrs.get("title") or "")
+
     def fallback_text(self, index: int) -> str:
         """aria-label, title, a descendant <img alt>, a descendant <svg><title> — the first non-empty."""
-        attrs = self._nodes[index].attrs
-        for key in ("aria-label", "title"):
-            value = collapse(attrs.get(key) or "")
-            if value:
-                return value
-        return self._descendant_text_alternative(index)
+        return self.attribute_text(index) or self._descendant_text_alternative(index)
 
     def _descendant_text_alternative(self, root: int) -> str:
         nodes = self._nodes
