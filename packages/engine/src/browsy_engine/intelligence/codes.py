@@ -18,13 +18,20 @@ PROXIMITY = 100  # px, vertical
 _CODE = re.compile(r"(?<![\w.,:/#$€£+-])(\d{4,8}|\d{3,4}[ -]\d{3,4})(?![\w]|[.,]\d|-\d)")
 
 
+# Substrings every CODE_CONTEXT phrase contains one of (a cheap filter before the word-boundary match).
+_KEYWORD_HINTS = ("code", "otp", "pass", "one", "2fa", "pin")
+
+
 def _is_year(code: str) -> bool:
     return len(code) == 4 and 1900 <= int(code) <= 2099
 
 
 def find_codes(dom: SpatialDom) -> list[str]:
     texts = [(el, el.text.lower()) for el in dom.els if el.text and not el.hidden]
-    keyword_tops = sorted(el.b[1] for el, text in texts if kw.has_phrase(text, kw.CODE_CONTEXT))
+    keyword_tops = sorted(
+        el.b[1] for el, text in texts
+        if any(hint in text for hint in _KEYWORD_HINTS) and kw.has_phrase(text, kw.CODE_CONTEXT)
+    )
     if not keyword_tops:
         return []
     codes: list[str] = []

@@ -26,9 +26,10 @@ def input_type(el: SpatialElement) -> str:
 
 
 def is_button(el: SpatialElement) -> bool:
-    if el.tag == "button" or el.role == "button":
-        return True
-    return el.tag == "input" and input_type(el) in BUTTON_INPUT_TYPES
+    """Buttons: <button>, input submit/button/image/reset, role=button (a file input is a field)."""
+    if el.tag == "input":
+        return input_type(el) in BUTTON_INPUT_TYPES
+    return el.tag == "button" or el.role == "button"
 
 
 def is_link(el: SpatialElement) -> bool:
@@ -40,6 +41,8 @@ class PageFacts:
     dom: SpatialDom
     title: str = ""
     headings: list[str] = field(default_factory=list)
+    # Headings that only wrap a link (h2 > a): the titles of a listing, not sections of an article.
+    link_headings: int = 0
     visible: list[SpatialElement] = field(default_factory=list)
     links: list[SpatialElement] = field(default_factory=list)
     buttons: list[SpatialElement] = field(default_factory=list)
@@ -116,6 +119,7 @@ class PageFacts:
 def collect_facts(dom: SpatialDom) -> PageFacts:
     facts = PageFacts(dom=dom, title=(dom.title or "").lower())
     lower = facts.lower
+    last_heading: SpatialElement | None = None
     for el in dom.els:
         tag = el.tag
         if el.text:
@@ -130,10 +134,14 @@ def collect_facts(dom: SpatialDom) -> PageFacts:
         if tag in HEADING_TAGS or el.role == "heading":
             if el.text:
                 facts.headings.append(lower[el.id])
-        elif is_button(el):
+                last_heading = el
+            continue
+        if is_button(el):
             facts.buttons.append(el)
         elif is_link(el):
             facts.links.append(el)
+            if last_heading is not None and last_heading.id == el.id - 1 and last_heading.text == el.text:
+                facts.link_headings += 1
         elif tag == "p" and el.text:
             facts.paragraphs.append(el)
         if tag == "input" and input_type(el) == "password":

@@ -100,7 +100,9 @@ def is_dashboard(facts: PageFacts) -> bool:
 
 
 def is_article(facts: PageFacts) -> bool:
-    headings = len(facts.headings)
+    """Seed thresholds, counting section headings only: headings that just wrap a link are the
+    entries of a listing (search results, blog index), not the sections of an article."""
+    headings = len(facts.headings) - facts.link_headings
     if headings < 3:
         return False
     paragraphs = long_paragraphs(facts)

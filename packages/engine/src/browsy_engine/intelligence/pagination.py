@@ -21,6 +21,8 @@ _PREV_SYMBOLS = frozenset("<‹«←⟨❮◀⇐⟵")
 _NEXT_WORDS = ("next", "next page", "older", "older posts", "older entries", "more results", "forward")
 _PREV_WORDS = ("prev", "previous", "previous page", "newer", "newer posts", "newer entries", "back")
 _WORDS = re.compile(r"[a-z][a-z ]*[a-z]|[a-z]")
+# Cheap pre-check: could this label say next/previous at all?
+_MAYBE = re.compile(r"next|prev|older|newer|more results|forward|back|[<>‹›«»←→⟨⟩❮❯◀▶⇐⇒⟵⟶]")
 
 
 @dataclass(slots=True)
@@ -54,7 +56,7 @@ def direction(facts: PageFacts, el: SpatialElement) -> str | None:
 
 
 def _label_direction(label: str) -> str | None:
-    if not label or len(label) > MAX_LABEL:
+    if not label or len(label) > MAX_LABEL or not _MAYBE.search(label):
         return None
     words = " ".join(_WORDS.findall(label))
     symbols = {c for c in label if c in _NEXT_SYMBOLS or c in _PREV_SYMBOLS}

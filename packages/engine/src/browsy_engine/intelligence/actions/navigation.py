@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urljoin
 
 from .. import keywords as kw
 from ..facts import PageFacts
@@ -37,7 +37,7 @@ def detect_paginate(facts: PageFacts) -> Paginate | None:
 def _is_file_link(href: str | None) -> bool:
     if not href:
         return False
-    path = urlsplit(href).path.lower()
+    path = href.split("#", 1)[0].split("?", 1)[0].lower()
     return path.endswith(kw.DOWNLOAD_EXTENSIONS)
 
 
