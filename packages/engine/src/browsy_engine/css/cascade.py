@@ -1,15 +1,330 @@
-"""Placeholder cascade: every element gets the initial style. Replaced by the real cascade."""
+"""The cascade: stylesheets + inline styles + presentational hints → one ComputedStyle per element.
+
+1. Collect sheets: the UA sheet, then author sheets in document order (`<style>` elements and the
+   already-fetched external sheets of `extra_css`, interleaved with `<link rel=stylesheet>` when their
+   counts agree, else first).
+2. Order every (selector, declaration block) pair by cascade priority — origin and importance, layer,
+   specificity, source order — and match each selector once (rule-driven; see matching.py). Each element
+   then holds the ascending list of the blocks that apply to it.
+3. Walk the elements in document order (parents first). An element's style depends only on its parent's
+   style, its matched blocks, its `style` attribute and its presentational hints, so styles are memoised
+   by that key: identical elements share one ComputedStyle object (treat styles as read-only).
+"""
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
+from functools import lru_cache
+
+import tinycss2
+from tinycss2.ast import IdentToken
+from tinycss2.serializer import serialize
 
 from ..dom.tree import Document
+from .hints import CELL_TAGS, presentational_css
+from .matching import Matcher
+from .media import media_matches
+from .properties import CSS_WIDE, INHERIT, UNSET, PropertyParser, Spec
+from .resolve import build_style, inherit_base
+from .sheet import Block, RawDeclaration, Sheet, parse_declarations, parse_sheet
 from .style import ComputedStyle
+from .ua import UA_CSS
+from .values import Viewport, significant
+from .variables import resolve_custom, substitute
+
+VAR = 10
+CUSTOM = 11
+UA_NORMAL, HINTS, AUTHOR_NORMAL, INLINE_NORMAL, AUTHOR_IMPORTANT, INLINE_IMPORTANT, UA_IMPORTANT = range(7)
+UNLAYERED = 1 << 20
+_UNSET: Spec = (UNSET, None)
+
+_parsers: dict[tuple[float, float], PropertyParser] = {}
+_ua_sheet: Sheet | None = None
+
+
+def parser_for(vp: Viewport) -> PropertyParser:
+    key = (vp.width, vp.height)
+    parser = _parsers.get(key)
+    if parser is None:
+        if len(_parsers) > 8:
+            _parsers.clear()
+        parser = _parsers[key] = PropertyParser(vp)
+    return parser
+
+
+def ua_sheet() -> Sheet:
+    global _ua_sheet
+    if _ua_sheet is None:
+        _ua_sheet = parse_sheet(UA_CSS)
+    return _ua_sheet
+
+
+@lru_cache(maxsize=4096)
+def inline_blocks(text: str) -> tuple[Block | None, Block | None]:
+    return parse_declarations(text)
+
+
+def compile_block(block: Block, parser: PropertyParser) -> tuple[tuple[str, Spec], ...]:
+    """A block's declarations as (slot, spec) in source order; var()-dependent ones stay VAR."""
+    compiled = block.compiled
+    if compiled is not None and compiled[0] is parser:
+        return compiled[1]
+    out: list[tuple[str, Spec]] = []
+    for d in block.declarations:
+        if d.name.startswith("--"):
+            out.append((d.name, (CUSTOM, d)))
+        elif d.has_var:
+            if parser.knows(d.name):
+                out.extend((slot, (VAR, d)) for slot in parser.shorthand_slots[d.name])
+        else:
+            parsed = parser.parse(d.name, d.tokens)
+            if parsed:
+                out.extend(parsed)
+    entries = tuple(out)
+    block.compiled = (parser, entries)
+    return entries
+
+
+def _style_media_ok(node_media: str | None, vp: Viewport) -> bool:
+    if not node_media or not node_media.strip():
+        return True
+    return media_matches(tinycss2.parse_component_value_list(node_media), vp)
+
+
+def author_sheets(doc: Document, matcher: Matcher, extra_css: Sequence[str], vp: Viewport) -> list[Sheet]:
+    """Author stylesheets in document order."""
+    tags = matcher.tags
+    styles = [(i, "style") for i in tags.get("style", [])]
+    links = [
+        (i, "link")
+        for i in tags.get("link", [])
+        if "stylesheet" in (doc.nodes[i].attrs.get("rel") or "").lower().split()
+        and "alternate" not in (doc.nodes[i].attrs.get("rel") or "").lower().split()
+    ]
+    extras = list(extra_css)
+    sheets: list[Sheet] = []
+    if len(links) != len(extras) or not extras:
+        sheets.extend(parse_sheet(t) for t in extras if t)
+        links = []
+    extra_iter = iter(extras)
+    for index, kind in sorted(styles + links):
+        node = doc.nodes[index]
+        if kind == "link":
+            text = next(extra_iter)
+            if text and _style_media_ok(node.attrs.get("media"), vp):
+                sheets.append(parse_sheet(text))
+            continue
+        style_type = (node.attrs.get("type") or "text/css").strip().lower()
+        if style_type not in ("text/css", ""):
+            continue
+        if not _style_media_ok(node.attrs.get("media"), vp):
+            continue
+        text = doc.text_of(index)
+        if text.strip():
+            sheets.append(parse_sheet(text))
+    return sheets
+
+
+class _Cascade:
+    def __init__(self, doc: Document, vp: Viewport, extra_css: Sequence[str]) -> None:
+        self.doc = doc
+        self.vp = vp
+        self.parser = parser_for(vp)
+        self.matcher = Matcher(doc)
+        self.blocks: list[Block] = []
+        self.matched: dict[int, list[int]] = {}
+        self.ua_end = 0
+        self.important_start = 0
+        self.ua_important_start = 0
+        self._media: dict[str, bool] = {}
+        self._reparsed: dict[tuple[str, str], dict[str, Spec] | None] = {}
+        self._order_rules(extra_css)
+
+    # ---- step 2: order and match ---------------------------------------------------------------
+    def _media_ok(self, sheet: Sheet, keys: tuple[str, ...]) -> bool:
+        for key in keys:
+            ok = self._media.get(key)
+            if ok is None:
+                ok = self._media[key] = media_matches(sheet.media_preludes.get(key, []), self.vp)
+            if not ok:
+                return False
+        return True
+
+    def _order_rules(self, extra_css: Sequence[str]) -> None:
+        sheets = [(True, ua_sheet())]
+        sheets += [(False, s) for s in author_sheets(self.doc, self.matcher, extra_css, self.vp)]
+        entries: list[tuple[tuple[int, int, tuple[int, int, int], int], Block, list[int]]] = []
+        order = 0
+        for is_ua, sheet in sheets:
+            for rule in sheet.rules:
+                order += 1
+                if rule.media and not self._media_ok(sheet, rule.media):
+                    continue
+                matches = [self.matcher.match(s) for s in rule.selectors]
+                if any(m is None for m in matches):
+                    continue  # lexbor rejects one selector: the whole list is invalid
+                layer_normal = rule.layer if rule.layer else UNLAYERED
+                layer_important = (UNLAYERED - rule.layer) if rule.layer else 0
+                for sel, nodes in zip(rule.selectors, matches, strict=True):
+                    if not nodes:
+                        continue
+                    if rule.normal is not None:
+                        origin = UA_NORMAL if is_ua else AUTHOR_NORMAL
+                        entries.append(((origin, layer_normal, sel.specificity, order), rule.normal, nodes))  # type: ignore[arg-type]
+                    if rule.important is not None:
+                        origin = UA_IMPORTANT if is_ua else AUTHOR_IMPORTANT
+                        entries.append(((origin, layer_important, sel.specificity, order), rule.important, nodes))  # type: ignore[arg-type]
+        entries.sort(key=lambda e: e[0])
+        matched = self.matched
+        for seq, (_key, block, nodes) in enumerate(entries):
+            self.blocks.append(block)
+            for i in nodes:
+                lst = matched.get(i)
+                if lst is None:
+                    matched[i] = [seq]
+                else:
+                    lst.append(seq)
+        origins = [e[0][0] for e in entries]
+        self.ua_end = bisect_left(origins, HINTS)
+        self.important_start = bisect_left(origins, AUTHOR_IMPORTANT)
+        self.ua_important_start = bisect_left(origins, UA_IMPORTANT)
+
+    # ---- step 3: compute ------------------------------------------------------------------------
+    def run(self) -> list[ComputedStyle | None]:
+        doc = self.doc
+        nodes = doc.nodes
+        styles: list[ComputedStyle | None] = [None] * len(nodes)
+        memo: dict[tuple[int, tuple[int, ...], str | None, str | None], ComputedStyle] = {}
+        bases: dict[int, ComputedStyle] = {}
+        matched = self.matched
+        root_font_size: float | None = None
+        root_index = -1
+        for node in nodes:
+            if node.text is not None:
+                continue
+            i = node.index
+            parent = styles[node.parent] if node.parent >= 0 else None
+            attrs = node.attrs
+            inline = attrs.get("style") if attrs else None
+            hints = presentational_css(doc, node) if attrs or node.tag in CELL_TAGS else None
+            seqs = matched.get(i)
+            key = (id(parent), tuple(seqs) if seqs else (), inline, hints)
+            style = memo.get(key)
+            if style is None:
+                base = bases.get(id(parent))
+                if base is None:
+                    base = bases[id(parent)] = inherit_base(parent)
+                is_root = root_index < 0
+                style = self._compute(seqs or [], inline, hints, parent, base, root_font_size, is_root)
+                memo[key] = style
+            if root_index < 0:
+                root_index = i
+                root_font_size = style.font_size
+            styles[i] = style
+        return styles
+
+    def _compute(
+        self,
+        seqs: list[int],
+        inline: str | None,
+        hints: str | None,
+        parent: ComputedStyle | None,
+        base: ComputedStyle,
+        root_font_size: float | None,
+        is_root: bool,
+    ) -> ComputedStyle:
+        parser = self.parser
+        blocks = self.blocks
+        inline_normal, inline_important = inline_blocks(inline) if inline else (None, None)
+        hint_block = inline_blocks(hints)[0] if hints else None
+        ordered: list[Block] = []
+        k = 0
+        n = len(seqs)
+        while k < n and seqs[k] < self.ua_end:
+            ordered.append(blocks[seqs[k]])
+            k += 1
+        if hint_block is not None:
+            ordered.append(hint_block)
+        while k < n and seqs[k] < self.important_start:
+            ordered.append(blocks[seqs[k]])
+            k += 1
+        if inline_normal is not None:
+            ordered.append(inline_normal)
+        while k < n and seqs[k] < self.ua_important_start:
+            ordered.append(blocks[seqs[k]])
+            k += 1
+        if inline_important is not None:
+            ordered.append(inline_important)
+        while k < n:
+            ordered.append(blocks[seqs[k]])
+            k += 1
+
+        declared: dict[str, Spec] = {}
+        customs: dict[str, RawDeclaration] = {}
+        has_vars = False
+        for block in ordered:
+            for slot, spec in compile_block(block, parser):
+                kind = spec[0]
+                if kind == CUSTOM:
+                    customs[slot] = spec[1]  # type: ignore[assignment]
+                else:
+                    if kind == VAR:
+                        has_vars = True
+                    declared[slot] = spec
+        parent_custom = parent.custom_properties if parent is not None else None
+        custom = self._custom_properties(parent_custom, customs) if customs else parent_custom
+        if has_vars:
+            self._substitute_vars(declared, custom)
+        style = build_style(declared, base, parent, root_font_size, is_root)
+        style.custom_properties = custom
+        return style
+
+    def _custom_properties(self, inherited: dict | None, customs: dict[str, RawDeclaration]) -> dict:
+        declared: dict[str, list[object]] = {}
+        with_var: set[str] = set()
+        result_overrides: dict[str, list[object] | None] = {}
+        for name, d in customs.items():
+            values = significant(d.tokens)
+            if len(values) == 1 and isinstance(values[0], IdentToken) and values[0].lower_value in CSS_WIDE:
+                wide = CSS_WIDE[values[0].lower_value]
+                result_overrides[name] = (inherited or {}).get(name) if wide in (INHERIT, UNSET) else None
+                continue
+            declared[name] = d.tokens
+            if d.has_var:
+                with_var.add(name)
+        result = resolve_custom(inherited, declared, with_var)
+        result.update(result_overrides)
+        return result
+
+    def _substitute_vars(self, declared: dict[str, Spec], custom: dict | None) -> None:
+        resolved: dict[int, dict[str, Spec] | None] = {}
+        for slot, spec in list(declared.items()):
+            if spec[0] != VAR:
+                continue
+            d: RawDeclaration = spec[1]  # type: ignore[assignment]
+            specs = resolved.get(id(d), ())
+            if specs == ():
+                specs = self._reparse(d, custom)
+                resolved[id(d)] = specs
+            declared[slot] = specs.get(slot, _UNSET) if specs else _UNSET  # type: ignore[union-attr]
+
+    def _reparse(self, d: RawDeclaration, custom: dict | None) -> dict[str, Spec] | None:
+        tokens = substitute(d.tokens, custom)
+        if tokens is None:
+            return None
+        key = (d.name, serialize(tokens))  # type: ignore[arg-type]
+        if key in self._reparsed:
+            return self._reparsed[key]
+        parsed = self.parser.parse(d.name, tokens)
+        out = dict(parsed) if parsed else None
+        self._reparsed[key] = out
+        return out
 
 
 def compute_styles(
     doc: Document, width: float, height: float, extra_css: Sequence[str] = ()
 ) -> list[ComputedStyle | None]:
-    """One ComputedStyle per node index; None for text nodes."""
-    return [None if n.is_text else ComputedStyle(display="block") for n in doc.nodes]
+    """One ComputedStyle per node index; None for text nodes. Styles may be shared: never mutate them."""
+    vp = Viewport(float(width) or 1.0, float(height) or 1.0)
+    return _Cascade(doc, vp, extra_css).run()

@@ -98,4 +98,17 @@ class ComputedStyle:
     border_spacing_v: float = 0.0
     direction: str = "ltr"
     content_visibility: str = "visible"
+    # --- added by the cascade (additive; layout may ignore them) ---
+    border_top_style: str = "none"
+    border_right_style: str = "none"
+    border_bottom_style: str = "none"
+    border_left_style: str = "none"
+    # 1 + index of the absolute font-size keyword the size comes from (xx-small..xxx-large), 0 if none
+    font_size_keyword: int = 4
+    font_size_absolute: bool = False  # the size derives from an absolute length (not a keyword/em chain)
+    # True when text_align came from a legacy -webkit-center/-left/-right (<center>, align="…"): block
+    # children with auto margins are then aligned too, as in browsers.
+    text_align_blocks: bool = False
+    # Custom properties (--name → computed token list), shared between styles when unchanged.
+    custom_properties: dict | None = None
     # True when `content` on ::before/::after would add boxes is NOT modelled: pseudo-elements are ignored.

@@ -54,6 +54,16 @@ class Document:
         out = [get(n.mem_id, -1) for n in found]
         return [i for i in out if i >= 0]
 
+    def select_checked(self, selector: str) -> list[int] | None:
+        """Like `select`, but None when lexbor cannot parse the selector (CSS then drops the whole rule)."""
+        try:
+            found = self.lexbor.css(selector)
+        except Exception:
+            return None
+        get = self.by_mem_id.get
+        out = [get(n.mem_id, -1) for n in found]
+        return [i for i in out if i >= 0]
+
     def find_first(self, tag: str) -> Node | None:
         for n in self.nodes:
             if n.tag == tag:

@@ -1,0 +1,156 @@
+"""Presentational hints: legacy HTML attributes that browsers map to CSS (width=, align=, border=, …).
+
+They cascade as author declarations of specificity zero placed before every author rule, exactly as
+in browsers, so a stylesheet overrides them. `presentational_css(doc, index)` returns the declarations
+for one element as CSS text (None when it has none); the cascade parses it like a style attribute.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..dom.tree import Document, Node
+
+_NUMBER = re.compile(r"\s*(\d+(?:\.\d*)?|\.\d+)\s*(%|\*)?")
+DIMENSION_TAGS = frozenset({"img", "canvas", "video", "iframe", "embed", "object", "svg", "table", "td", "th", "col", "hr", "input", "marquee", "applet", "frame"})  # fmt: skip
+TEXT_ALIGN_TAGS = frozenset({"div", "p", "h1", "h2", "h3", "h4", "h5", "h6", "td", "th", "tr", "thead", "tbody", "tfoot", "caption", "legend", "center"})  # fmt: skip
+ALIGN_VALUES = {"center": "-webkit-center", "middle": "-webkit-center", "left": "-webkit-left", "right": "-webkit-right", "justify": "justify"}  # fmt: skip
+FONT_SIZES = ("x-small", "small", "medium", "large", "x-large", "xx-large", "xxx-large")
+CELL_TAGS = frozenset({"td", "th"})
+
+
+def _dimension(value: str | None, allow_percent: bool = True, allow_zero: bool = True) -> str | None:
+    if value is None:
+        return None
+    m = _NUMBER.match(value)
+    if m is None:
+        return None
+    number = float(m.group(1))
+    if m.group(2) == "*":
+        return None
+    if m.group(2) == "%":
+        return f"{number:g}%" if allow_percent else None
+    if number == 0 and not allow_zero:
+        return None
+    return f"{number:g}px"
+
+
+def _pixels(value: str | None) -> float | None:
+    if value is None:
+        return None
+    m = _NUMBER.match(value)
+    return float(m.group(1)) if m and m.group(2) is None else None
+
+
+def _nearest_table(doc: Document, node: Node) -> Node | None:
+    nodes = doc.nodes
+    i = node.parent
+    for _ in range(4):
+        if i < 0:
+            return None
+        n = nodes[i]
+        if n.tag == "table":
+            return n
+        i = n.parent
+    return None
+
+
+def presentational_css(doc: Document, node: Node) -> str | None:
+    """CSS declarations implied by the element's presentational attributes."""
+    attrs = node.attrs
+    tag = node.tag
+    parts: list[str] = []
+    if attrs:
+        if tag in DIMENSION_TAGS and tag != "input" or (tag == "input" and (attrs.get("type") or "").lower() == "image"):
+            zero_ok = tag not in CELL_TAGS
+            w = _dimension(attrs.get("width"), allow_zero=zero_ok)
+            if w is not None:
+                parts.append(f"width:{w}")
+            if tag not in ("col", "hr"):
+                h = _dimension(attrs.get("height"), allow_zero=zero_ok)
+                if h is not None:
+                    parts.append(f"height:{h}")
+        align = (attrs.get("align") or "").strip().lower()
+        if align:
+            if tag in TEXT_ALIGN_TAGS:
+                mapped = ALIGN_VALUES.get(align)
+                if mapped:
+                    parts.append(f"text-align:{mapped}")
+            elif tag == "table":
+                if align == "center":
+                    parts.append("margin-left:auto;margin-right:auto")
+                elif align in ("left", "right"):
+                    parts.append(f"float:{align}")
+            elif tag in ("img", "iframe", "object", "embed", "video", "input") and align in ("left", "right"):
+                parts.append(f"float:{align}")
+        valign = attrs.get("valign")
+        if valign and tag in ("td", "th", "tr", "thead", "tbody", "tfoot", "col"):
+            parts.append(f"vertical-align:{valign.strip().lower()}")
+        if tag == "table":
+            border = _pixels(attrs.get("border"))
+            if border is None and "border" in attrs:
+                border = 1.0
+            if border:
+                parts.append(f"border:{border:g}px outset")
+            spacing = _pixels(attrs.get("cellspacing"))
+            if spacing is not None:
+                parts.append(f"border-spacing:{spacing:g}px")
+        elif tag in ("img", "object") and "border" in attrs:
+            border = _pixels(attrs.get("border"))
+            if border is not None:
+                parts.append(f"border:{border:g}px solid")
+        if tag in ("img", "object", "embed", "iframe"):
+            hspace, vspace = _pixels(attrs.get("hspace")), _pixels(attrs.get("vspace"))
+            if hspace is not None:
+                parts.append(f"margin-left:{hspace:g}px;margin-right:{hspace:g}px")
+            if vspace is not None:
+                parts.append(f"margin-top:{vspace:g}px;margin-bottom:{vspace:g}px")
+        if tag in ("iframe", "frame") and (attrs.get("frameborder") or "").strip() in ("0", "no"):
+            parts.append("border:0 none")
+        if tag in CELL_TAGS and "nowrap" in attrs:
+            parts.append("white-space:nowrap")
+        if tag == "font":
+            size = _font_size(attrs.get("size"))
+            if size:
+                parts.append(f"font-size:{size}")
+            face = attrs.get("face")
+            if face and all(c.isalnum() or c in " ,-_'\"" for c in face):
+                parts.append(f"font-family:{face}")
+        direction = (attrs.get("dir") or "").strip().lower()
+        if direction in ("ltr", "rtl"):
+            parts.append(f"direction:{direction}")
+        if tag == "body":
+            for attr, props in (("marginwidth", ("left", "right")), ("leftmargin", ("left",)), ("rightmargin", ("right",)), ("marginheight", ("top", "bottom")), ("topmargin", ("top",)), ("bottommargin", ("bottom",))):  # fmt: skip
+                px = _pixels(attrs.get(attr))
+                if px is not None:
+                    parts.extend(f"margin-{p}:{px:g}px" for p in props)
+        if tag == "hr" and "noshade" in attrs:
+            parts.append("border-style:solid")
+    if tag in CELL_TAGS:
+        table = _nearest_table(doc, node)
+        if table is not None and table.attrs:
+            border = _pixels(table.attrs.get("border"))
+            if border is None and "border" in table.attrs:
+                border = 1.0
+            if border:
+                parts.append("border:1px inset")
+            padding = _pixels(table.attrs.get("cellpadding"))
+            if padding is not None:
+                parts.append(f"padding:{padding:g}px")
+    return ";".join(parts) if parts else None
+
+
+def _font_size(value: str | None) -> str | None:
+    if not value:
+        return None
+    v = value.strip()
+    m = re.match(r"([+-]?)(\d+)", v)
+    if m is None:
+        return None
+    n = int(m.group(2))
+    if m.group(1) == "+":
+        n = 3 + n
+    elif m.group(1) == "-":
+        n = 3 - n
+    n = max(1, min(7, n))
+    return FONT_SIZES[n - 1]

@@ -1,0 +1,125 @@
+"""Rule-driven selector matching: which elements each selector matches, one query per selector.
+
+Simple selectors (`div`, `.a.b`, `p#x.y`, `*`) are answered from indexes of the document built in one
+pass (tag → elements, class → elements, id → elements). Others go to lexbor (`Document.select_checked`),
+once per distinct selector text, after a cheap pre-check: a selector requiring a class, id or tag that
+does not occur in the document cannot match and is skipped.
+"""
+
+from __future__ import annotations
+
+from ..dom.tree import Document
+from .selectors import Selector
+
+
+class Matcher:
+    def __init__(self, doc: Document) -> None:
+        self.doc = doc
+        self._tags: dict[str, list[int]] | None = None
+        self._classes: dict[str, list[int]] | None = None
+        self._ids: dict[str, list[int]] | None = None
+        self._elements: list[int] | None = None
+        self._lexbor_cache: dict[str, list[int] | None] = {}
+
+    # ---- indexes --------------------------------------------------------------------------------
+    @property
+    def tags(self) -> dict[str, list[int]]:
+        if self._tags is None:
+            tags: dict[str, list[int]] = {}
+            for n in self.doc.nodes:
+                if n.text is None:
+                    lst = tags.get(n.tag)
+                    if lst is None:
+                        tags[n.tag] = [n.index]
+                    else:
+                        lst.append(n.index)
+            tags.pop("#text", None)
+            self._tags = tags
+        return self._tags
+
+    def _build_attr_indexes(self) -> None:
+        classes: dict[str, list[int]] = {}
+        ids: dict[str, list[int]] = {}
+        for n in self.doc.nodes:
+            attrs = n.attrs
+            if not attrs:
+                continue
+            cls = attrs.get("class")
+            if cls:
+                for c in set(cls.split()):
+                    lst = classes.get(c)
+                    if lst is None:
+                        classes[c] = [n.index]
+                    else:
+                        lst.append(n.index)
+            ident = attrs.get("id")
+            if ident:
+                lst = ids.get(ident)
+                if lst is None:
+                    ids[ident] = [n.index]
+                else:
+                    lst.append(n.index)
+        self._classes, self._ids = classes, ids
+
+    @property
+    def classes(self) -> dict[str, list[int]]:
+        if self._classes is None:
+            self._build_attr_indexes()
+        assert self._classes is not None
+        return self._classes
+
+    @property
+    def ids(self) -> dict[str, list[int]]:
+        if self._ids is None:
+            self._build_attr_indexes()
+        assert self._ids is not None
+        return self._ids
+
+    @property
+    def elements(self) -> list[int]:
+        if self._elements is None:
+            self._elements = [n.index for n in self.doc.nodes if n.text is None]
+        return self._elements
+
+    # ---- matching -------------------------------------------------------------------------------
+    def could_match(self, sel: Selector) -> bool:
+        tags = self.tags
+        if any(t not in tags for t in sel.tags if t != "*"):
+            return False
+        if sel.classes or sel.ids:
+            classes, ids = self.classes, self.ids
+            if any(c not in classes for c in sel.classes) or any(i not in ids for i in sel.ids):
+                return False
+        return True
+
+    def match(self, sel: Selector) -> list[int] | None:
+        """Element indices the selector matches (document order); None if lexbor rejects it."""
+        if not self.could_match(sel):
+            return []
+        if sel.simple:
+            return self._match_simple(sel)
+        cached = self._lexbor_cache.get(sel.text, ())
+        if cached != ():
+            return cached  # type: ignore[return-value]
+        found = self.doc.select_checked(sel.text)
+        self._lexbor_cache[sel.text] = found
+        return found
+
+    def _match_simple(self, sel: Selector) -> list[int]:
+        lists: list[list[int]] = []
+        for t in sel.tags:
+            lists.append(self.tags.get(t, []))
+        for c in sel.classes:
+            lists.append(self.classes.get(c, []))
+        for i in sel.ids:
+            lists.append(self.ids.get(i, []))
+        if not lists:
+            return self.elements
+        if len(lists) == 1:
+            return lists[0]
+        lists.sort(key=len)
+        result = lists[0]
+        for other in lists[1:]:
+            keep = set(other)
+            result = [i for i in result if i in keep]
+        return result

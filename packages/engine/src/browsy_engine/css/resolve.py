@@ -1,0 +1,239 @@
+"""Computed values: an element's winning specified values + its parent's style → a ComputedStyle.
+
+Order matters only for fonts: font-family and font-size are resolved first (em units of every other
+property refer to the element's own font size; font-size's own em/% refer to the parent's). Then every
+other slot, then the fix-ups CSS defines: border widths are 0 when the border style is none/hidden, and
+`display` is blockified for floats, absolutely positioned boxes, flex/grid items and the root.
+Font sizes follow Chromium, including its monospace rule: a keyword- or em-derived size switches between
+the 16px and 13px defaults when the generic family changes to or from exactly `monospace`.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import fields
+from operator import attrgetter
+
+from .properties import (
+    BORDER,
+    CONST,
+    FONT_SIZE,
+    FONT_SIZE_PX,
+    FONT_SIZE_PX_MONOSPACE,
+    FONT_WEIGHT,
+    INHERIT,
+    INHERITED_SLOTS,
+    INITIAL,
+    LEN,
+    LINE_HEIGHT,
+    PX,
+    SLOT_FIELDS,
+    UNSET,
+    Spec,
+)
+from .style import ComputedStyle
+
+FIELD_NAMES: tuple[str, ...] = tuple(f.name for f in fields(ComputedStyle))
+_all_values = attrgetter(*FIELD_NAMES)
+INITIAL_STYLE = ComputedStyle()
+INHERITED_FIELDS: tuple[str, ...] = tuple(
+    f for slot in sorted(INHERITED_SLOTS) for f in SLOT_FIELDS.get(slot, (slot,))
+) + ("font_size_absolute", "custom_properties")
+_inherited_values = attrgetter(*INHERITED_FIELDS)
+
+BLOCKIFY = {
+    "inline": "block",
+    "inline-block": "block",
+    "inline-flex": "flex",
+    "inline-grid": "grid",
+    "inline-table": "table",
+    "table-row": "block",
+    "table-cell": "block",
+    "table-row-group": "block",
+    "table-header-group": "block",
+    "table-footer-group": "block",
+    "table-column": "block",
+    "table-column-group": "block",
+    "table-caption": "block",
+    "ruby": "block",
+    "ruby-text": "block",
+}
+FLEX_OR_GRID = frozenset({"flex", "inline-flex", "grid", "inline-grid"})
+SIDES = ("top", "right", "bottom", "left")
+WIDTH_STYLE = tuple((f"border_{s}_width", f"border_{s}_style") for s in SIDES)
+
+
+def clone(style: ComputedStyle) -> ComputedStyle:
+    return ComputedStyle(*_all_values(style))
+
+
+def inherit_base(parent: ComputedStyle | None) -> ComputedStyle:
+    """Initial values for every field, inherited ones taken from the parent."""
+    base = ComputedStyle()
+    if parent is not None:
+        for name, value in zip(INHERITED_FIELDS, _inherited_values(parent), strict=True):
+            setattr(base, name, value)
+    return base
+
+
+def is_monospace(family: str) -> bool:
+    return family == "monospace"
+
+
+def snap_border(px: float) -> float:
+    if px <= 0.0:
+        return 0.0
+    if px < 1.0:
+        return 1.0
+    return float(math.floor(px + 1e-6))
+
+
+def _lin_px(lin: tuple[float, float, float, float], fs: float, rfs: float) -> float:
+    return lin[0] + lin[2] * fs + lin[3] * rfs
+
+
+def build_style(
+    declared: dict[str, Spec],
+    base: ComputedStyle,
+    parent: ComputedStyle | None,
+    root_font_size: float | None,
+    is_root: bool,
+) -> ComputedStyle:
+    """The computed style of one element. `base` is `inherit_base(parent)` (it is copied, not changed)."""
+    style = clone(base)
+
+    # fonts first
+    spec = declared.get("font_family")
+    if spec is not None:
+        _apply_simple(style, "font_family", spec, parent)
+    _font_size(style, declared.get("font_size"), parent, root_font_size)
+    fs = style.font_size
+    rfs = root_font_size if root_font_size is not None else fs
+
+    for slot, spec in declared.items():
+        if slot in ("font_size", "font_family"):
+            continue
+        kind, payload = spec
+        if kind == CONST:
+            setattr(style, slot, payload)
+        elif kind == LEN:
+            lin = payload
+            style_val = (lin[0] + lin[2] * fs + lin[3] * rfs, lin[1])  # type: ignore[index]
+            setattr(style, slot, style_val)
+        elif kind == PX:
+            setattr(style, slot, _lin_px(payload, fs, rfs))  # type: ignore[arg-type]
+        elif kind == BORDER:
+            setattr(style, slot, snap_border(_lin_px(payload, fs, rfs)))  # type: ignore[arg-type]
+        elif kind == LINE_HEIGHT:
+            mode, value = payload  # type: ignore[misc]
+            if mode == "normal":
+                style.line_height_kind, style.line_height = "normal", 0.0
+            elif mode == "number":
+                style.line_height_kind, style.line_height = "number", float(value)
+            else:
+                lin = value
+                style.line_height_kind = "px"
+                style.line_height = lin[0] + (lin[1] + lin[2]) * fs + lin[3] * rfs
+        elif kind == FONT_WEIGHT:
+            style.font_weight = _font_weight(payload, parent.font_weight if parent is not None else 400)
+        else:
+            _apply_simple(style, slot, spec, parent)
+
+    # border widths compute to 0 without a visible style
+    for wname, sname in WIDTH_STYLE:
+        if getattr(style, sname) in ("none", "hidden"):
+            setattr(style, wname, 0.0)
+    if style.display != "none":
+        _blockify(style, parent, is_root)
+    return style
+
+
+def _apply_simple(style: ComputedStyle, slot: str, spec: Spec, parent: ComputedStyle | None) -> None:
+    """CONST values and the CSS-wide keywords (inherit/initial/unset)."""
+    kind, payload = spec
+    names = SLOT_FIELDS.get(slot, (slot,))
+    if kind == CONST:
+        setattr(style, slot, payload)
+        return
+    inherit = kind == INHERIT or (kind == UNSET and slot in INHERITED_SLOTS)
+    source = parent if inherit and parent is not None else INITIAL_STYLE
+    if kind not in (INHERIT, INITIAL, UNSET):
+        return
+    for name in names:
+        setattr(style, name, getattr(source, name))
+    if slot == "font_size":
+        style.font_size_absolute = source.font_size_absolute
+
+
+def _font_weight(payload: object, parent_weight: int) -> int:
+    if payload == "bolder":
+        if parent_weight < 350:
+            return 400
+        if parent_weight < 550:
+            return 700
+        return 900 if parent_weight < 900 else parent_weight
+    if payload == "lighter":
+        if parent_weight < 100:
+            return parent_weight
+        if parent_weight < 550:
+            return 100
+        return 400 if parent_weight < 750 else 700
+    return int(payload)  # type: ignore[call-overload]
+
+
+def _font_size(
+    style: ComputedStyle, spec: Spec | None, parent: ComputedStyle | None, root_font_size: float | None
+) -> None:
+    parent_size = parent.font_size if parent is not None else 16.0
+    parent_keyword = parent.font_size_keyword if parent is not None else 4
+    parent_absolute = parent.font_size_absolute if parent is not None else False
+    parent_mono = is_monospace(parent.font_family) if parent is not None else False
+    mono = is_monospace(style.font_family)
+    size, keyword, absolute = parent_size, parent_keyword, parent_absolute
+    if spec is not None:
+        kind, payload = spec
+        if kind == FONT_SIZE:
+            mode, value = payload  # type: ignore[misc]
+            if mode == "kw":
+                keyword, absolute = value + 1, False
+                size = (FONT_SIZE_PX_MONOSPACE if mono else FONT_SIZE_PX)[value]
+                parent_mono = mono  # already sized for this family
+            elif mode == "rel":
+                size, keyword = parent_size * value, 0
+            else:
+                lin = value
+                relative = lin[0] == 0.0 and lin[3] == 0.0
+                rfs = root_font_size if root_font_size is not None else 16.0
+                size = lin[0] + (lin[1] + lin[2]) * parent_size + lin[3] * rfs
+                keyword = 0
+                absolute = parent_absolute if relative else True
+        elif kind in (INHERIT, INITIAL, UNSET):
+            source = parent if kind != INITIAL and parent is not None else INITIAL_STYLE
+            size, keyword, absolute = source.font_size, source.font_size_keyword, source.font_size_absolute
+            if kind == INITIAL:
+                parent_mono = False
+    if not absolute and mono != parent_mono:
+        if keyword:
+            size = (FONT_SIZE_PX_MONOSPACE if mono else FONT_SIZE_PX)[keyword - 1]
+        else:
+            size = size * 13.0 / 16.0 if mono else size * 16.0 / 13.0
+    style.font_size = max(0.0, size)
+    style.font_size_keyword = keyword
+    style.font_size_absolute = absolute
+
+
+def _blockify(style: ComputedStyle, parent: ComputedStyle | None, is_root: bool) -> None:
+    display = style.display
+    if display == "contents":
+        if is_root:
+            style.display = "block"
+        return
+    if (
+        is_root
+        or style.float != "none"
+        or style.position in ("absolute", "fixed")
+        or (parent is not None and parent.display in FLEX_OR_GRID)
+    ):
+        new = BLOCKIFY.get(display)
+        if new is not None:
+            style.display = new

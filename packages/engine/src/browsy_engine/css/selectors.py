@@ -1,0 +1,260 @@
+"""Selectors: split a selector list, compute each selector's specificity, prepare it for lexbor.
+
+Matching itself is done by lexbor (`Document.select`), once per selector. Before that, each selector is
+rewritten so lexbor agrees with a browser that has no interaction state:
+- state pseudo-classes lexbor cannot parse (`:visited`, `:focus-within`, `:focus-visible`, `:target`, …)
+  become `:hover`, which lexbor accepts and never matches (so `:not(:focus-visible)` matches, as it should);
+- pseudo-classes that always hold for a static page (`:defined`, `:lang()`, `:dir(ltr)`) become
+  `:not(:hover)`; `:-webkit-any-link` becomes `:any-link`;
+- a selector with a pseudo-element (`::before`, `:after`, `::placeholder`) styles no element: it is dropped;
+- a selector that Chromium would reject (`-moz-`/`-ms-` pseudo-classes and elements) invalidates its whole
+  list, like CSS says; lexbor's own parse errors do the same (checked by the caller).
+Also extracted: the classes, ids and tags a selector requires (outside functional pseudo-classes), so
+the cascade can skip selectors that cannot match this document without asking lexbor, and a *simple*
+form (`tag`, `.a.b`, `tag#id.c`) the cascade can match from its own indexes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tinycss2.ast import (
+    DimensionToken,
+    FunctionBlock,
+    HashToken,
+    IdentToken,
+    LiteralToken,
+    SquareBracketsBlock,
+    WhitespaceToken,
+)
+from tinycss2.serializer import serialize
+
+NEVER_MATCH = frozenset(
+    {
+        "visited", "focus-within", "focus-visible", "target", "target-within", "modal", "open", "popover-open",
+        "fullscreen", "-webkit-full-screen", "autofill", "-webkit-autofill", "picture-in-picture", "playing",
+        "paused", "user-invalid", "user-valid", "current", "past", "future", "local-link", "drop", "closed",
+        "-internal-list-box", "-webkit-drag", "window-inactive", "focus", "hover", "active", "-webkit-full-page-media",
+        "corner-present", "decrement", "increment", "horizontal", "vertical", "start", "end", "double-button",
+        "single-button", "no-button", "xr-overlay", "state",
+    }
+)  # fmt: skip
+ALWAYS_MATCH = frozenset({"defined", "lang", "dir", "host"})
+LEGACY_PSEUDO_ELEMENTS = frozenset({"before", "after", "first-line", "first-letter"})
+FOREIGN_PREFIXES = ("-moz-", "-ms-", "-o-")
+LOGICAL_FUNCTIONS = frozenset({"not", "is", "where", "has", "matches", "-webkit-any", "any"})
+
+
+class InvalidSelector(ValueError):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Selector:
+    text: str  # rewritten for lexbor
+    specificity: tuple[int, int, int]
+    tags: frozenset[str]  # required element names (lowercase)
+    classes: frozenset[str]
+    ids: frozenset[str]
+    simple: bool  # a single compound of tag/classes/id only: matchable from indexes
+
+
+def parse_selector_list(prelude: Sequence[object]) -> list[Selector] | None:
+    """The selectors of a rule, without those that cannot style an element; None if the list is invalid."""
+    out: list[Selector] = []
+    try:
+        for part in _split_commas(prelude):
+            sel = _prepare(part)
+            if sel is not None:
+                out.append(sel)
+    except InvalidSelector:
+        return None
+    return out
+
+
+def _split_commas(tokens: Sequence[object]) -> list[list[object]]:
+    parts: list[list[object]] = [[]]
+    for t in tokens:
+        if isinstance(t, LiteralToken) and t.value == ",":
+            parts.append([])
+        elif t.type != "comment":  # type: ignore[attr-defined]
+            parts[-1].append(t)
+    for p in parts:
+        while p and isinstance(p[0], WhitespaceToken):
+            p.pop(0)
+        while p and isinstance(p[-1], WhitespaceToken):
+            p.pop()
+        if not p:
+            raise InvalidSelector("empty selector in list")
+    return parts
+
+
+class _Scan:
+    """One pass over a selector's tokens: rewritten text, specificity and requirements."""
+
+    def __init__(self) -> None:
+        self.a = self.b = self.c = 0
+        self.tags: set[str] = set()
+        self.classes: set[str] = set()
+        self.ids: set[str] = set()
+        self.pseudo_element = False
+        self.compounds = 1
+        self.other = False  # anything besides tag/class/id
+
+    def run(self, tokens: list[object], top: bool) -> str:
+        pieces: list[str] = []
+        i = 0
+        n = len(tokens)
+        at_compound_start = True
+        while i < n:
+            t = tokens[i]
+            if isinstance(t, LiteralToken) and t.value == ":":
+                i = self._pseudo(tokens, i, pieces, top)
+                at_compound_start = False
+                continue
+            if isinstance(t, WhitespaceToken) or (isinstance(t, LiteralToken) and t.value in (">", "+", "~")):
+                if top:
+                    self.compounds += 1 if not pieces or pieces[-1] != " " else 0
+                pieces.append(" " if isinstance(t, WhitespaceToken) else t.value)
+                at_compound_start = True
+                i += 1
+                continue
+            if isinstance(t, HashToken):
+                if not t.is_identifier:
+                    raise InvalidSelector("bad id selector")
+                self.a += 1
+                if top:
+                    self.ids.add(t.value)
+            elif isinstance(t, LiteralToken) and t.value == "." and i + 1 < n and isinstance(tokens[i + 1], IdentToken):
+                self.b += 1
+                if top:
+                    self.classes.add(tokens[i + 1].value)  # type: ignore[attr-defined]
+                pieces.append("." + serialize([tokens[i + 1]]))  # type: ignore[list-item]
+                i += 2
+                at_compound_start = False
+                continue
+            elif isinstance(t, SquareBracketsBlock):
+                self.b += 1
+                self.other = True
+            elif isinstance(t, IdentToken) and at_compound_start:
+                self.c += 1
+                if top:
+                    self.tags.add(t.lower_value)
+            elif isinstance(t, LiteralToken) and t.value in ("*", "|"):
+                if t.value == "|":
+                    self.other = True
+            elif isinstance(t, (DimensionToken, FunctionBlock)):
+                raise InvalidSelector("unexpected token")
+            else:
+                self.other = True
+            pieces.append(serialize([t]))  # type: ignore[list-item]
+            at_compound_start = False
+            i += 1
+        return "".join(pieces)
+
+    def _pseudo(self, tokens: list[object], i: int, pieces: list[str], top: bool) -> int:
+        self.other = True
+        n = len(tokens)
+        if i + 1 < n and isinstance(tokens[i + 1], LiteralToken) and tokens[i + 1].value == ":":  # type: ignore[attr-defined]
+            name_tok = tokens[i + 2] if i + 2 < n else None
+            name = _name(name_tok)
+            if name is None or name.startswith(FOREIGN_PREFIXES):
+                raise InvalidSelector("unknown pseudo-element")
+            self.pseudo_element = True
+            self.c += 1
+            return i + 3
+        t = tokens[i + 1] if i + 1 < n else None
+        name = _name(t)
+        if name is None:
+            raise InvalidSelector("bad pseudo-class")
+        if name.startswith(FOREIGN_PREFIXES):
+            raise InvalidSelector("foreign pseudo-class")
+        if isinstance(t, IdentToken):
+            if name in LEGACY_PSEUDO_ELEMENTS:
+                self.pseudo_element = True
+                self.c += 1
+                return i + 2
+            self.b += 1
+            if name in NEVER_MATCH:
+                pieces.append(":hover")
+            elif name in ALWAYS_MATCH:
+                pieces.append(":not(:hover)")
+            elif name == "-webkit-any-link":
+                pieces.append(":any-link")
+            else:
+                pieces.append(":" + serialize([t]))  # type: ignore[list-item]
+            return i + 2
+        assert isinstance(t, FunctionBlock)
+        if name in ALWAYS_MATCH:
+            self.b += 1
+            pieces.append(":not(:hover)")
+            return i + 2
+        if name in LOGICAL_FUNCTIONS or name.startswith("nth-"):
+            inner = self._function(t, name)
+            pieces.append(inner)
+            return i + 2
+        self.b += 1
+        pieces.append(":" + serialize([t]))  # type: ignore[list-item]
+        return i + 2
+
+    def _function(self, fn: FunctionBlock, name: str) -> str:
+        """Rewrite the arguments of :not/:is/:where/:has/:nth-*(… of S), adding their specificity."""
+        args = list(fn.arguments)
+        prefix = ""
+        if name.startswith("nth-"):
+            self.b += 1
+            # An+B [of S]
+            for k, tok in enumerate(args):
+                if isinstance(tok, IdentToken) and tok.lower_value == "of":
+                    prefix = serialize(args[: k + 1]) + " "  # type: ignore[arg-type]
+                    args = args[k + 1 :]
+                    break
+            else:
+                return ":" + serialize([fn])  # type: ignore[list-item]
+        best = (0, 0, 0)
+        texts: list[str] = []
+        for part in _split_commas(args) if args else []:
+            relative = bool(part) and isinstance(part[0], LiteralToken) and part[0].value in (">", "+", "~")
+            sub = _Scan()
+            text = sub.run(part[1:] if relative else part, top=False)
+            if relative:
+                text = part[0].value + " " + text  # type: ignore[attr-defined]
+            if sub.pseudo_element:
+                if name in ("is", "where", "matches", "-webkit-any", "any"):
+                    continue  # forgiving lists drop what cannot match an element
+                raise InvalidSelector("pseudo-element inside " + name)
+            best = max(best, (sub.a, sub.b, sub.c))
+            texts.append(text)
+        if not texts:
+            raise InvalidSelector("empty " + name)
+        if name != "where":
+            self.a += best[0]
+            self.b += best[1]
+            self.c += best[2]
+        lexbor_name = "is" if name in ("matches", "-webkit-any", "any") else name
+        return ":" + lexbor_name + "(" + prefix + ", ".join(texts) + ")"
+
+
+def _name(t: object) -> str | None:
+    if isinstance(t, IdentToken):
+        return t.lower_value
+    if isinstance(t, FunctionBlock):
+        return t.lower_name
+    return None
+
+
+def _prepare(tokens: list[object]) -> Selector | None:
+    scan = _Scan()
+    text = scan.run(tokens, top=True)
+    if scan.pseudo_element:
+        return None
+    simple = scan.compounds == 1 and not scan.other and len(scan.ids) <= 1 and len(scan.tags) <= 1
+    return Selector(
+        text=text,
+        specificity=(scan.a, scan.b, scan.c),
+        tags=frozenset(scan.tags),
+        classes=frozenset(scan.classes),
+        ids=frozenset(scan.ids),
+        simple=simple,
+    )

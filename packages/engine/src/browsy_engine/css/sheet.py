@@ -1,0 +1,306 @@
+"""Stylesheets: CSS text → style rules (selectors + declaration blocks + the @media they sit in).
+
+Parsing is viewport-independent, so parsed sheets are cached by their text; `@media` conditions are
+kept with each rule and evaluated by the cascade for its viewport. Other at-rules:
+- `@supports` is evaluated here (properties we model are validated; other properties are assumed
+  supported unless vendor-prefixed for another engine; `selector()` is checked with our selector parser);
+- `@layer` blocks cascade like their contents, ordered below unlayered rules (layer order approximated
+  by first appearance); `@layer a, b;` statements are ignored;
+- `@container` rules are treated as NOT matching (we do not know container sizes);
+- `@import` is not fetched here: `find_imports()` lists the URLs for the session to fetch;
+- `@font-face`, `@keyframes`, `@page`, `@property`, `@counter-style`, `@scope`, `@starting-style` and
+  unknown at-rules are ignored.
+CSS nesting is supported: a nested rule's selector is resolved against its parent (`&` → `:is(parent)`).
+Malformed CSS is dropped by tinycss2's error recovery and ours; nothing here raises.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import tinycss2
+from tinycss2.ast import (
+    AtRule,
+    Declaration,
+    FunctionBlock,
+    IdentToken,
+    LiteralToken,
+    ParenthesesBlock,
+    QualifiedRule,
+    StringToken,
+    URLToken,
+    WhitespaceToken,
+)
+from tinycss2.serializer import serialize
+
+from .properties import PropertyParser
+from .selectors import Selector, parse_selector_list
+from .values import Viewport, significant
+
+MAX_CACHED_SHEETS = 64
+MAX_NESTING = 64
+
+
+@dataclass(slots=True)
+class RawDeclaration:
+    name: str  # lowercase, except custom properties (case-sensitive, start with --)
+    tokens: list[object]
+    has_var: bool
+
+
+@dataclass(slots=True)
+class Block:
+    """Declarations of one importance from one rule (or an inline style attribute)."""
+
+    declarations: list[RawDeclaration]
+    # (PropertyParser, entries): the compiled form for one viewport's parser, replaced atomically
+    compiled: tuple | None = None
+
+
+@dataclass(slots=True)
+class StyleRule:
+    selectors: list[Selector]
+    normal: Block | None
+    important: Block | None
+    media: tuple[str, ...]  # serialized @media preludes this rule is nested in (all must match)
+    layer: int  # 0 = unlayered; 1.. = order of layers (lower wins less)
+
+
+@dataclass(slots=True)
+class Sheet:
+    rules: list[StyleRule] = field(default_factory=list)
+    media_preludes: dict[str, list[object]] = field(default_factory=dict)
+
+
+_cache: OrderedDict[str, Sheet] = OrderedDict()
+
+
+def parse_sheet(text: str) -> Sheet:
+    """Parse a stylesheet (cached by text)."""
+    sheet = _cache.get(text)
+    if sheet is not None:
+        _cache.move_to_end(text)
+        return sheet
+    sheet = Sheet()
+    try:
+        rules = tinycss2.parse_stylesheet(text, skip_comments=True, skip_whitespace=True)
+        _Collector(sheet).rules(rules, (), 0, None, 0)
+    except RecursionError:
+        pass  # absurdly nested input: keep what was collected
+    _cache[text] = sheet
+    if len(_cache) > MAX_CACHED_SHEETS:
+        _cache.popitem(last=False)
+    return sheet
+
+
+def parse_declarations(text: str) -> tuple[Block | None, Block | None]:
+    """An inline `style` attribute → (normal, important) blocks."""
+    try:
+        items = tinycss2.parse_blocks_contents(text, skip_comments=True, skip_whitespace=True)
+    except RecursionError:
+        return None, None
+    return _blocks(items)
+
+
+def find_imports(css_text: str) -> list[str]:
+    """URLs of the `@import` rules at the top of a stylesheet (for the session to fetch)."""
+    urls: list[str] = []
+    try:
+        rules = tinycss2.parse_stylesheet(css_text, skip_comments=True, skip_whitespace=True)
+    except RecursionError:
+        return urls
+    for rule in rules:
+        if not isinstance(rule, AtRule):
+            break
+        if rule.lower_at_keyword != "import":
+            if rule.lower_at_keyword in ("charset", "layer"):
+                continue
+            break
+        for t in significant(rule.prelude):
+            if isinstance(t, (StringToken, URLToken)):
+                urls.append(t.value)
+                break
+            if isinstance(t, FunctionBlock) and t.lower_name == "url":
+                args = [a for a in significant(t.arguments) if isinstance(a, StringToken)]
+                if args:
+                    urls.append(args[0].value)
+                break
+    return urls
+
+
+def _has_var(tokens: Sequence[object]) -> bool:
+    stack = list(tokens)
+    while stack:
+        t = stack.pop()
+        if isinstance(t, FunctionBlock):
+            if t.lower_name == "var":
+                return True
+            stack.extend(t.arguments)
+        elif isinstance(t, ParenthesesBlock):
+            stack.extend(t.content)
+    return False
+
+
+def _blocks(items: Sequence[object]) -> tuple[Block | None, Block | None]:
+    normal: list[RawDeclaration] = []
+    important: list[RawDeclaration] = []
+    for d in items:
+        if not isinstance(d, Declaration):
+            continue
+        name = d.name if d.name.startswith("--") else d.lower_name
+        raw = RawDeclaration(name, d.value, _has_var(d.value))
+        (important if d.important else normal).append(raw)
+    return (Block(normal) if normal else None, Block(important) if important else None)
+
+
+class _Collector:
+    def __init__(self, sheet: Sheet) -> None:
+        self.sheet = sheet
+        self.layers: dict[str, int] = {}
+
+    def rules(
+        self,
+        rules: Sequence[object],
+        media: tuple[str, ...],
+        layer: int,
+        parent: list[Selector] | None,
+        depth: int,
+    ) -> None:
+        if depth > MAX_NESTING:
+            return
+        for rule in rules:
+            if isinstance(rule, QualifiedRule):
+                self.style_rule(rule, media, layer, parent, depth)
+            elif isinstance(rule, AtRule):
+                self.at_rule(rule, media, layer, parent, depth)
+
+    def style_rule(
+        self, rule: QualifiedRule, media: tuple[str, ...], layer: int, parent: list[Selector] | None, depth: int
+    ) -> None:
+        prelude = rule.prelude
+        if parent is not None:
+            prelude = _nest(prelude, parent)
+            if prelude is None:
+                return
+        selectors = parse_selector_list(prelude)
+        if selectors is None:
+            return
+        items = tinycss2.parse_blocks_contents(rule.content, skip_comments=True, skip_whitespace=True)
+        normal, important = _blocks(items)
+        if selectors and (normal is not None or important is not None):
+            self.sheet.rules.append(StyleRule(selectors, normal, important, media, layer))
+        nested = [r for r in items if isinstance(r, (QualifiedRule, AtRule))]
+        if nested and selectors:
+            self.rules(nested, media, layer, selectors, depth + 1)
+
+    def at_rule(
+        self, rule: AtRule, media: tuple[str, ...], layer: int, parent: list[Selector] | None, depth: int
+    ) -> None:
+        kw = rule.lower_at_keyword
+        if rule.content is None:
+            return
+        if kw == "media":
+            key = serialize(rule.prelude).strip().lower()
+            self.sheet.media_preludes.setdefault(key, list(rule.prelude))
+            self.rules(self.children(rule, parent), media + (key,), layer, parent, depth + 1)
+        elif kw == "supports":
+            if supports_condition(significant(rule.prelude)):
+                self.rules(self.children(rule, parent), media, layer, parent, depth + 1)
+        elif kw == "layer":
+            name = serialize(rule.prelude).strip() or f"<anonymous {len(self.layers)}>"
+            rank = self.layers.setdefault(name, len(self.layers) + 1)
+            self.rules(self.children(rule, parent), media, rank if layer == 0 else layer, parent, depth + 1)
+        elif kw in ("document", "-moz-document"):
+            return
+
+    @staticmethod
+    def children(rule: AtRule, parent: list[Selector] | None) -> list[object]:
+        if parent is None:
+            return tinycss2.parse_rule_list(rule.content, skip_comments=True, skip_whitespace=True)
+        # nested group rule inside a style rule: its declarations apply to the parent selector
+        items = tinycss2.parse_blocks_contents(rule.content, skip_comments=True, skip_whitespace=True)
+        out: list[object] = []
+        decls = [d for d in items if isinstance(d, Declaration)]
+        if decls:
+            amp = [LiteralToken(0, 0, "&")]
+            body = "; ".join(f"{d.name}: {serialize(d.value)}{' !important' if d.important else ''}" for d in decls)
+            out.append(QualifiedRule(0, 0, amp, tinycss2.parse_component_value_list(body)))
+        out.extend(r for r in items if isinstance(r, (QualifiedRule, AtRule)))
+        return out
+
+
+def _nest(prelude: Sequence[object], parent: list[Selector]) -> list[object] | None:
+    """Resolve a nested rule's selector list against its parent's: `&` → `:is(parent)`."""
+    parent_text = ", ".join(s.text for s in parent)
+    pieces: list[str] = []
+    for part in serialize(prelude).split(","):
+        part = part.strip()
+        if not part:
+            return None
+        if "&" in part:
+            pieces.append(part.replace("&", f":is({parent_text})"))
+        else:
+            pieces.append(f":is({parent_text}) {part}")
+    return tinycss2.parse_component_value_list(", ".join(pieces))
+
+
+_support_parser = PropertyParser(Viewport(1920.0, 1080.0))
+
+
+def supports_condition(tokens: list[object]) -> bool:
+    """Evaluate an @supports condition (unknown forms → false)."""
+    try:
+        return _supports(tokens)
+    except (ValueError, IndexError, RecursionError):
+        return False
+
+
+def _supports(tokens: list[object]) -> bool:
+    if not tokens:
+        raise ValueError("empty")
+    first = tokens[0]
+    if isinstance(first, IdentToken) and first.lower_value == "not":
+        if len(tokens) != 2:
+            raise ValueError("not")
+        return not _supports_term(tokens[1])
+    value = _supports_term(first)
+    i = 1
+    while i < len(tokens):
+        op = tokens[i]
+        if not isinstance(op, IdentToken) or op.lower_value not in ("and", "or") or i + 1 >= len(tokens):
+            raise ValueError("operator")
+        rhs = _supports_term(tokens[i + 1])
+        value = (value and rhs) if op.lower_value == "and" else (value or rhs)
+        i += 2
+    return value
+
+
+def _supports_term(t: object) -> bool:
+    if isinstance(t, FunctionBlock):
+        if t.lower_name == "selector":
+            return bool(parse_selector_list([a for a in t.arguments if not isinstance(a, WhitespaceToken)] or []))
+        return t.lower_name in ("font-tech", "font-format")
+    if not isinstance(t, ParenthesesBlock):
+        raise ValueError("term")
+    content = significant(t.content)
+    if not content:
+        raise ValueError("empty")
+    if isinstance(content[0], (ParenthesesBlock, FunctionBlock)) or (
+        isinstance(content[0], IdentToken) and content[0].lower_value == "not"
+    ):
+        return _supports(content)
+    if len(content) >= 2 and isinstance(content[0], IdentToken) and isinstance(content[1], LiteralToken):
+        if content[1].value != ":":
+            raise ValueError("declaration")
+        name = content[0].lower_value
+        value = content[2:]
+        if name.startswith("--"):
+            return True
+        if name.startswith(("-moz-", "-ms-", "-o-")):
+            return False
+        if _support_parser.knows(name):
+            return not _has_var(value) and _support_parser.parse(name, value) is not None or _has_var(value)
+        return True
+    raise ValueError("term")

@@ -1,0 +1,253 @@
+"""CSS values: lengths, numbers and math functions (calc/min/max/clamp) from tinycss2 tokens.
+
+A length is parsed into a *linear form* `Lin = (px, fraction, em, rem)`: the value is
+px + fraction × (percentage reference) + em × (font-size) + rem × (root font-size). Viewport units
+(vw, vh, vmin, vmax) are folded into px at parse time because the viewport is fixed per parse; ex is
+approximated as 0.5em and ch as 0.5em (the '0' advance of the default fonts is close to half an em).
+calc() keeps every linear combination exact. min()/max()/clamp() pick one argument: when the arguments
+mix percentages with other units the choice is made as if the percentage referred to the viewport width
+(`min(100%, 1200px)` → the 1200px argument on a wide viewport, 100% on a narrow one): a documented
+approximation, since only layout knows the real containing block.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tinycss2.ast import (
+    DimensionToken,
+    FunctionBlock,
+    LiteralToken,
+    NumberToken,
+    ParenthesesBlock,
+    PercentageToken,
+    WhitespaceToken,
+)
+
+Lin = tuple[float, float, float, float]
+
+ABSOLUTE_UNITS = {
+    "px": 1.0,
+    "pt": 96.0 / 72.0,
+    "pc": 16.0,
+    "in": 96.0,
+    "cm": 96.0 / 2.54,
+    "mm": 96.0 / 25.4,
+    "q": 96.0 / 101.6,
+}
+FONT_UNITS = {"em": 1.0, "ex": 0.5, "ch": 0.5, "cap": 0.7, "ic": 1.0, "lh": 1.2}
+ROOT_UNITS = {"rem": 1.0, "rex": 0.5, "rch": 0.5, "rlh": 1.2}
+MATH_FUNCTIONS = frozenset({"calc", "min", "max", "clamp", "-webkit-calc"})
+
+
+@dataclass(frozen=True, slots=True)
+class Viewport:
+    width: float
+    height: float
+
+    def unit_px(self, unit: str) -> float | None:
+        """px per unit for viewport-relative units (incl. the s/l/d variants), None if not one."""
+        base = unit[1:] if unit[:1] in ("s", "l", "d") and len(unit) > 2 else unit
+        if base == "vw" or base == "vi":
+            return self.width / 100.0
+        if base == "vh" or base == "vb":
+            return self.height / 100.0
+        if base == "vmin":
+            return min(self.width, self.height) / 100.0
+        if base == "vmax":
+            return max(self.width, self.height) / 100.0
+        return None
+
+
+class MathError(ValueError):
+    """The math expression is invalid (CSS drops the declaration)."""
+
+
+def significant(tokens: Sequence[object]) -> list[object]:
+    """Tokens without whitespace and comments."""
+    return [t for t in tokens if not isinstance(t, WhitespaceToken) and t.type != "comment"]
+
+
+def dimension_lin(token: object, vp: Viewport) -> Lin | None:
+    """A single length token (dimension, percentage or unitless 0) as a linear form."""
+    if isinstance(token, DimensionToken):
+        unit = token.lower_unit
+        v = float(token.value)
+        factor = ABSOLUTE_UNITS.get(unit)
+        if factor is not None:
+            return (v * factor, 0.0, 0.0, 0.0)
+        factor = FONT_UNITS.get(unit)
+        if factor is not None:
+            return (0.0, 0.0, v * factor, 0.0)
+        factor = ROOT_UNITS.get(unit)
+        if factor is not None:
+            return (0.0, 0.0, 0.0, v * factor)
+        factor = vp.unit_px(unit)
+        if factor is not None:
+            return (v * factor, 0.0, 0.0, 0.0)
+        return None
+    if isinstance(token, PercentageToken):
+        return (0.0, float(token.value) / 100.0, 0.0, 0.0)
+    if isinstance(token, NumberToken) and token.value == 0:
+        return (0.0, 0.0, 0.0, 0.0)
+    if isinstance(token, FunctionBlock) and token.lower_name in MATH_FUNCTIONS:
+        out = math_value(token, vp)
+        if isinstance(out, tuple):
+            return out
+    return None
+
+
+def number_value(token: object, vp: Viewport) -> float | None:
+    """A plain number token or a math function that yields a number."""
+    if isinstance(token, NumberToken):
+        return float(token.value)
+    if isinstance(token, FunctionBlock) and token.lower_name in MATH_FUNCTIONS:
+        out = math_value(token, vp)
+        if isinstance(out, float):
+            return out
+    return None
+
+
+def math_value(fn: FunctionBlock, vp: Viewport) -> Lin | float | None:
+    """Evaluate calc()/min()/max()/clamp(); None when invalid."""
+    try:
+        return _Math(vp).function(fn)
+    except (MathError, ZeroDivisionError, RecursionError):
+        return None
+
+
+Value = Lin | float
+
+
+def _add(a: Value, b: Value, sign: float) -> Value:
+    if isinstance(a, float) and isinstance(b, float):
+        return a + sign * b
+    if isinstance(a, tuple) and isinstance(b, tuple):
+        return (a[0] + sign * b[0], a[1] + sign * b[1], a[2] + sign * b[2], a[3] + sign * b[3])
+    raise MathError("cannot add a number and a length")
+
+
+def _scale(a: Lin, k: float) -> Lin:
+    return (a[0] * k, a[1] * k, a[2] * k, a[3] * k)
+
+
+class _Math:
+    def __init__(self, vp: Viewport) -> None:
+        self.vp = vp
+
+    def function(self, fn: FunctionBlock) -> Value:
+        name = fn.lower_name
+        if name in ("calc", "-webkit-calc"):
+            return self.sum(significant(fn.arguments))
+        args = self.split_args(fn.arguments)
+        values = [self.sum(a) for a in args]
+        if not values:
+            raise MathError("empty")
+        if name == "clamp":
+            if len(values) != 3:
+                raise MathError("clamp takes three arguments")
+            lo, mid, hi = values
+            return self.pick([self.pick([lo, mid], max), hi], min)
+        if name == "min":
+            return self.pick(values, min)
+        if name == "max":
+            return self.pick(values, max)
+        raise MathError(name)
+
+    def pick(self, values: list[Value], chooser) -> Value:  # type: ignore[no-untyped-def]
+        if all(isinstance(v, float) for v in values):
+            return chooser(values)  # type: ignore[arg-type]
+        if any(isinstance(v, float) for v in values):
+            raise MathError("cannot mix numbers and lengths")
+        lins: list[Lin] = [v for v in values if isinstance(v, tuple)]
+        # Approximate the comparison with the viewport width as % reference and 16px fonts.
+        w = self.vp.width
+
+        def estimate(v: Lin) -> float:
+            return v[0] + v[1] * w + v[2] * 16.0 + v[3] * 16.0
+
+        return chooser(lins, key=estimate)
+
+    @staticmethod
+    def split_args(tokens: Sequence[object]) -> list[list[object]]:
+        args: list[list[object]] = [[]]
+        for t in tokens:
+            if isinstance(t, LiteralToken) and t.value == ",":
+                args.append([])
+            elif not isinstance(t, WhitespaceToken) and t.type != "comment":
+                args[-1].append(t)
+        if any(not a for a in args):
+            raise MathError("empty argument")
+        return args
+
+    def sum(self, tokens: list[object]) -> Value:
+        if not tokens:
+            raise MathError("empty expression")
+        # split on + and - at this level (tinycss2 gives them as LiteralToken or signed numbers)
+        terms: list[tuple[float, list[object]]] = []
+        sign = 1.0
+        current: list[object] = []
+        for t in tokens:
+            if isinstance(t, LiteralToken) and t.value in ("+", "-"):
+                if not current:
+                    raise MathError("operator without operand")
+                terms.append((sign, current))
+                sign = 1.0 if t.value == "+" else -1.0
+                current = []
+            else:
+                current.append(t)
+        if not current:
+            raise MathError("trailing operator")
+        terms.append((sign, current))
+        total: Value | None = None
+        for s, term in terms:
+            v = self.product(term)
+            if total is None:
+                total = v if s > 0 else _neg(v)
+            else:
+                total = _add(total, v, s)
+        assert total is not None
+        return total
+
+    def product(self, tokens: list[object]) -> Value:
+        value = self.atom(tokens[0])
+        i = 1
+        while i < len(tokens):
+            op = tokens[i]
+            if not (isinstance(op, LiteralToken) and op.value in ("*", "/")) or i + 1 >= len(tokens):
+                raise MathError("expected * or /")
+            rhs = self.atom(tokens[i + 1])
+            if op.value == "*":
+                if isinstance(value, float) and isinstance(rhs, float):
+                    value = value * rhs
+                elif isinstance(value, float) and isinstance(rhs, tuple):
+                    value = _scale(rhs, value)
+                elif isinstance(value, tuple) and isinstance(rhs, float):
+                    value = _scale(value, rhs)
+                else:
+                    raise MathError("length * length")
+            else:
+                if not isinstance(rhs, float):
+                    raise MathError("division by a length")
+                value = value / rhs if isinstance(value, float) else _scale(value, 1.0 / rhs)
+            i += 2
+        return value
+
+    def atom(self, t: object) -> Value:
+        if isinstance(t, NumberToken):
+            return float(t.value)
+        if isinstance(t, ParenthesesBlock):
+            return self.sum(significant(t.content))
+        if isinstance(t, FunctionBlock):
+            if t.lower_name in MATH_FUNCTIONS:
+                return self.function(t)
+            raise MathError(t.lower_name)
+        lin = dimension_lin(t, self.vp)
+        if lin is None:
+            raise MathError("bad operand")
+        return lin
+
+
+def _neg(v: Value) -> Value:
+    return -v if isinstance(v, float) else _scale(v, -1.0)

@@ -1,0 +1,132 @@
+"""Custom properties and var() substitution.
+
+Custom property values are token lists. An element's custom properties are its parent's, updated with
+the ones it declares; a declared value that uses var() is substituted at the element (so it inherits
+already-resolved). Cycles and references to missing properties without a fallback make the value
+invalid at computed-value time (None), which for a normal property means `unset`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from tinycss2.ast import FunctionBlock, IdentToken, LiteralToken, ParenthesesBlock, WhitespaceToken
+
+Tokens = list[object]
+CustomMap = Mapping[str, Tokens | None]
+MAX_DEPTH = 32
+MAX_TOKENS = 20000  # stop "billion laughs" expansions
+
+
+class _Invalid(Exception):
+    pass
+
+
+def substitute(tokens: Sequence[object], lookup: CustomMap | None) -> Tokens | None:
+    """The tokens with every var() replaced, or None when invalid at computed-value time."""
+    try:
+        out: Tokens = []
+        _subst(tokens, lookup or {}, out, 0)
+        return out
+    except (_Invalid, RecursionError):
+        return None
+
+
+def _subst(tokens: Sequence[object], lookup: CustomMap, out: Tokens, depth: int) -> None:
+    if depth > MAX_DEPTH or len(out) > MAX_TOKENS:
+        raise _Invalid
+    for t in tokens:
+        if isinstance(t, FunctionBlock):
+            if t.lower_name == "var":
+                _var(t.arguments, lookup, out, depth + 1)
+            else:
+                inner: Tokens = []
+                _subst(t.arguments, lookup, inner, depth + 1)
+                out.append(FunctionBlock(t.source_line, t.source_column, t.name, inner))
+        elif isinstance(t, ParenthesesBlock):
+            inner = []
+            _subst(t.content, lookup, inner, depth + 1)
+            out.append(ParenthesesBlock(t.source_line, t.source_column, inner))
+        else:
+            out.append(t)
+
+
+def _var(args: Sequence[object], lookup: CustomMap, out: Tokens, depth: int) -> None:
+    items = [a for a in args]
+    k = 0
+    while k < len(items) and isinstance(items[k], WhitespaceToken):
+        k += 1
+    if k >= len(items) or not isinstance(items[k], IdentToken) or not items[k].value.startswith("--"):  # type: ignore[attr-defined]
+        raise _Invalid
+    name = items[k].value  # type: ignore[attr-defined]
+    rest = items[k + 1 :]
+    fallback: list[object] | None = None
+    for j, t in enumerate(rest):
+        if isinstance(t, LiteralToken) and t.value == ",":
+            fallback = rest[j + 1 :]
+            break
+        if not isinstance(t, WhitespaceToken):
+            raise _Invalid
+    value = lookup.get(name)
+    if value is not None:
+        out.extend(value)
+        return
+    if fallback is None:
+        raise _Invalid
+    _subst(fallback, lookup, out, depth + 1)
+
+
+def resolve_custom(
+    inherited: dict[str, Tokens | None] | None,
+    declared: dict[str, Tokens],
+    has_var: set[str],
+) -> dict[str, Tokens | None]:
+    """The element's custom properties: inherited ones overridden by declared ones (var() resolved)."""
+    result: dict[str, Tokens | None] = dict(inherited) if inherited else {}
+    for name, tokens in declared.items():
+        if name not in has_var:
+            result[name] = tokens
+    pending = [n for n in declared if n in has_var]
+    if not pending:
+        return result
+    state: dict[str, int] = {}  # 1 = resolving, 2 = done
+
+    class _Lookup(dict):  # type: ignore[type-arg]
+        def get(self, key: str, default: object = None) -> object:  # type: ignore[override]
+            if key in has_var and key in declared:
+                return resolve(key)
+            return result.get(key, default)
+
+    lookup = _Lookup()
+
+    def resolve(name: str) -> Tokens | None:
+        st = state.get(name)
+        if st == 2:
+            return result.get(name)
+        if st == 1:
+            raise _Invalid  # cycle
+        state[name] = 1
+        try:
+            value = substitute_strict(declared[name], lookup)
+        except _Invalid:
+            value = None
+        state[name] = 2
+        result[name] = value
+        return value
+
+    for name in pending:
+        try:
+            resolve(name)
+        except _Invalid:
+            state[name] = 2
+            result[name] = None
+    return result
+
+
+def substitute_strict(tokens: Sequence[object], lookup: CustomMap) -> Tokens | None:
+    out: Tokens = []
+    try:
+        _subst(tokens, lookup, out, 0)
+    except RecursionError:
+        return None
+    return out
