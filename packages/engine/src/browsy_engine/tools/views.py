@@ -55,9 +55,9 @@ def page_info(dom: SpatialDom) -> dict[str, Any]:
         "page_type": dom.page_type,
         "suggested_actions": [plain(a) for a in dom.suggested_actions],
         "alerts": [
-            {"id": el.id, "type": el.alert_type, "text": el.text or ""} for el in _call_or(dom, "alerts", [])
+            {"id": el.id, "type": el.alert_type, "text": el.text or ""} for el in dom.alerts()
         ],
-        "pagination": plain(_call_or(dom, "pagination", None)),
+        "pagination": plain(dom.pagination()),
     }
     if dom.captcha is not None:
         info["captcha"] = plain(dom.captcha)
@@ -78,8 +78,3 @@ def plain(value: Any) -> Any:
         return [plain(v) for v in value]
     return value
 
-
-def _call_or(dom: SpatialDom, method: str, default: Any) -> Any:
-    """Call an intelligence helper of the DOM (tables, alerts, pagination), `default` where none exists yet."""
-    fn = getattr(dom, method, None)
-    return fn() if callable(fn) else default

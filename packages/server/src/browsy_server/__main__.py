@@ -1,0 +1,7 @@
+"""`python -m browsy_server` = the `browsy` command."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

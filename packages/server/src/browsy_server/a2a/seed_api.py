@@ -1,0 +1,109 @@
+"""The seed's A2A surface: `GET /.well-known/agent.json`, `POST /a2a/tasks` (SSE), `GET /a2a/tasks/{id}`."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+from browsy_engine.session import AsyncSession, SessionConfig
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse, Response, StreamingResponse
+
+from .intents import TaskRequest
+from .runner import TaskFailed, run_task
+from .tasks import TaskLog, TaskRecord
+
+log = logging.getLogger("browsy.a2a")
+
+AGENT_NAME = "browsy"
+AGENT_DESCRIPTION = (
+    "Zero-render browser engine for AI agents. Navigates, extracts, and interacts with web pages without "
+    "rendering pixels."
+)
+SKILL = {
+    "id": "web-browse",
+    "name": "Web Browsing",
+    "description": "Navigate to URLs, interact with pages, extract content, fill forms, and search the web.",
+    "tags": ["browse", "scrape", "extract", "search", "login", "forms"],
+}
+
+
+def seed_agent_card(base_url: str) -> dict[str, Any]:
+    return {
+        "name": AGENT_NAME,
+        "description": AGENT_DESCRIPTION,
+        "url": base_url,
+        "version": "1.0",
+        "capabilities": {"streaming": True, "pushNotifications": False},
+        "skills": [SKILL],
+    }
+
+
+def _sse(record: TaskRecord) -> bytes:
+    return f"data: {json.dumps(record.to_dict(), ensure_ascii=False, separators=(',', ':'))}\n\n".encode()
+
+
+async def task_events(
+    record: TaskRecord, request: TaskRequest, make_session: Callable[[], AsyncSession]
+) -> AsyncIterator[bytes]:
+    """Run the task, yielding one SSE event per step ("working") and one terminal event."""
+    events: asyncio.Queue[bytes | None] = asyncio.Queue()
+
+    async def progress(description: str) -> None:
+        record.steps.append(description)
+        await events.put(_sse(record))
+
+    async def work() -> None:
+        try:
+            async with make_session() as session:
+                record.result = await run_task(session, request, progress)
+            record.status = "completed"
+        except TaskFailed as err:
+            record.status, record.error = "failed", str(err)
+        except Exception as err:  # never a dead stream: the client always gets a terminal event
+            log.exception("A2A task %s failed", record.id)
+            record.status, record.error = "failed", f"Internal error: {type(err).__name__}"
+        await events.put(_sse(record))
+        await events.put(None)
+
+    worker = asyncio.create_task(work())
+    try:
+        while (event := await events.get()) is not None:
+            yield event
+    finally:
+        if not worker.done():
+            worker.cancel()
+
+
+def seed_a2a_router(make_config: Callable[[], SessionConfig], tasks: TaskLog) -> APIRouter:
+    router = APIRouter(tags=["a2a"])
+
+    @router.get("/.well-known/agent.json", summary="The agent card (seed format).")
+    async def agent_card(request: Request) -> dict[str, Any]:
+        return seed_agent_card(str(request.base_url).rstrip("/"))
+
+    @router.post(
+        "/a2a/tasks",
+        summary="Run a browsing task; the response is an SSE stream of task states.",
+        response_class=Response,
+        responses={
+            200: {"description": "SSE stream", "content": {"text/event-stream": {"schema": {"type": "string"}}}},
+            400: {"description": "Invalid task", "content": {"application/json": {"schema": {"type": "object"}}}},
+        },
+    )
+    async def submit_task(task: TaskRequest) -> Response:
+        record = tasks.new()
+        stream = task_events(record, task, lambda: AsyncSession(make_config()))
+        return StreamingResponse(stream, media_type="text/event-stream", headers={"Cache-Control": "no-cache"})
+
+    @router.get("/a2a/tasks/{task_id}", summary="The last known state of a task.")
+    async def task_status(task_id: str) -> JSONResponse:
+        record = tasks.get(task_id)
+        if record is None:
+            return JSONResponse({"error": f"Task {task_id} not found"}, status_code=404)
+        return JSONResponse(record.to_dict())
+
+    return router

@@ -1,0 +1,185 @@
+"""The `browsy` command: fetch | parse | serve | mcp | schemas. Errors: one line on stderr, non-zero exit."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from browsy_engine.session.errors import BrowsyError
+
+from .settings import DEFAULT_HOST, DEFAULT_PORT
+
+
+class CliError(Exception):
+    """A user-facing failure: printed as `browsy: <message>`, exit code 1."""
+
+
+def viewport(text: str) -> tuple[float, float]:
+    width, sep, height = text.lower().partition("x")
+    try:
+        size = (float(width), float(height))
+    except ValueError:
+        size = (0.0, 0.0)
+    if not sep or size[0] <= 0 or size[1] <= 0:
+        raise argparse.ArgumentTypeError(f"invalid viewport {text!r}: use WIDTHxHEIGHT, e.g. 1920x1080")
+    return size
+
+
+def _add_output_flags(cmd: argparse.ArgumentParser) -> None:
+    cmd.add_argument("--json", dest="format", action="store_const", const="json", help="output JSON instead of compact")
+    cmd.add_argument("--format", choices=["compact", "json"], default="compact", help="output format (default compact)")
+    cmd.add_argument("--viewport", type=viewport, default=(1920.0, 1080.0), metavar="WxH",
+                     help="viewport size (default 1920x1080)")
+
+
+def _add_network_flags(cmd: argparse.ArgumentParser) -> None:
+    cmd.add_argument("--allow-private-network", action="store_true", help="allow fetching private/LAN addresses")
+    cmd.add_argument("--allowed-host", action="append", default=[], metavar="HOST[:PORT]",
+                     help="one private host[:port] that may be fetched (repeatable)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="browsy", description="browsy: a zero-render browser engine for AI agents.")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    fetch = commands.add_parser("fetch", help="fetch a URL and print its Spatial DOM")
+    fetch.add_argument("url")
+    _add_output_flags(fetch)
+    fetch.add_argument("--no-css", action="store_true", help="do not fetch external stylesheets")
+    fetch.add_argument("--visible-only", action="store_true", help="only non-hidden elements")
+    fetch.add_argument("--above-fold", action="store_true", help="only elements above the viewport fold")
+    fetch.add_argument("--allow-private-network", action="store_true", help="allow private/LAN addresses")
+
+    parse = commands.add_parser("parse", help="parse a local HTML file (or - for stdin); no network")
+    parse.add_argument("file", help="HTML file, or - to read standard input")
+    _add_output_flags(parse)
+    parse.add_argument("--url", default=None, help="the page's URL, to resolve relative links")
+
+    serve = commands.add_parser("serve", help="run the REST API + A2A server")
+    serve.add_argument("--host", default=DEFAULT_HOST, help=f"address to bind (default {DEFAULT_HOST})")
+    serve.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
+    _add_network_flags(serve)
+    serve.add_argument("--max-sessions", type=int, default=100, help="concurrent sessions (default 100)")
+    serve.add_argument("--session-ttl", type=float, default=1800.0, help="idle seconds before a session expires")
+    serve.add_argument("--workers", type=int, default=None,
+                       help="threads that parse pages off the event loop (default: CPU count + 4)")
+    serve.add_argument("--viewport", type=viewport, default=(1920.0, 1080.0), metavar="WxH")
+
+    mcp = commands.add_parser("mcp", help="run the MCP server on stdio (server name browsy-mcp)")
+    _add_network_flags(mcp)
+
+    schemas = commands.add_parser("schemas", help="write schemas/openapi.json and schemas/tools.json")
+    schemas.add_argument("--dir", type=Path, default=Path("schemas"), help="output directory (default ./schemas)")
+    schemas.add_argument("--check", action="store_true", help="only check they are up to date (exit 1 if stale)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return COMMANDS[args.command](args) or 0
+    except (CliError, BrowsyError, OSError, ValueError) as err:
+        print(f"browsy: {err}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    except Exception as err:  # never a traceback for a user; BROWSY_DEBUG=1 shows it
+        if os.environ.get("BROWSY_DEBUG"):
+            raise
+        print(f"browsy: internal error: {type(err).__name__}: {err}", file=sys.stderr)
+        return 1
+
+
+def _print(text: str) -> None:
+    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+
+
+def cmd_fetch(args: argparse.Namespace) -> int:
+    from browsy_engine.session import AsyncSession, SessionConfig
+    from browsy_engine.tools.views import render_page
+
+    config = SessionConfig(
+        viewport_width=args.viewport[0],
+        viewport_height=args.viewport[1],
+        fetch_css=not args.no_css,
+        allow_private_network=args.allow_private_network,
+    )
+
+    async def run() -> str:
+        async with AsyncSession(config) as session:
+            dom = await session.goto(args.url)
+        return render_page(dom, args.format, _scope(args.visible_only, args.above_fold)).content
+
+    _print(asyncio.run(run()))
+    return 0
+
+
+def _scope(visible_only: bool, above_fold: bool) -> str:
+    if visible_only and above_fold:
+        return "visible_above_fold"
+    return "visible" if visible_only else "above_fold" if above_fold else "all"
+
+
+def cmd_parse(args: argparse.Namespace) -> int:
+    from browsy_engine import parse
+    from browsy_engine.tools.views import render_page
+
+    if args.file == "-":
+        html = sys.stdin.buffer.read()
+    else:
+        try:
+            html = Path(args.file).read_bytes()
+        except OSError as err:
+            raise CliError(f"cannot read {args.file}: {err.strerror or err}") from None
+    dom = parse(html, args.viewport[0], args.viewport[1], url=args.url)
+    _print(render_page(dom, args.format).content)
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from .server import run_server
+    from .settings import ServerSettings
+
+    settings = ServerSettings(
+        host=args.host,
+        port=args.port,
+        max_sessions=args.max_sessions,
+        session_ttl=args.session_ttl,
+        allow_private_network=args.allow_private_network,
+        allowed_hosts=args.allowed_host,
+        viewport=args.viewport,
+        parse_threads=args.workers,
+    )
+    run_server(settings)
+    return 0
+
+
+def cmd_mcp(args: argparse.Namespace) -> int:
+    from browsy_engine.session import SessionConfig
+
+    from .mcp_server import run_stdio
+
+    run_stdio(SessionConfig(allow_private_network=args.allow_private_network, allowed_hosts=args.allowed_host))
+    return 0
+
+
+def cmd_schemas(args: argparse.Namespace) -> int:
+    from .schemas import stale_schemas, write_schemas
+
+    if args.check:
+        stale = stale_schemas(args.dir)
+        if stale:
+            names = ", ".join(str(p) for p in stale)
+            raise CliError(f"schemas out of date: {names}. Run `browsy schemas` and commit the result.")
+        print(f"schemas up to date in {args.dir}")
+        return 0
+    for path in write_schemas(args.dir):
+        print(f"wrote {path}")
+    return 0
+
+
+COMMANDS = {"fetch": cmd_fetch, "parse": cmd_parse, "serve": cmd_serve, "mcp": cmd_mcp, "schemas": cmd_schemas}

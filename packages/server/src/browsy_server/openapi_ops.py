@@ -1,0 +1,75 @@
+"""OpenAPI operation details of a tool route, derived from the registry (parameters, bodies, responses)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from browsy_engine.tools import Tool
+
+from .cors import SESSION_HEADER
+
+ERROR_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {"error": {"type": "string"}},
+    "required": ["error"],
+}
+_ERRORS: dict[int, str] = {
+    400: "Invalid request body or parameters",
+    404: "Element not found, no page loaded, or no matching action",
+    502: "The target site failed: network error, HTTP error status, or a response too large",
+    503: "Server at session capacity",
+    504: "The target site timed out",
+}
+_SESSION_HEADER_DOC = {
+    "description": "Session token: send it back on every request to keep using this session.",
+    "schema": {"type": "string"},
+}
+_RESULT_CONTENT: dict[str, dict[str, Any]] = {
+    "page": {
+        "text/plain": {"schema": {"type": "string"}},
+        "application/json": {"schema": {"type": "object"}},
+    },
+    "json": {"application/json": {"schema": {}}},
+    "text": {"text/plain": {"schema": {"type": "string"}}},
+}
+
+
+def session_header_parameter() -> dict[str, Any]:
+    return {
+        "name": SESSION_HEADER,
+        "in": "header",
+        "required": False,
+        "description": "Token of an existing session; omit it (or send an expired one) to get a new session.",
+        "schema": {"type": "string"},
+    }
+
+
+def tool_responses(tool: Tool) -> dict[int | str, dict[str, Any]]:
+    headers = {SESSION_HEADER: _SESSION_HEADER_DOC}
+    responses: dict[int | str, dict[str, Any]] = {
+        200: {"description": f"Result ({tool.result})", "content": _RESULT_CONTENT[tool.result], "headers": headers}
+    }
+    for status, why in _ERRORS.items():
+        responses[status] = {
+            "description": why,
+            "content": {"application/json": {"schema": ERROR_SCHEMA}},
+            "headers": headers,
+        }
+    return responses
+
+
+def tool_operation_extra(tool: Tool) -> dict[str, Any]:
+    """Request parameters of the route: a JSON body (POST) or query parameters (GET) from the tool's schema."""
+    schema = tool.input_schema()
+    parameters = [session_header_parameter()]
+    extra: dict[str, Any] = {"parameters": parameters}
+    if tool.http_method == "GET":
+        required = set(schema.get("required", []))
+        for name, prop in schema.get("properties", {}).items():
+            parameters.append({"name": name, "in": "query", "required": name in required, "schema": prop})
+    else:
+        extra["requestBody"] = {
+            "required": bool(schema.get("required") or schema.get("anyOf")),
+            "content": {"application/json": {"schema": schema}},
+        }
+    return extra

@@ -1,0 +1,149 @@
+"""The REST API: one route per registry tool (seed: "REST API"), the session header, errors, /health."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from browsy_engine.session import AsyncSession
+from browsy_engine.tools import TOOLS, Tool, ToolError, ToolResult, call_tool
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from . import __version__
+from .a2a.protocol import protocol_routes
+from .a2a.seed_api import seed_a2a_router
+from .a2a.tasks import TaskLog
+from .cors import SESSION_HEADER, CorsMiddleware
+from .openapi_ops import tool_operation_extra, tool_responses
+from .sessions import AtCapacity, SessionStore
+from .settings import ServerSettings
+
+API_DESCRIPTION = (
+    "browsy: a zero-render browser for AI agents. Every route is one tool of the registry; send the "
+    f"`{SESSION_HEADER}` header you got back to keep browsing in the same session."
+)
+
+
+def error_response(status: int, message: str, token: str | None = None) -> JSONResponse:
+    headers = {SESSION_HEADER: token} if token else None
+    return JSONResponse({"error": message}, status_code=status, headers=headers)
+
+
+def tool_response(result: ToolResult, token: str) -> Response:
+    if result.is_error:
+        return error_response(result.status, result.content, token)
+    return Response(result.content, status_code=result.status, media_type=result.media_type,
+                    headers={SESSION_HEADER: token})
+
+
+async def read_arguments(request: Request, tool: Tool) -> dict[str, Any]:
+    """The call's arguments: the query string of a GET route, the JSON body of a POST route (empty = {})."""
+    if tool.http_method == "GET":
+        return dict(request.query_params)
+    body = await request.body()
+    if not body.strip():
+        return {}
+    try:
+        arguments = json.loads(body)
+    except (ValueError, UnicodeDecodeError):
+        raise ToolError("Request body is not valid JSON; send a JSON object, e.g. {\"id\": 3}.") from None
+    if not isinstance(arguments, dict):
+        raise ToolError("Request body must be a JSON object.")
+    return arguments
+
+
+def add_tool_route(app: FastAPI, tool: Tool) -> None:
+    async def endpoint(request: Request) -> Response:
+        store: SessionStore = request.app.state.store
+        try:
+            async with store.use(request.headers.get(SESSION_HEADER)) as entry:
+                try:
+                    arguments = await read_arguments(request, tool)
+                except ToolError as err:
+                    return tool_response(ToolResult.error(err), entry.token)
+                result = await call_tool(entry.session, tool.name, arguments)
+                return tool_response(result, entry.token)
+        except AtCapacity as err:
+            return error_response(503, str(err))
+
+    app.add_api_route(
+        tool.http_path,
+        endpoint,
+        methods=[tool.http_method],
+        operation_id=tool.name,
+        summary=tool.description.split(". ")[0].rstrip(".") + ".",
+        description=tool.description,
+        tags=["tools"],
+        response_class=Response,
+        responses=tool_responses(tool),
+        openapi_extra=tool_operation_extra(tool),
+    )
+
+
+async def _http_error(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, StarletteHTTPException)
+    message = {404: f"Not found: {request.url.path}", 405: f"Method {request.method} not allowed on {request.url.path}"}
+    return JSONResponse({"error": message.get(exc.status_code, str(exc.detail))}, status_code=exc.status_code)
+
+
+async def _invalid_request(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, RequestValidationError)
+    problems = "; ".join(
+        f"{'.'.join(str(x) for x in e['loc'] if x != 'body') or 'body'}: {e['msg']}" for e in exc.errors()
+    )
+    return JSONResponse({"error": f"Invalid request: {problems}."}, status_code=400)
+
+
+async def _internal_error(request: Request, exc: Exception) -> JSONResponse:
+    return JSONResponse({"error": f"Internal error: {type(exc).__name__}"}, status_code=500)
+
+
+def create_app(settings: ServerSettings | None = None) -> FastAPI:
+    settings = settings or ServerSettings()
+    store = SessionStore(settings.session_config, settings.max_sessions, settings.session_ttl)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if settings.parse_threads:
+            asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor(settings.parse_threads))
+        sweeper = asyncio.create_task(store.sweep_forever())
+        try:
+            yield
+        finally:
+            sweeper.cancel()
+            await store.close_all()
+
+    app = FastAPI(
+        title="browsy",
+        version=__version__,
+        description=API_DESCRIPTION,
+        lifespan=lifespan,
+        openapi_url="/openapi.json",
+        docs_url="/docs",
+        redoc_url=None,
+    )
+    app.state.store = store
+    app.state.settings = settings
+    for tool in TOOLS:
+        add_tool_route(app, tool)
+
+    app.include_router(seed_a2a_router(settings.session_config, TaskLog()))
+    base_url = f"http://{settings.host}:{settings.port}"
+    app.router.routes.extend(protocol_routes(base_url, lambda: AsyncSession(settings.session_config())))
+
+    @app.get("/health", tags=["server"], summary="Health check.")
+    async def health() -> dict[str, str]:
+        return {"status": "ok"}
+
+    app.add_exception_handler(StarletteHTTPException, _http_error)
+    app.add_exception_handler(RequestValidationError, _invalid_request)
+    app.add_exception_handler(Exception, _internal_error)
+    app.add_middleware(CorsMiddleware)
+    return app

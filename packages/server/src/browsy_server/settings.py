@@ -1,0 +1,42 @@
+"""ServerSettings: how a `browsy serve` instance runs (bind address, session limits, network policy)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from browsy_engine.session import SessionConfig
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 3847
+
+
+@dataclass(slots=True)
+class ServerSettings:
+    host: str = DEFAULT_HOST
+    port: int = DEFAULT_PORT
+    max_sessions: int = 100
+    session_ttl: float = 1800.0
+    allow_private_network: bool = False
+    allowed_hosts: list[str] = field(default_factory=list)
+    viewport: tuple[float, float] = (1920.0, 1080.0)
+    fetch_css: bool = True
+    parse_threads: int | None = None  # threads parsing pages off the event loop (None: Python's default)
+
+    def __post_init__(self) -> None:
+        if self.max_sessions < 1:
+            raise ValueError("max_sessions must be at least 1")
+        if self.session_ttl <= 0:
+            raise ValueError("session_ttl must be positive")
+        if self.parse_threads is not None and self.parse_threads < 1:
+            raise ValueError("workers must be at least 1")
+
+    def session_config(self) -> SessionConfig:
+        """The configuration every session of this server is created with."""
+        width, height = self.viewport
+        return SessionConfig(
+            viewport_width=width,
+            viewport_height=height,
+            fetch_css=self.fetch_css,
+            allow_private_network=self.allow_private_network,
+            allowed_hosts=list(self.allowed_hosts),
+        )

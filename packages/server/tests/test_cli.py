@@ -1,0 +1,74 @@
+"""The `browsy` command as a subprocess: output, exit codes, stdin, one-line errors without tracebacks."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BROWSY = Path(sys.executable).with_name("browsy")
+PAGE = "<html><head><title>Hello page</title></head><body><h1>Hello</h1><a href='/about'>About</a></body></html>"
+
+
+def browsy(*args: str, stdin: str | None = None, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([str(BROWSY), *args], input=stdin, capture_output=True, text=True, timeout=timeout)
+
+
+def test_console_script_is_installed() -> None:
+    assert BROWSY.is_file()
+
+
+def test_parse_stdin_compact_has_header_and_elements() -> None:
+    done = browsy("parse", "-", "--url", "https://example.com/", stdin=PAGE)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("title: Hello page\n")
+    assert "url: https://example.com/" in done.stdout
+    assert "---" in done.stdout
+
+
+def test_parse_file_json(tmp_path: Path) -> None:
+    page = tmp_path / "page.html"
+    page.write_text(PAGE)
+    done = browsy("parse", str(page), "--json", "--viewport", "375x812")
+    assert done.returncode == 0, done.stderr
+    dom = json.loads(done.stdout)
+    assert dom["title"] == "Hello page"
+    assert dom["vp"] == [375.0, 812.0]
+
+
+@pytest.mark.parametrize(
+    ("args", "needle", "code"),
+    [
+        (("parse", "/no/such/file.html"), "cannot read /no/such/file.html", 1),
+        (("parse", "-", "--viewport", "wide"), "invalid viewport 'wide'", 2),
+        (("fetch", "not a url"), "Invalid URL", 1),
+        (("fetch", "http://127.0.0.1:9/"), "Blocked URL", 1),
+        (("frobnicate",), "invalid choice", 2),
+    ],
+)
+def test_errors_are_one_line_on_stderr_without_traceback(args: tuple[str, ...], needle: str, code: int) -> None:
+    done = browsy(*args, stdin="")
+    assert done.returncode == code
+    assert needle in done.stderr
+    assert "Traceback" not in done.stderr
+    assert done.stdout == ""
+
+
+def test_fetch_from_local_site_with_private_network_allowed(fixture_site: str) -> None:
+    done = browsy("fetch", f"{fixture_site}/login", "--allow-private-network", "--visible-only", "--no-css")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("title: ")
+    assert f"url: {fixture_site}/login" in done.stdout
+
+
+def test_schemas_check_reports_stale_files(tmp_path: Path) -> None:
+    stale = browsy("schemas", "--check", "--dir", str(tmp_path))
+    assert stale.returncode == 1
+    assert "schemas out of date" in stale.stderr
+    written = browsy("schemas", "--dir", str(tmp_path))
+    assert written.returncode == 0, written.stderr
+    assert json.loads((tmp_path / "tools.json").read_text())["tools"][0]["name"] == "browse"
+    assert browsy("schemas", "--check", "--dir", str(tmp_path)).returncode == 0
