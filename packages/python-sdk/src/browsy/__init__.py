@@ -1,1 +1,94 @@
-"""browsy"""
+"""browsy for Python: a zero-render browser for AI agents.
+
+    from browsy import Browser
+    browser = Browser()                                   # the engine in-process
+    browser = Browser(server="http://127.0.0.1:3847")     # or a `browsy serve` server
+    page = browser.goto("https://example.com")
+    page.page_type(), page.suggested_actions(), page.to_compact()
+
+Framework tools: `browsy.langchain`, `browsy.crewai`, `browsy.openai`, `browsy.autogen`, `browsy.smolagents`
+(install the matching extra, e.g. `pip install browsy-ai[langchain]`).
+
+Importing `browsy` loads no engine and no network code; they load on first use.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .element import Element
+
+if TYPE_CHECKING:
+    from .async_browser import AsyncBrowser
+    from .browser import Browser
+    from .errors import (
+        ActionError,
+        BlockedUrl,
+        BrowsyError,
+        HttpError,
+        InvalidArguments,
+        InvalidUrl,
+        Network,
+        RemoteError,
+        ResponseTooLarge,
+    )
+    from .page import Page
+
+__version__ = "0.1.0"
+
+_LAZY = {
+    "Browser": "browser",
+    "AsyncBrowser": "async_browser",
+    "Page": "page",
+    **{
+        name: "errors"
+        for name in (
+            "ActionError",
+            "BlockedUrl",
+            "BrowsyError",
+            "HttpError",
+            "InvalidArguments",
+            "InvalidUrl",
+            "Network",
+            "RemoteError",
+            "ResponseTooLarge",
+        )
+    },
+}
+
+__all__ = [
+    "ActionError",
+    "AsyncBrowser",
+    "BlockedUrl",
+    "Browser",
+    "BrowsyError",
+    "Element",
+    "HttpError",
+    "InvalidArguments",
+    "InvalidUrl",
+    "Network",
+    "Page",
+    "RemoteError",
+    "ResponseTooLarge",
+    "parse",
+]
+
+
+def parse(html: str | bytes, viewport_width: float = 1920.0, viewport_height: float = 1080.0, url: str = "") -> Page:
+    """Parse HTML into a Page without a session (no network): `browsy.parse(html, 1920.0, 1080.0)`."""
+    from browsy_engine.pipeline import parse as engine_parse
+
+    from .page import Page
+
+    return Page.from_dom(engine_parse(html, viewport_width, viewport_height, url or None))
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'browsy' has no attribute {name!r}")
+    from importlib import import_module
+
+    value = getattr(import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
