@@ -7,7 +7,9 @@
 - size hint for input/button/textarea/select: narrow (< 15% of the viewport width), wide (> 50%),
   full (> 90%), nothing in between or for elements without a width.
 - `@top-L … @bot-R` (3×3 grid of the viewport by the element's centre) or `@below` (centre below the
-  fold), only on elements whose (tag, text) is shared with another element of the same list.
+  fold), only on elements whose (tag, quoted text) is shared with another element of the same list
+  (the seed's example shows inputs quoted by placeholder without position tags, so the quoted text,
+  not only the `text` field, is what tells elements apart).
 """
 
 from __future__ import annotations
@@ -85,8 +87,8 @@ def element_line(el: SpatialElement, vp: Sequence[float], disambiguate: bool, ma
 
 def element_lines(els: Iterable[SpatialElement], vp: Sequence[float], marker: str = "") -> list[str]:
     els = list(els)
-    counts = Counter((el.tag, el.text) for el in els)
-    return [element_line(el, vp, counts[(el.tag, el.text)] > 1, marker) for el in els]
+    counts = Counter((el.tag, _shown_text(el)) for el in els)
+    return [element_line(el, vp, counts[(el.tag, _shown_text(el))] > 1, marker) for el in els]
 
 
 def _action_line(action: Any) -> str:

@@ -1,0 +1,121 @@
+"""Compact output: every rule of the seed's format, and its header."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from browsy_engine import SpatialDom, SpatialElement, parse
+from browsy_engine.output.compact import position_tag, size_hint, to_compact_string
+
+VP = [1000.0, 900.0]
+
+
+def dom_of(*els: SpatialElement, **kw) -> SpatialDom:
+    return SpatialDom(url=kw.pop("url", "https://x.test/"), title=kw.pop("title", "T"), vp=list(VP), els=list(els), **kw)
+
+
+def test_lines_follow_the_seed_rules() -> None:
+    dom = dom_of(
+        SpatialElement(id=1, tag="nav", role="navigation", b=[0, 0, 1000, 50]),
+        SpatialElement(id=2, tag="h1", text="Welcome", b=[0, 60, 500, 40]),
+        SpatialElement(id=3, tag="input", input_type="text", name="login", ph="Username", b=[0, 100, 600, 30]),
+        SpatialElement(id=4, tag="input", input_type="password", name="password", required=True, b=[0, 140, 100, 30]),
+        SpatialElement(id=5, tag="input", input_type="checkbox", name="remember", checked=True, val="yes", b=[0, 180, 13, 13]),
+        SpatialElement(id=6, tag="a", text="Forgot password?", href="/reset", hidden=True),
+        SpatialElement(id=7, tag="button", text="Sign in", b=[0, 200, 950, 40]),
+        SpatialElement(id=8, tag="select", name="state", text="CA NY", val="NY", b=[0, 250, 300, 20]),
+    )
+    assert to_compact_string(dom).splitlines() == [
+        "[1:nav]",
+        '[2:h1 "Welcome"]',
+        '[3:input [login] "Username" wide]',
+        "[4:input:password [password] [*] narrow @top-L]",
+        "[5:input:checkbox [remember] [v] [=yes] narrow @top-L]",
+        '[!6:a "Forgot password?" ->/reset]',
+        '[7:button "Sign in" full]',
+        '[8:select [state] [=NY] "CA NY"]',
+    ]
+
+
+def test_shown_text_prefers_text_then_placeholder_then_label() -> None:
+    dom = dom_of(
+        SpatialElement(id=1, tag="input", text="Aria", ph="Ph", label="Lab", b=[0, 0, 300, 20]),
+        SpatialElement(id=2, tag="input", ph="Ph", label="Lab", b=[0, 0, 300, 20]),
+        SpatialElement(id=3, tag="textarea", label="Message", val="multi\nline  text", b=[0, 0, 300, 20]),
+    )
+    assert to_compact_string(dom).splitlines() == [
+        '[1:input "Aria"]',
+        '[2:input "Ph"]',
+        '[3:textarea [=multi line text] "Message"]',
+    ]
+
+
+def test_size_hints_thresholds() -> None:
+    def hint(width: int, tag: str = "button") -> str | None:
+        return size_hint(SpatialElement(id=1, tag=tag, b=[0, 0, width, 10]), 1000)
+
+    assert [hint(w) for w in (100, 149, 150, 500, 501, 900, 901)] == [
+        "narrow", "narrow", None, None, "wide", "wide", "full"
+    ]
+    assert hint(0) is None and hint(950, tag="p") is None
+
+
+def test_position_tags_only_for_duplicates() -> None:
+    dom = dom_of(
+        SpatialElement(id=1, tag="a", text="Edit", href="/1", b=[10, 10, 50, 20]),
+        SpatialElement(id=2, tag="a", text="Edit", href="/2", b=[900, 850, 50, 20]),
+        SpatialElement(id=3, tag="a", text="Edit", href="/3", b=[480, 2000, 50, 20]),
+        SpatialElement(id=4, tag="a", text="Unique", href="/4", b=[480, 440, 50, 20]),
+        SpatialElement(id=5, tag="button", text="Edit", b=[480, 440, 50, 20]),
+    )
+    assert to_compact_string(dom).splitlines() == [
+        '[1:a "Edit" ->/1 @top-L]',
+        '[2:a "Edit" ->/2 @bot-R]',
+        '[3:a "Edit" ->/3 @below]',
+        '[4:a "Unique" ->/4]',
+        '[5:button "Edit" narrow]',
+    ]
+
+
+def test_position_grid_cells() -> None:
+    def cell(x: int, y: int) -> str:
+        return position_tag(SpatialElement(id=1, tag="a", b=[x, y, 0, 0]), VP)
+
+    assert [cell(500, 100), cell(100, 450), cell(500, 450), cell(900, 450), cell(500, 899), cell(0, 900)] == [
+        "@top", "@mid-L", "@mid", "@mid-R", "@bot", "@below"
+    ]
+
+
+@dataclass
+class _Login:
+    username: int
+    password: int
+
+    def compact(self) -> str:
+        return f"Login {{ username: {self.username}, password: {self.password} }}"
+
+
+def test_header_with_and_without_page_intelligence() -> None:
+    plain = dom_of(SpatialElement(id=1, tag="p", text="Hi"), title="  Home   page ")
+    assert to_compact_string(plain, header=True).splitlines() == [
+        "title: Home page", "url: https://x.test/", "els: 1", "---", '[1:p "Hi"]'
+    ]
+    smart = dom_of(
+        SpatialElement(id=1, tag="input", name="u"), page_type="Login", suggested_actions=[_Login(1, 2), "Other()"]
+    )
+    assert to_compact_string(smart, header=True).splitlines()[:7] == [
+        "title: T", "url: https://x.test/", "els: 1", "page_type: Login", "suggested_actions:",
+        "  Login { username: 1, password: 2 }", "  Other()",
+    ]  # fmt: skip
+    assert smart.to_compact().splitlines() == ["[1:input [u]]"]
+
+
+def test_compact_of_a_parsed_page() -> None:
+    html = """<form><label for="e">Email</label><input id="e" type="email" name="email" required placeholder="you@x.test">
+    <input type="checkbox" name="c" checked><button>Sign in</button></form>"""
+    lines = parse(html).to_compact().splitlines()
+    assert lines[0] == "[1:form]"
+    assert lines[1] == '[2:label "Email"]'
+    assert lines[2].startswith('[3:input:email [email] [*] "you@x.test"')
+    assert lines[3].startswith("[4:input:checkbox [c] [v]")
+    assert lines[4].startswith('[5:button "Sign in"')
