@@ -9,7 +9,10 @@ DNS rebinding are covered too — see transport.py).
 from __future__ import annotations
 
 import ipaddress
+import re
+import unicodedata
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 import httpx
 
@@ -19,6 +22,7 @@ from .errors import BlockedUrl, InvalidUrl
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 
 HTTP_SCHEMES = ("http", "https")
+_HOSTNAME = re.compile(r"[a-z0-9_-]+(\.[a-z0-9_-]+)*\.?")
 
 # Ranges that are not the public internet, with the reason given to the user.
 _FORBIDDEN_NETWORKS: tuple[tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, str], ...] = tuple(
@@ -158,11 +162,19 @@ class NetworkPolicy:
             return
         reason = forbidden_reason(ip)
         if reason is not None:
+            what = f"{host} is {reason}" if _same_address(host, ip) else f"{host} resolves to {ip}, {reason}"
             raise BlockedUrl(
                 url,
-                f"{host} resolves to {ip}, {reason}; private networks are off "
-                "(SessionConfig.allow_private_network, or list the host in allowed_hosts)",
+                f"{what}; private networks are off "
+                "(set SessionConfig.allow_private_network, or list the host in allowed_hosts)",
             )
+
+
+def _same_address(host: str, ip: IPAddress) -> bool:
+    try:
+        return ipaddress.ip_address(host.strip("[]").split("%", 1)[0]) == ip
+    except ValueError:
+        return False
 
 
 def _normalise_host_entry(entry: str) -> str:
@@ -188,6 +200,7 @@ def check_url(url: str | httpx.URL, config: SessionConfig, base: str | None = No
     try:
         parsed = httpx.URL(base).join(raw) if base else httpx.URL(raw)
     except (httpx.InvalidURL, ValueError, UnicodeError) as err:
+        _refuse_literal_private_host(raw, config)
         raise InvalidUrl(raw, str(err) or "unparseable") from None
     scheme = parsed.scheme.lower()
     if not scheme:
@@ -199,6 +212,9 @@ def check_url(url: str | httpx.URL, config: SessionConfig, base: str | None = No
     host = parsed.host
     if not host:
         raise InvalidUrl(raw, "no host")
+    ascii_host = parsed.raw_host.decode("ascii", "replace").lower()
+    if not ascii_host.startswith("[") and ":" not in ascii_host and not _HOSTNAME.fullmatch(ascii_host):
+        raise InvalidUrl(raw, f"{host!r} is not a valid host name")
     text = str(parsed)
     lowered = text.lower()
     for pattern in config.blocked_patterns:
@@ -213,6 +229,17 @@ def check_url(url: str | httpx.URL, config: SessionConfig, base: str | None = No
     elif is_localhost_name(host):
         raise BlockedUrl(text, f"{host} is the local machine; private networks are off (allow_private_network)")
     return parsed
+
+
+def _refuse_literal_private_host(raw: str, config: SessionConfig) -> None:
+    """For URLs httpx rejects (e.g. `http://0177.0.0.1/`): say "blocked" when the host spells a private IP."""
+    try:
+        host = urlsplit(raw).hostname or ""
+    except ValueError:
+        return
+    ip = parse_ip_host(unicodedata.normalize("NFKC", host))
+    if ip is not None:
+        NetworkPolicy.from_config(config).check_address(host, None, ip, raw)
 
 
 def _default_port(scheme: str) -> int:
