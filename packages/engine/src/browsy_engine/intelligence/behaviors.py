@@ -163,7 +163,7 @@ def detect_behaviors(dom: SpatialDom) -> list[Behavior]:
     targets = _Targets(dom, doc)
     out: list[Behavior] = []
     for el in dom.els:
-        if 0 <= el.node < len(doc.nodes) and doc.nodes[el.node].attrs:
+        if 0 <= el.node < len(doc.nodes) and (doc.nodes[el.node].attrs or el.tag == "summary"):
             found = _behavior_of(el, doc, dom.url, targets)
             if found is not None:
                 out.append(found)

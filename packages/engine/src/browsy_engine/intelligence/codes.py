@@ -2,7 +2,7 @@
 
 A number counts when its own element, or an element whose top is within 100 px vertically, mentions a
 code keyword ("verification code", "otp", "passcode", …). Years 1900–2099 are not codes. Codes written
-in two halves ("482 901", "482-901") are joined. Order: document order, each code once.
+in two equal halves ("482 901", "482-901") are joined. Order: document order, each code once.
 """
 
 from __future__ import annotations
@@ -43,7 +43,10 @@ def find_codes(dom: SpatialDom) -> list[str]:
         if not near:
             continue
         for match in _CODE.finditer(text):
-            code = re.sub(r"[ -]", "", match.group(1))
+            halves = re.split(r"[ -]", match.group(1))
+            if len(halves) == 2 and len(halves[0]) != len(halves[1]):
+                continue  # "555-1234" is a phone number; split codes have equal halves ("739 104")
+            code = "".join(halves)
             if 4 <= len(code) <= 8 and not _is_year(code) and code not in codes:
                 codes.append(code)
     return codes

@@ -136,8 +136,11 @@ def is_list(facts: PageFacts) -> bool:
 
 
 def is_search(facts: PageFacts) -> bool:
+    """A visible search input, unless the page also has a form of its own (2+ data-entry fields): then
+    the search box is the site header's and the page is a Form. Hidden-search fallback for near-empty
+    pages (JS-rendered search engines)."""
     if search_inputs(facts, include_hidden=False):
-        return True
+        return len(entry_fields(facts)) < 2
     return len(facts.visible) < 5 and bool(search_inputs(facts, include_hidden=True))
 
 

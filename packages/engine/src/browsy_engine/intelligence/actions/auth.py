@@ -21,6 +21,7 @@ CONFIRM_MAX_DY = 150
 NARROW_INPUT_WIDTH = 60
 CODE_LENGTHS = range(4, 9)
 _CODE_HINTS = ("code", "otp", "token", "pin", "one-time", "totp", "2fa", "mfa")
+_IDENTITY_HINTS = ("user", "login", "mail", "account", "name", "phone")
 
 
 def _identity_fields(facts: PageFacts) -> list[SpatialElement]:
@@ -35,11 +36,17 @@ def _username_for(facts: PageFacts, password: SpatialElement) -> SpatialElement 
     form = facts.form_of(password)
     top = password.b[1]
     candidates = [el for el in _identity_fields(facts) if abs(el.b[1] - top) <= USERNAME_MAX_DY]
-    return min(
-        candidates,
-        key=lambda el: (facts.form_of(el) != form, el.id > password.id, abs(el.b[1] - top), abs(el.id - password.id)),
-        default=None,
-    )
+    def rank(el: SpatialElement) -> tuple:
+        words = field_words(facts, el)
+        return (
+            facts.form_of(el) != form,
+            any(h in words for h in _CODE_HINTS) and not any(h in words for h in _IDENTITY_HINTS),
+            el.id > password.id,
+            abs(el.b[1] - top),
+            abs(el.id - password.id),
+        )
+
+    return min(candidates, key=rank, default=None)
 
 
 def _remember_me(facts: PageFacts, anchor: SpatialElement) -> int | None:

@@ -17,7 +17,8 @@ def _verify_button(facts: PageFacts) -> int | None:
 
 
 def detect_captcha_challenge(facts: PageFacts, captcha: CaptchaInfo | None) -> CaptchaChallenge | None:
-    if captcha is None:
+    """The detected CAPTCHA as an action; an invisible one (reCAPTCHA v3) asks nothing of the agent."""
+    if captcha is None or not captcha.interactive:
         return None
     return CaptchaChallenge(captcha_type=captcha.captcha_type, sitekey=captcha.sitekey,
                             submit_id=_verify_button(facts))

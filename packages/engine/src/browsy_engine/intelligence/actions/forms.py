@@ -37,12 +37,13 @@ def detect_contact(facts: PageFacts) -> Contact | None:
 
 
 def _search_submit(facts: PageFacts, box: SpatialElement) -> int | None:
-    if facts.form_of(box) >= 0:
-        pool = same_form_pool(facts, box, facts.buttons)
-        if pool is not facts.buttons:
-            best = nearest_below(box, pool)
-            return best.id if best else None
-    near = [b for b in facts.buttons if distance(b, box) <= SEARCH_BUTTON_MAX_DISTANCE]
+    """The search form's own button (None when it has none: Enter submits it); outside a form, the
+    nearest button close by."""
+    form = facts.form_of(box)
+    if form >= 0:
+        near = [b for b in facts.buttons if facts.form_of(b) == form]
+    else:
+        near = [b for b in facts.buttons if distance(b, box) <= SEARCH_BUTTON_MAX_DISTANCE]
     best = nearest_below(box, near)
     return best.id if best else None
 
