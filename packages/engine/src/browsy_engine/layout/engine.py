@@ -1,4 +1,9 @@
-"""Placeholder layout: no boxes. Replaced by the real layout engine."""
+"""compute_layout(): boxes for every rendered node, in document coordinates.
+
+Pipeline: classify displays (context.py) → lay out the root as a block (block.py, inline.py,
+flexgrid.py, table.py; all generator tasks run by trampoline.py, so no Python recursion over the tree)
+→ absolutely positioned boxes (positioned.py) → relative offsets → document coordinates.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +11,11 @@ from dataclasses import dataclass
 
 from ..css.style import ComputedStyle
 from ..dom.tree import Document
+from .block import block_box
+from .context import LayoutContext, classify
+from .floats import FloatArea
+from .positioned import Absolute, layout_positioned, relative_offsets
+from .trampoline import run
 
 Box = tuple[float, float, float, float]
 
@@ -14,11 +24,46 @@ Box = tuple[float, float, float, float]
 class Layout:
     """`boxes[i]` is node i's border box (x, y, w, h) in document coordinates, or None when it has no box
     (display:none, inside such a subtree, or never rendered like <head>). For an inline element that
-    breaks across lines it is the union of its fragments, as getBoundingClientRect() reports."""
+    breaks across lines it is the union of its fragments, as getBoundingClientRect() reports. Text
+    nodes get the union of their line fragments too."""
 
     boxes: list[Box | None]
     document_height: float = 0.0
 
 
+def _subtree_ends(doc: Document) -> list[int]:
+    nodes = doc.nodes
+    end = list(range(len(nodes)))
+    for i in range(len(nodes) - 1, -1, -1):
+        p = nodes[i].parent
+        if p >= 0 and end[i] > end[p]:
+            end[p] = end[i]
+    return end
+
+
 def compute_layout(doc: Document, styles: list[ComputedStyle | None], width: float, height: float) -> Layout:
-    return Layout(boxes=[None] * len(doc.nodes), document_height=height)
+    n = len(doc.nodes)
+    ctx = LayoutContext(doc, styles, float(width), float(height))
+    ctx.rel = [None] * n
+    ctx.anchor = [-1] * n
+    ctx.shift_y = [0.0] * n
+    classify(ctx)
+    if n == 0 or ctx.display[0] == "none":
+        return Layout(boxes=[None] * n, document_height=float(height))
+    root = 0
+    res = run(block_box(ctx, root, float(width), float(height), FloatArea(), 0.0, 0.0))
+    r = ctx.rel[root]
+    r[0] = res.x
+    r[1] = res.top[0] + res.top[1]
+    ctx.anchor[root] = -1
+    relative_offsets(ctx)
+    absolute = Absolute(ctx)
+    ends = _subtree_ends(doc)
+    if ctx.positioned:
+        layout_positioned(ctx, absolute, ends)
+    boxes: list[Box | None] = [absolute.box(i) for i in range(n)]
+    bottom = float(height)
+    for b in boxes:
+        if b is not None and b[1] + b[3] > bottom:
+            bottom = b[1] + b[3]
+    return Layout(boxes=boxes, document_height=bottom)

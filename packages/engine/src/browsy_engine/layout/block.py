@@ -1,0 +1,334 @@
+"""Block formatting: block boxes in normal flow, margin collapsing, anonymous inline runs, floats,
+and the sizing of atomic boxes (inline-blocks, replaced elements, floats, absolutely positioned boxes).
+
+All functions here are generator tasks (see trampoline.py). Boxes are recorded relative to the box
+that lays them out (context.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .context import LayoutContext
+from .floats import FloatArea
+from .geometry import (
+    clamp_height,
+    clamp_width,
+    horizontal_pb,
+    px,
+    px_or_none,
+    specified_height,
+    specified_width,
+    vertical_pb,
+)
+from .inline import has_inline_content, inline_run
+
+Margin = tuple[float, float]  # (largest positive, most negative) of margins collapsed together
+NO_MARGIN: Margin = (0.0, 0.0)
+FLEX_LIKE = frozenset({"flex", "grid", "inline-flex", "inline-grid", "-webkit-box"})
+TABLE_LIKE = frozenset({"table", "inline-table"})
+
+
+def collapse(a: Margin, b: Margin) -> Margin:
+    return (max(a[0], b[0]), min(a[1], b[1]))
+
+
+def as_margin(v: float) -> Margin:
+    return (v, 0.0) if v >= 0 else (0.0, v)
+
+
+def value(m: Margin) -> float:
+    return m[0] + m[1]
+
+
+@dataclass(slots=True)
+class FlowOut:
+    height: float  # content height
+    top: Margin  # margins of first children collapsed into the container's top margin
+    bottom: Margin  # margins collapsed into the container's bottom margin
+    empty: bool  # no in-flow content at all
+    baseline: float | None = None  # last line baseline from the content top
+
+
+@dataclass(slots=True)
+class BlockOut:
+    x: float  # used left margin (the border box's offset in the container's content box)
+    top: Margin
+    bottom: Margin
+    through: bool  # margins collapse through this (empty) box
+    height: float  # border-box height
+
+
+def establishes_bfc(ctx: LayoutContext, i: int) -> bool:
+    s = ctx.styles[i]
+    if s is None:
+        return False
+    d = ctx.display[i]
+    return (
+        d not in ("block", "list-item")
+        or s.overflow_x not in ("visible", "clip")
+        or s.overflow_y not in ("visible", "clip")
+        or s.float != "none"
+        or s.position in ("absolute", "fixed")
+        or ctx.doc.nodes[i].parent < 0
+        or s.display == "flow-root"
+    )
+
+
+def contains_block(ctx: LayoutContext, i: int) -> bool:
+    """An inline box holding block-level boxes (block-in-inline): laid out as a block here."""
+    stack = ctx.box_children(i)
+    while stack:
+        c = stack.pop()
+        d = ctx.display[c]
+        if d == "text":
+            continue
+        if ctx.is_out_of_flow(c) or ctx.is_float(c):
+            continue
+        if d in ("block", "list-item", "flex", "grid", "table", "flow-root"):
+            return True
+        if d == "inline" and not ctx.is_replaced(c):
+            stack.extend(ctx.box_children(c))
+    return False
+
+
+def is_block_child(ctx: LayoutContext, c: int) -> bool:
+    d = ctx.display[c]
+    if d == "text":
+        return False
+    if ctx.is_block_level(c):
+        return True
+    return d == "inline" and not ctx.is_replaced(c) and contains_block(ctx, c)
+
+
+def flow(ctx, i, children, cw, cx, cy, floats, ox, oy, collapse_top, cb_h):
+    """Lay out block-level children and inline runs of container i in its content box."""
+    cursor = 0.0
+    pending = NO_MARGIN
+    top_out = NO_MARGIN
+    first = True
+    baseline: float | None = None
+    run: list[int] = []
+    rel = ctx.rel
+    k = 0
+    n = len(children)
+    while k <= n:
+        c = children[k] if k < n else -1
+        k += 1
+        if c >= 0 and not is_block_child(ctx, c) and (run or not (ctx.is_float(c) or ctx.is_out_of_flow(c))):
+            run.append(c)
+            continue
+        if run:
+            if has_inline_content(ctx, run):
+                if first and collapse_top:
+                    top_out = collapse(top_out, pending)
+                    y = cursor
+                else:
+                    y = cursor + value(pending)
+                res = yield inline_run(ctx, i, run, cw, cx, cy, y, floats, ox, oy + y)
+                if res.height > 0 or res.last_baseline is not None:
+                    cursor = y + res.height
+                    pending = NO_MARGIN
+                    first = False
+                    if res.last_baseline is not None:
+                        baseline = res.last_baseline
+            else:
+                yield inline_run(ctx, i, run, cw, cx, cy, cursor, floats, ox, oy + cursor)
+            run = []
+        if c < 0:
+            break
+        s = ctx.styles[c]
+        if ctx.is_out_of_flow(c):
+            ctx.positioned.append((c, i, cx, cy + cursor + value(pending)))
+            continue
+        if ctx.is_float(c):
+            box = yield atomic_box(ctx, c, cw)
+            place_float(ctx, c, i, box[0], box[1], cx, cy, cursor + value(pending), cw, floats, ox, oy)
+            continue
+        mt_est = px(s.margin_top, cw)
+        y_est = cursor if (first and collapse_top) else cursor + value(collapse(pending, as_margin(mt_est)))
+        clear_to = None
+        if s.clear != "none" and floats:
+            edge = floats.clearance(s.clear)
+            if edge > float("-inf"):
+                clear_to = edge - oy
+                y_est = max(y_est, clear_to)
+        res = yield block_box(ctx, c, cw, cb_h, floats, ox, oy + y_est)
+        if first and collapse_top and clear_to is None:
+            top_out = collapse(top_out, res.top)
+            y = cursor
+        else:
+            y = cursor + value(collapse(pending, res.top))
+        if clear_to is not None and y < clear_to:
+            y = clear_to
+        r = rel[c]
+        r[0] = cx + res.x
+        r[1] = cy + y
+        ctx.anchor[c] = i
+        if res.through:
+            if first and collapse_top:
+                top_out = collapse(top_out, res.bottom)
+            else:
+                pending = collapse(collapse(pending, res.top), res.bottom)
+            continue
+        cursor = y + res.height
+        pending = res.bottom
+        first = False
+    return FlowOut(cursor, top_out, pending, first, baseline)
+
+
+def place_float(ctx, c, container, w, h, cx, cy, y, cw, floats, ox, oy) -> None:
+    """Place float c (margin box w × h) no higher than content-y `y` of its container."""
+    s = ctx.styles[c]
+    side = "right" if s.float == "right" else "left"
+    if floats is None:
+        fx, fy = (cw - w if side == "right" else 0.0), y
+    else:
+        if s.clear != "none":
+            edge = floats.clearance(s.clear)
+            if edge > float("-inf"):
+                y = max(y, edge - oy)
+        bx, by = floats.place(side, w, h, oy + y, ox, ox + cw)
+        fx, fy = bx - ox, by - oy
+    r = ctx.rel[c]
+    r[0] = cx + fx + px(s.margin_left, cw)
+    r[1] = cy + fy + px(s.margin_top, cw)
+    ctx.anchor[c] = container
+
+
+def block_box(ctx, i, cb_w, cb_h, floats, ox, oy):
+    """A block-level box in normal flow of width cb_w's containing block. Returns BlockOut."""
+    s = ctx.styles[i]
+    pb_h = horizontal_pb(s, cb_w)
+    pb_v = vertical_pb(s, cb_w)
+    ml = px_or_none(s.margin_left, cb_w)
+    mr = px_or_none(s.margin_right, cb_w)
+    bfc = establishes_bfc(ctx, i)
+    d = ctx.display[i]
+    w = specified_width(s, cb_w, pb_h)
+    replaced = ctx.is_replaced(i)
+    if replaced or d in TABLE_LIKE:
+        yield atomic_box(ctx, i, cb_w)
+        w = ctx.rel[i][2] - pb_h
+    avail = cb_w - (ml or 0.0) - (mr or 0.0)
+    if bfc and floats and ctx.doc.nodes[i].parent >= 0:
+        lo, hi = floats.band(oy, 1.0, ox, ox + cb_w)
+        if hi - lo < cb_w:
+            avail = min(avail, hi - lo - (ml or 0.0) - (mr or 0.0))
+            ml = (ml or 0.0) + (lo - ox)
+    if w is None:
+        w = clamp_width(s, avail - pb_h, cb_w, pb_h)
+        used_ml = ml or 0.0
+    else:
+        w = clamp_width(s, w, cb_w, pb_h)
+        free = cb_w - w - pb_h
+        if ml is None and mr is None:
+            used_ml = max(0.0, free / 2)
+        elif ml is None:
+            used_ml = free - (mr or 0.0)
+        else:
+            used_ml = ml
+    if ctx.rel[i] is None:
+        ctx.rel[i] = [0.0, 0.0, 0.0, 0.0]
+    if replaced or d in TABLE_LIKE:
+        r = ctx.rel[i]
+        return BlockOut(used_ml, as_margin(px(s.margin_top, cb_w)), as_margin(px(s.margin_bottom, cb_w)), False, r[3])
+    h_spec = specified_height(s, cb_h, pb_v)
+    bt, bb = s.border_top_width, s.border_bottom_width
+    pt, pbot = px(s.padding_top, cb_w), px(s.padding_bottom, cb_w)
+    cx, cy = s.border_left_width + px(s.padding_left, cb_w), bt + pt
+    collapse_top = not bfc and bt == 0 and pt == 0
+    collapse_bottom = not bfc and bb == 0 and pbot == 0 and h_spec is None
+    if d in FLEX_LIKE or d in TABLE_LIKE:
+        out = yield box_contents(ctx, i, w, h_spec, cb_w)
+    else:
+        own = FloatArea() if bfc else floats
+        fox, foy = (0.0, 0.0) if bfc else (ox + used_ml + cx, oy + cy)
+        out = yield flow(ctx, i, ctx.box_children(i), w, cx, cy, own, fox, foy, collapse_top, h_spec)
+        if bfc and own:
+            out.height = max(out.height + (0.0 if collapse_bottom else value(out.bottom)), own.bottom())
+            out.bottom = NO_MARGIN
+    content_h = out.height
+    if not collapse_bottom and d not in FLEX_LIKE:
+        content_h += value(out.bottom)
+    if h_spec is not None:
+        content_h = h_spec
+    content_h = clamp_height(s, content_h, cb_h, pb_v)
+    ctx.rel[i][2] = w + pb_h
+    ctx.rel[i][3] = content_h + pb_v
+    mt = as_margin(px(s.margin_top, cb_w))
+    mb = as_margin(px(s.margin_bottom, cb_w))
+    top = collapse(mt, out.top) if collapse_top else mt
+    bottom = collapse(mb, out.bottom) if collapse_bottom else mb
+    through = collapse_top and collapse_bottom and out.empty and content_h + pb_v == 0
+    if through:
+        top = collapse(top, bottom)
+    return BlockOut(used_ml, top, bottom, through, content_h + pb_v)
+
+
+def box_contents(ctx, i, w, h_spec, cb_w):
+    """Lay out i's contents as a formatting-context root with content width w. Returns FlowOut."""
+    from .flexgrid import flex_grid_contents
+    from .table import table_contents
+
+    s = ctx.styles[i]
+    d = ctx.display[i]
+    cx, cy = s.border_left_width + px(s.padding_left, cb_w), s.border_top_width + px(s.padding_top, cb_w)
+    if d in FLEX_LIKE:
+        out = yield flex_grid_contents(ctx, i, w, h_spec, cx, cy)
+        return out
+    if d in TABLE_LIKE:
+        out = yield table_contents(ctx, i, w, cx, cy)
+        return out
+    own = FloatArea()
+    out = yield flow(ctx, i, ctx.box_children(i), w, cx, cy, own, 0.0, 0.0, False, h_spec)
+    out.height = max(out.height + value(out.bottom), own.bottom())
+    out.bottom = NO_MARGIN
+    return out
+
+
+def atomic_box(ctx, i, cb_w, force_w=None, force_h=None):
+    """Size and lay out an atomic box (inline-block, replaced, float, absolutely positioned) with
+    shrink-to-fit width. Sets rel[i]'s size; returns (margin-box w, margin-box h, baseline from the
+    margin-box top)."""
+    from .controls import replaced_content_size
+    from .intrinsic import intrinsic
+
+    s = ctx.styles[i]
+    pb_h = horizontal_pb(s, cb_w)
+    pb_v = vertical_pb(s, cb_w)
+    ml, mr = px(s.margin_left, cb_w), px(s.margin_right, cb_w)
+    mt, mb = px(s.margin_top, cb_w), px(s.margin_bottom, cb_w)
+    w = specified_width(s, cb_w, pb_h) if force_w is None else force_w
+    h_spec = specified_height(s, None, pb_v) if force_h is None else force_h
+    ctx.rel[i] = [0.0, 0.0, 0.0, 0.0]
+    if ctx.is_replaced(i):
+        cw, ch, base = replaced_content_size(ctx, i, s, cb_w)
+        if w is not None and h_spec is None and ctx.doc.nodes[i].tag == "img" and cw > 0 and ch > 0:
+            h_spec = w * ch / cw
+        elif h_spec is not None and w is None and ctx.doc.nodes[i].tag == "img" and cw > 0 and ch > 0:
+            w = h_spec * cw / ch
+        w = clamp_width(s, cw if w is None else w, cb_w, pb_h)
+        h = clamp_height(s, ch if h_spec is None else h_spec, None, pb_v)
+        ctx.rel[i][2] = w + pb_h
+        ctx.rel[i][3] = h + pb_v
+        if base is None or ctx.doc.nodes[i].tag in ("img",):
+            base_from_top = mt + h + pb_v
+        else:
+            base_from_top = mt + (h + pb_v) / 2 + (base - (h + pb_v) / 2)
+        return (w + pb_h + ml + mr, h + pb_v + mt + mb, base_from_top)
+    if w is None:
+        lo, hi = yield intrinsic(ctx, i)
+        avail = cb_w - ml - mr - pb_h
+        w = min(max(lo, avail), hi)
+    w = clamp_width(s, w, cb_w, pb_h)
+    out = yield box_contents(ctx, i, w, h_spec, cb_w)
+    h = out.height if h_spec is None else h_spec
+    h = clamp_height(s, h, None, pb_v)
+    ctx.rel[i][2] = w + pb_h
+    ctx.rel[i][3] = h + pb_v
+    if out.baseline is not None and s.overflow_y in ("visible", "clip"):
+        base_from_top = mt + s.border_top_width + px(s.padding_top, cb_w) + out.baseline
+    else:
+        base_from_top = mt + h + pb_v
+    return (w + pb_h + ml + mr, h + pb_v + mt + mb, base_from_top)

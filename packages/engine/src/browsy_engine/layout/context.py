@@ -1,0 +1,126 @@
+"""The state one layout run works on: the document, styles, display roles and the boxes being built.
+
+Boxes are recorded relative to an *anchor*: `rel[i] = [x, y, w, h]` is node i's border box with (x, y)
+measured from the border-box origin of node `anchor[i]` (its containing box, -1 = the document), plus
+that anchor's `shift_y` (used to align table-cell contents vertically after the row height is known).
+`finalize.py` turns them into document coordinates in one forward pass.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..css.style import ComputedStyle
+from ..dom.tree import Document
+
+NEVER_RENDERED = frozenset(
+    {"head", "script", "style", "template", "title", "meta", "link", "base", "noembed", "noframes", "param"}
+)
+REPLACED = frozenset(
+    {"img", "input", "select", "textarea", "iframe", "video", "canvas", "svg", "object", "embed",
+     "audio", "meter", "progress"}
+)
+BLOCK_LEVEL = frozenset(
+    {"block", "list-item", "flex", "grid", "table", "flow-root", "table-caption", "table-row-group",
+     "table-header-group", "table-footer-group", "table-row", "table-cell", "table-column",
+     "table-column-group", "ruby", "-webkit-box"}
+)
+BLOCKIFY = {
+    "inline": "block", "inline-block": "block", "inline-flex": "flex", "inline-grid": "grid",
+    "inline-table": "table", "contents": "contents", "-webkit-inline-box": "flex",
+}
+
+
+@dataclass(slots=True)
+class LayoutContext:
+    doc: Document
+    styles: list[ComputedStyle | None]
+    viewport_w: float
+    viewport_h: float
+    display: list[str] = field(default_factory=list)
+    rel: list[list[float] | None] = field(default_factory=list)
+    anchor: list[int] = field(default_factory=list)
+    shift_y: list[float] = field(default_factory=list)
+    intrinsic_cache: dict[int, tuple[float, float]] = field(default_factory=dict)
+    height_cache: dict[tuple[int, float], float] = field(default_factory=dict)
+    positioned: list[tuple[int, int, float, float]] = field(default_factory=list)
+    taffy_depth: int = 0
+
+    def style(self, i: int) -> ComputedStyle:
+        s = self.styles[i]
+        if s is None:  # text node: its parent's style
+            s = self.styles[self.doc.nodes[i].parent]
+        return s  # type: ignore[return-value]
+
+    def place(self, i: int, anchor: int, x: float, y: float, w: float, h: float) -> None:
+        self.rel[i] = [x, y, w, h]
+        self.anchor[i] = anchor
+
+    def box_children(self, i: int) -> list[int]:
+        """Rendered children of i, with `display: contents` elements replaced by their own children."""
+        out: list[int] = []
+        display = self.display
+        nodes = self.doc.nodes
+        stack = list(reversed(nodes[i].children))
+        while stack:
+            c = stack.pop()
+            d = display[c]
+            if d == "none":
+                continue
+            if d == "contents":
+                stack.extend(reversed(nodes[c].children))
+                continue
+            out.append(c)
+        return out
+
+    def is_out_of_flow(self, i: int) -> bool:
+        s = self.styles[i]
+        return s is not None and s.position in ("absolute", "fixed")
+
+    def is_float(self, i: int) -> bool:
+        s = self.styles[i]
+        return s is not None and s.float in ("left", "right") and s.position not in ("absolute", "fixed")
+
+    def is_block_level(self, i: int) -> bool:
+        return self.display[i] in BLOCK_LEVEL
+
+    def is_replaced(self, i: int) -> bool:
+        return self.doc.nodes[i].tag in REPLACED
+
+
+def classify(ctx: LayoutContext) -> None:
+    """Fill `ctx.display`: the used display of every node ('none' for anything without a box, 'text'
+    for text nodes), after blockification of floats, absolutely positioned boxes and flex/grid items."""
+    nodes = ctx.doc.nodes
+    styles = ctx.styles
+    n = len(nodes)
+    display = ["none"] * n
+    for i in range(n):
+        node = nodes[i]
+        p = node.parent
+        if p >= 0 and display[p] == "none":
+            continue
+        if node.is_text:
+            display[i] = "text"
+            continue
+        s = styles[i]
+        if s is None or node.tag in NEVER_RENDERED or s.display == "none":
+            continue
+        d = s.display
+        if p < 0:
+            d = "block" if d in ("inline", "contents") else BLOCKIFY.get(d, d)
+        elif (s.float in ("left", "right") or s.position in ("absolute", "fixed")) and d != "contents":
+            d = BLOCKIFY.get(d, d)
+        else:
+            pd = display[p]
+            parent_disp = pd
+            q = p
+            while parent_disp == "contents" and q >= 0:
+                q = nodes[q].parent
+                parent_disp = display[q] if q >= 0 else "block"
+            if parent_disp in ("flex", "grid", "inline-flex", "inline-grid"):
+                d = BLOCKIFY.get(d, d)
+        if d in ("table-column", "table-column-group"):
+            continue
+        display[i] = d
+    ctx.display = display

@@ -1,0 +1,124 @@
+"""Intrinsic sizes of replaced elements and form controls, as Chromium draws them here.
+
+Sizes are content-box sizes (the cascade's UA padding/border come on top), measured in Chromium with
+the default control font (13.333px Arial ≈ Liberation Sans): a text input is 8 px per `size` character
+plus 9 (177×21 with its 1px/2px padding and 2px border), checkboxes and radios 13×13, textareas
+`cols` monospace characters plus the scrollbar gutter by `rows` lines, selects their longest option
+plus the drop-down arrow. Images take their width/height attributes (no network: no natural size);
+a broken image with alt text shows the text.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..css.style import ComputedStyle
+from .context import LayoutContext
+from .geometry import horizontal_pb, vertical_pb
+from .text import metrics_for
+
+TEXT_LIKE = frozenset(
+    {"text", "password", "email", "search", "tel", "url", "number", ""}
+)
+# border-box sizes of controls whose drawing ignores the text metrics
+FIXED_BORDER_BOX = {
+    "range": (129.0, 16.0),
+    "color": (50.0, 27.0),
+    "date": (125.0, 21.0),
+    "datetime-local": (190.0, 21.0),
+    "time": (80.0, 21.0),
+    "month": (125.0, 21.0),
+    "week": (125.0, 21.0),
+    "file": (253.0, 21.0),
+}
+DEFAULT_OBJECT = (300.0, 150.0)
+
+
+def _int_attr(ctx: LayoutContext, i: int, name: str, default: int) -> int:
+    raw = ctx.doc.nodes[i].attrs.get(name)
+    if raw is None:
+        return default
+    try:
+        value = int(str(raw).strip().split(".")[0])
+    except ValueError:
+        return default
+    return value if value > 0 else default
+
+
+def _dim_attr(ctx: LayoutContext, i: int, name: str) -> float | None:
+    raw = ctx.doc.nodes[i].attrs.get(name)
+    if raw is None:
+        return None
+    text = str(raw).strip().lower().removesuffix("px")
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return value if value >= 0 and math.isfinite(value) else None
+
+
+def input_type(ctx: LayoutContext, i: int) -> str:
+    return str(ctx.doc.nodes[i].attrs.get("type") or "text").strip().lower()
+
+
+def replaced_content_size(ctx: LayoutContext, i: int, s: ComputedStyle, cb_w: float) -> tuple[float, float, float | None]:
+    """(content width, content height, baseline from the border-box top or None for the bottom edge)."""
+    tag = ctx.doc.nodes[i].tag
+    pb_h = horizontal_pb(s, cb_w)
+    pb_v = vertical_pb(s, cb_w)
+    m = metrics_for(s)
+    text_baseline = s.border_top_width + (s.padding_top[0] if s.padding_top else 0.0) + m.ascent
+    if tag == "input":
+        kind = input_type(ctx, i)
+        if kind in ("checkbox", "radio"):
+            return 13.0, 13.0, None
+        if kind in ("submit", "reset", "button", "image"):
+            default = {"submit": "Submit", "reset": "Reset"}.get(kind, "")
+            value = ctx.doc.nodes[i].attrs.get("value")
+            label = default if value is None else str(value)
+            if kind == "image":
+                return _dim_attr(ctx, i, "width") or 0.0, _dim_attr(ctx, i, "height") or 0.0, None
+            return m.width(label), m.line_height, text_baseline
+        if kind in FIXED_BORDER_BOX:
+            w, h = FIXED_BORDER_BOX[kind]
+            return max(0.0, w - pb_h), max(0.0, h - pb_v), text_baseline
+        size = _int_attr(ctx, i, "size", 20)
+        avg = round(0.5742 * s.font_size)
+        extra = round(0.675 * s.font_size)
+        return size * avg + extra, m.line_height, text_baseline
+    if tag == "textarea":
+        cols = _int_attr(ctx, i, "cols", 20)
+        rows = _int_attr(ctx, i, "rows", 2)
+        w = math.ceil(cols * m.width("0") + 21) - 6
+        return max(0.0, w + 6 - pb_h), rows * m.line_height, text_baseline
+    if tag == "select":
+        longest = 0.0
+        options = 0
+        stack = list(ctx.doc.nodes[i].children)
+        while stack:
+            c = stack.pop()
+            node = ctx.doc.nodes[c]
+            if node.tag == "option":
+                options += 1
+                longest = max(longest, m.width(" ".join(ctx.doc.text_of(c).split())))
+            elif node.tag == "optgroup":
+                stack.extend(node.children)
+        multiple = "multiple" in ctx.doc.nodes[i].attrs
+        rows = _int_attr(ctx, i, "size", 4 if multiple else 1)
+        if rows > 1:
+            return 14.890625 - pb_h if pb_h < 14 else 0.0, rows * 17.0 + 2 - pb_v, text_baseline
+        return longest + 22.6 - pb_h, m.line_height + 4 - pb_v, text_baseline
+    if tag == "img":
+        w = _dim_attr(ctx, i, "width")
+        h = _dim_attr(ctx, i, "height")
+        alt = ctx.doc.nodes[i].attrs.get("alt")
+        if w is None and h is None and alt:
+            return m.width(str(alt)) + 16.0, m.line_height, None
+        return w or 0.0, h or 0.0, None
+    if tag in ("meter",):
+        return 80.0, 16.0, None
+    if tag in ("progress",):
+        return 160.0, 16.0, None
+    w = _dim_attr(ctx, i, "width")
+    h = _dim_attr(ctx, i, "height")
+    return (w if w is not None else DEFAULT_OBJECT[0]), (h if h is not None else DEFAULT_OBJECT[1]), None

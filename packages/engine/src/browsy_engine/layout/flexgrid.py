@@ -1,0 +1,183 @@
+"""Flex and grid containers through Taffy (stretchable's low-level taffylib).
+
+Each flex/grid container becomes a small Taffy tree: the container (content box, its own padding is
+ours) and one measured leaf per item — element children, and anonymous items for runs of text. Taffy
+calls back to measure an item's content at a given width (our block/inline layout, or the intrinsic
+min/max-content widths); after Taffy places the items we lay out each item's contents at its final size.
+"""
+
+from __future__ import annotations
+
+import math
+
+import stretchable.taffylib as taffylib
+
+from .context import LayoutContext
+from .geometry import horizontal_pb, vertical_pb
+from .grid_tracks import template_areas
+from .taffy_style import base_style, container_style, item_style
+from .trampoline import run
+
+MAX_DEPTH = 48  # nested flex/grid containers deeper than this are laid out as blocks
+_instances: list[int] = []
+_layout = taffylib.PyLayout()
+
+
+def _taffy(depth: int) -> int:
+    while len(_instances) <= depth:
+        ptr = taffylib.init()
+        taffylib.disable_rounding(ptr)
+        _instances.append(ptr)
+    return _instances[depth]
+
+
+def _items(ctx: LayoutContext, i: int) -> tuple[list[int | list[int]], list[int]]:
+    """In-flow items (a node, or a list of nodes forming an anonymous item) and out-of-flow children."""
+    items: list[int | list[int]] = []
+    positioned: list[int] = []
+    anon: list[int] = []
+    for c in ctx.box_children(i):
+        if ctx.is_out_of_flow(c):
+            positioned.append(c)
+            continue
+        if ctx.display[c] == "text":
+            anon.append(c)
+            continue
+        if anon:
+            if any((ctx.doc.nodes[t].text or "").strip() for t in anon):
+                items.append(anon)
+            anon = []
+        items.append(c)
+    if anon and any((ctx.doc.nodes[t].text or "").strip() for t in anon):
+        items.append(anon)
+    items.sort(key=lambda it: ctx.styles[it].order if isinstance(it, int) else 0)
+    return items, positioned
+
+
+def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx: float, cy: float):
+    """Generator task: lay out the items of flex/grid container i (content box w × h or auto)."""
+    from .block import NO_MARGIN, FlowOut, box_contents, flow
+    from .floats import FloatArea
+    from .inline import inline_run
+
+    s = ctx.styles[i]
+    items, positioned = _items(ctx, i)
+    if ctx.taffy_depth >= MAX_DEPTH:
+        out = yield flow(ctx, i, ctx.box_children(i), w, cx, cy, FloatArea(), 0.0, 0.0, False, h)
+        return out
+    for c in positioned:
+        ctx.positioned.append((c, i, cx, cy))
+    if not items:
+        return FlowOut(0.0, NO_MARGIN, NO_MARGIN, True)
+    depth = ctx.taffy_depth
+    ptr = _taffy(depth)
+    areas = template_areas(s.grid_template_areas) if ctx.display[i] in ("grid", "inline-grid") else None
+    root = taffylib.node_create(ptr, container_style(s, ctx.display[i], w, h))
+    ids: dict[int, int | list[int]] = {}
+    anon_style = base_style()
+    anon_style["display"] = 3
+    for it in items:
+        st = anon_style if isinstance(it, list) else item_style(ctx.styles[it], w, h, areas)
+        nid = taffylib.node_create(ptr, st)
+        taffylib.node_set_measure(ptr, nid, True)
+        taffylib.node_add_child(ptr, root, nid)
+        ids[nid] = it
+
+    def measure(known_w: float, known_h: float, avail_w: dict, avail_h: dict, nid: int) -> tuple[float, float]:
+        it = ids.get(nid)
+        if it is None:
+            return (0.0, 0.0)
+        ctx.taffy_depth = depth + 1
+        try:
+            return _measure(ctx, it, w, known_w, known_h, avail_w)
+        finally:
+            ctx.taffy_depth = depth
+
+    avail = {"width": {"dim": 1, "value": w}, "height": {"dim": 4, "value": 0.0} if h is None else {"dim": 1, "value": h}}
+    ctx.taffy_depth = depth + 1
+    try:
+        taffylib.node_compute_layout_with_measure(ptr, root, avail, measure)
+    finally:
+        ctx.taffy_depth = depth
+    lay = _layout
+    boxes: list[tuple[int | list[int], float, float, float, float]] = []
+    for nid, it in ids.items():
+        taffylib.node_get_layout(ptr, nid, lay)
+        boxes.append((it, lay.x, lay.y, lay.width, lay.height))
+    taffylib.node_get_layout(ptr, root, lay)
+    height = lay.height
+    for nid in ids:
+        taffylib.node_drop(ptr, nid)
+    taffylib.node_drop(ptr, root)
+    ctx.taffy_depth = depth + 1
+    try:
+        for it, x, y, bw, bh in boxes:
+            if isinstance(it, list):
+                yield inline_run(ctx, i, it, bw, cx + x, cy + y, 0.0, None, 0.0, 0.0)
+                continue
+            cs = ctx.styles[it]
+            if ctx.is_replaced(it):
+                yield _size_replaced(ctx, it, w)
+            ctx.rel[it] = [cx + x, cy + y, bw, bh]
+            ctx.anchor[it] = i
+            if ctx.is_replaced(it):
+                continue
+            pb_h, pb_v = horizontal_pb(cs, w), vertical_pb(cs, w)
+            yield box_contents(ctx, it, max(0.0, bw - pb_h), max(0.0, bh - pb_v), w)
+            ctx.rel[it] = [cx + x, cy + y, bw, bh]
+    finally:
+        ctx.taffy_depth = depth
+    if h is not None:
+        height = h
+    return FlowOut(height, NO_MARGIN, NO_MARGIN, False)
+
+
+def _size_replaced(ctx: LayoutContext, c: int, cb_w: float):
+    from .block import atomic_box
+
+    box = yield atomic_box(ctx, c, cb_w)
+    return box
+
+
+def _measure(ctx: LayoutContext, it: int | list[int], cb_w: float, known_w: float, known_h: float, avail_w: dict):
+    from .block import atomic_box, box_contents
+    from .inline import inline_run
+    from .intrinsic import _run_intrinsic, intrinsic
+
+    if isinstance(it, list):
+        container = ctx.doc.nodes[it[0]].parent
+        lo, hi = run(_run_intrinsic(ctx, container, it))
+        cw = known_w if not math.isnan(known_w) else _pick(lo, hi, avail_w)
+        if not math.isnan(known_h):
+            return (cw, known_h)
+        res = run(inline_run(ctx, container, it, cw, 0.0, 0.0, 0.0, None, 0.0, 0.0))
+        return (cw, res.height)
+    s = ctx.styles[it]
+    pb_h, pb_v = horizontal_pb(s, cb_w), vertical_pb(s, cb_w)
+    if ctx.is_replaced(it):
+        run(atomic_box(ctx, it, cb_w))
+        r = ctx.rel[it]
+        return (r[2] - pb_h, r[3] - pb_v)
+    if not math.isnan(known_w):
+        cw = max(0.0, known_w - pb_h)
+    else:
+        lo, hi = run(intrinsic(ctx, it))
+        cw = _pick(lo, hi, avail_w)
+    if not math.isnan(known_h):
+        return (cw, max(0.0, known_h - pb_v))
+    key = (it, round(cw, 3))
+    ch = ctx.height_cache.get(key)
+    if ch is None:
+        out = run(box_contents(ctx, it, cw, None, cb_w))
+        ch = out.height
+        ctx.height_cache[key] = ch
+    return (cw, ch)
+
+
+def _pick(lo: float, hi: float, avail: dict) -> float:
+    d = avail.get("dim")
+    if d == 3:
+        return lo
+    if d == 4:
+        return hi
+    return min(max(lo, avail.get("value", hi)), hi)

@@ -1,0 +1,118 @@
+"""Parsing grid track lists (`grid-template-columns`, `grid-auto-rows`, …) and template areas into
+Taffy's track dicts."""
+
+from __future__ import annotations
+
+import math
+import re
+
+NAN = math.nan
+_NAMES = re.compile(r"\[[^\]]*\]")
+_TOKEN = re.compile(r"[a-z-]+\([^()]*(?:\([^()]*\)[^()]*)*\)|[^\s()]+")
+
+
+def _length(tok: str, ref: float | None) -> tuple[int, float] | None:
+    tok = tok.strip()
+    if tok == "auto":
+        return (0, NAN)
+    if tok == "min-content":
+        return (3, NAN)
+    if tok == "max-content":
+        return (4, NAN)
+    try:
+        if tok.endswith("fr"):
+            return (7, float(tok[:-2]))
+        if tok.endswith("px"):
+            return (1, float(tok[:-2]))
+        if tok.endswith("%"):
+            return (2, float(tok[:-1]) / 100)
+        if tok == "0":
+            return (1, 0.0)
+    except ValueError:
+        return None
+    return None
+
+
+def _size(tok: str, ref: float | None) -> dict | None:
+    tok = tok.strip()
+    if tok.startswith("minmax(") and tok.endswith(")"):
+        inner = tok[7:-1]
+        a, _, b = inner.partition(",")
+        lo, hi = _length(a, ref), _length(b, ref)
+        if lo is None or hi is None:
+            return None
+        if lo[0] == 7:
+            lo = (0, NAN)
+        return {"min_size": {"dim": lo[0], "value": lo[1]}, "max_size": {"dim": hi[0], "value": hi[1]}}
+    if tok.startswith("fit-content(") and tok.endswith(")"):
+        v = _length(tok[12:-1], ref)
+        if v is None or v[0] not in (1, 2):
+            return None
+        return {"min_size": {"dim": 0, "value": NAN}, "max_size": {"dim": 5 if v[0] == 1 else 6, "value": v[1]}}
+    v = _length(tok, ref)
+    if v is None:
+        return None
+    if v[0] == 7:
+        return {"min_size": {"dim": 0, "value": NAN}, "max_size": {"dim": 7, "value": v[1]}}
+    return {"min_size": {"dim": v[0], "value": v[1]}, "max_size": {"dim": v[0], "value": v[1]}}
+
+
+def track_sizes(text: str | None, ref: float | None) -> list[dict]:
+    if not text or text.strip() in ("none", "auto"):
+        return []
+    out = []
+    for tok in _TOKEN.findall(_NAMES.sub(" ", text.lower())):
+        size = _size(tok, ref)
+        if size is None:
+            return []
+        out.append(size)
+    return out
+
+
+def track_list(text: str | None, ref: float | None) -> list[dict]:
+    """A grid-template-* value as Taffy's list of single tracks and repeat() groups."""
+    if not text or text.strip() in ("none", "auto", "subgrid", "masonry"):
+        return []
+    out: list[dict] = []
+    for tok in _TOKEN.findall(_NAMES.sub(" ", text.lower())):
+        if tok.startswith("repeat(") and tok.endswith(")"):
+            count, _, tracks = tok[7:-1].partition(",")
+            count = count.strip()
+            sizes = track_sizes(tracks, ref)
+            if not sizes:
+                return []
+            if count == "auto-fill":
+                rep = 0
+            elif count == "auto-fit":
+                rep = -1
+            else:
+                try:
+                    rep = max(1, min(int(count), 1000))
+                except ValueError:
+                    return []
+            out.append({"repetition": rep, "single": None, "repeat": sizes})
+            continue
+        size = _size(tok, ref)
+        if size is None:
+            return []
+        out.append({"repetition": -2, "single": size, "repeat": []})
+    return out
+
+
+def template_areas(text: str | None) -> dict[str, tuple[int, int, int, int]]:
+    """name -> (row start line, row end line, column start line, column end line), 1-based."""
+    if not text or text.strip() == "none":
+        return {}
+    rows = [r.split() for r in re.findall(r"\"([^\"]*)\"|'([^']*)'", text) for r in [r[0] or r[1]]]
+    areas: dict[str, list[int]] = {}
+    for ri, row in enumerate(rows):
+        for ci, name in enumerate(row):
+            if name == "." or set(name) == {"."}:
+                continue
+            a = areas.get(name)
+            if a is None:
+                areas[name] = [ri + 1, ri + 2, ci + 1, ci + 2]
+            else:
+                a[0], a[1] = min(a[0], ri + 1), max(a[1], ri + 2)
+                a[2], a[3] = min(a[2], ci + 1), max(a[3], ci + 2)
+    return {k: (v[0], v[1], v[2], v[3]) for k, v in areas.items()}

@@ -1,0 +1,116 @@
+"""Intrinsic widths: the min-content and max-content widths of a box's contents (content box).
+
+Used for shrink-to-fit (inline-blocks, floats, absolutely positioned boxes), table columns and the
+measure functions of flex/grid items. Generator tasks, cached per node for one layout run.
+"""
+
+from __future__ import annotations
+
+from .context import LayoutContext
+from .geometry import horizontal_pb, px, px_or_none
+from .inline import ATOMIC, FLOAT, build_units
+
+FLEX_ROW = frozenset({"row", "row-reverse"})
+
+
+def outer_intrinsic(ctx: LayoutContext, c: int):
+    """(min, max) of child c's margin box as it contributes to its parent's intrinsic widths."""
+    from .controls import replaced_content_size
+
+    s = ctx.styles[c]
+    pb = horizontal_pb(s, 0.0)
+    margins = (px_or_none(s.margin_left, None) or 0.0) + (px_or_none(s.margin_right, None) or 0.0)
+    w = px_or_none(s.width, None)
+    if w is not None:
+        if s.box_sizing != "border-box":
+            w += pb
+        return w + margins, w + margins
+    if ctx.is_replaced(c):
+        cw, _, _ = replaced_content_size(ctx, c, s, 0.0)
+        return cw + pb + margins, cw + pb + margins
+    lo, hi = yield intrinsic(ctx, c)
+    mx = px_or_none(s.max_width, None)
+    if mx is not None:
+        lo, hi = min(lo, mx), min(hi, mx)
+    mn = px_or_none(s.min_width, None)
+    if mn is not None:
+        lo, hi = max(lo, mn), max(hi, mn)
+    return lo + pb + margins, hi + pb + margins
+
+
+def intrinsic(ctx: LayoutContext, i: int):
+    """(min-content, max-content) width of i's content box."""
+    from .block import is_block_child
+    from .table import table_intrinsic
+
+    cached = ctx.intrinsic_cache.get(i)
+    if cached is not None:
+        return cached
+    d = ctx.display[i]
+    s = ctx.styles[i]
+    lo = hi = 0.0
+    if d in ("table", "inline-table"):
+        lo, hi = yield table_intrinsic(ctx, i)
+    elif d in ("flex", "inline-flex", "-webkit-box") and s.flex_direction in FLEX_ROW:
+        for c in ctx.box_children(i):
+            if ctx.display[c] == "text" and not (ctx.doc.nodes[c].text or "").strip():
+                continue
+            if ctx.display[c] == "text" or ctx.is_out_of_flow(c):
+                if ctx.display[c] == "text":
+                    a, b = yield _run_intrinsic(ctx, i, [c])
+                    lo, hi = (lo + a if s.flex_wrap == "nowrap" else max(lo, a)), hi + b
+                continue
+            a, b = yield outer_intrinsic(ctx, c)
+            lo = lo + a if s.flex_wrap == "nowrap" else max(lo, a)
+            hi += b
+        gap = px(s.column_gap, 0.0)
+        count = len(ctx.box_children(i))
+        if gap and count > 1:
+            hi += gap * (count - 1)
+    else:
+        run: list[int] = []
+        children = ctx.box_children(i)
+        for c in children + [-1]:
+            if c >= 0 and not is_block_child(ctx, c) and not ctx.is_out_of_flow(c):
+                run.append(c)
+                continue
+            if run:
+                a, b = yield _run_intrinsic(ctx, i, run)
+                lo, hi = max(lo, a), max(hi, b)
+                run = []
+            if c < 0:
+                break
+            if ctx.is_out_of_flow(c):
+                continue
+            a, b = yield outer_intrinsic(ctx, c)
+            lo, hi = max(lo, a), max(hi, b)
+    hi = max(hi, lo)
+    ctx.intrinsic_cache[i] = (lo, hi)
+    return lo, hi
+
+
+def _run_intrinsic(ctx: LayoutContext, container: int, run: list[int]):
+    units = yield build_units(ctx, container, run, 0.0)
+    lo = 0.0
+    hi = 0.0
+    line = 0.0
+    floats = 0.0
+    for unit in units:
+        if unit is None:
+            hi = max(hi, line)
+            line = 0.0
+            continue
+        if unit.pieces and unit.pieces[0].kind == FLOAT:
+            w = unit.pieces[0].width
+            floats += w
+            lo = max(lo, w)
+            continue
+        w = unit.width - unit.trail
+        if any(p.kind == ATOMIC or p.text for p in unit.pieces):
+            lo = max(lo, w)
+        line += unit.width
+    last = units[-1] if units else None
+    if last is not None and last.pieces:
+        line -= last.trail
+    hi = max(hi, line) + floats
+    return lo, hi

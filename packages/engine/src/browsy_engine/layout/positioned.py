@@ -1,0 +1,132 @@
+"""Absolutely and fixed positioned boxes, laid out after normal flow against their containing block
+(the padding box of the nearest positioned ancestor, or the viewport), and relative offsets."""
+
+from __future__ import annotations
+
+from .context import LayoutContext
+from .geometry import horizontal_pb, px, px_or_none, vertical_pb
+from .trampoline import run
+
+
+class Absolute:
+    """Document coordinates of recorded boxes, computed lazily along anchor chains."""
+
+    def __init__(self, ctx: LayoutContext) -> None:
+        self.ctx = ctx
+        self.memo: dict[int, tuple[float, float, float, float] | None] = {}
+
+    def box(self, i: int) -> tuple[float, float, float, float] | None:
+        memo = self.memo
+        if i in memo:
+            return memo[i]
+        ctx = self.ctx
+        chain = []
+        j = i
+        while j >= 0 and j not in memo:
+            chain.append(j)
+            j = ctx.anchor[j] if ctx.rel[j] is not None else -2
+            if j == -2:
+                break
+        for k in reversed(chain):
+            r = ctx.rel[k]
+            if r is None:
+                memo[k] = None
+                continue
+            a = ctx.anchor[k]
+            if a < 0:
+                memo[k] = (r[0], r[1], r[2], r[3])
+                continue
+            base = memo.get(a)
+            if base is None:
+                memo[k] = None
+                continue
+            memo[k] = (base[0] + r[0], base[1] + ctx.shift_y[a] + r[1], r[2], r[3])
+        return memo.get(i)
+
+    def forget(self, start: int, end: int) -> None:
+        for k in range(start, end):
+            self.memo.pop(k, None)
+
+
+def containing_block(ctx: LayoutContext, i: int, absolute: Absolute) -> tuple[float, float, float, float]:
+    s = ctx.styles[i]
+    if s.position != "fixed":
+        p = ctx.doc.nodes[i].parent
+        while p >= 0:
+            ps = ctx.styles[p]
+            if ps is not None and ps.position != "static" and ctx.display[p] not in ("none", "contents"):
+                box = absolute.box(p)
+                if box is not None:
+                    return (
+                        box[0] + ps.border_left_width,
+                        box[1] + ps.border_top_width,
+                        max(0.0, box[2] - ps.border_left_width - ps.border_right_width),
+                        max(0.0, box[3] - ps.border_top_width - ps.border_bottom_width),
+                    )
+            p = ctx.doc.nodes[p].parent
+    return (0.0, 0.0, ctx.viewport_w, ctx.viewport_h)
+
+
+def layout_positioned(ctx: LayoutContext, absolute: Absolute, subtree_end: list[int]) -> None:
+    from .block import atomic_box
+
+    k = 0
+    while k < len(ctx.positioned):
+        i, anchor, sx, sy = ctx.positioned[k]
+        k += 1
+        s = ctx.styles[i]
+        cbx, cby, cbw, cbh = containing_block(ctx, i, absolute)
+        static = absolute.box(anchor) if anchor >= 0 else (0.0, 0.0, 0.0, 0.0)
+        if static is None:
+            static = (cbx, cby, 0.0, 0.0)
+        static_x = static[0] + sx
+        static_y = static[1] + (ctx.shift_y[anchor] if anchor >= 0 else 0.0) + sy
+        left, right = px_or_none(s.left, cbw), px_or_none(s.right, cbw)
+        top, bottom = px_or_none(s.top, cbh), px_or_none(s.bottom, cbh)
+        ml, mr = px(s.margin_left, cbw), px(s.margin_right, cbw)
+        mt, mb = px(s.margin_top, cbw), px(s.margin_bottom, cbw)
+        force_w = None
+        if s.width is None and left is not None and right is not None and not ctx.is_replaced(i):
+            force_w = max(0.0, cbw - left - right - ml - mr - horizontal_pb(s, cbw))
+        force_h = None
+        if s.height is None and top is not None and bottom is not None and not ctx.is_replaced(i):
+            force_h = max(0.0, cbh - top - bottom - mt - mb - vertical_pb(s, cbw))
+        run(atomic_box(ctx, i, cbw, force_w, force_h))
+        r = ctx.rel[i]
+        w, h = r[2], r[3]
+        if left is not None:
+            x = cbx + left + ml
+        elif right is not None:
+            x = cbx + cbw - right - mr - w
+        else:
+            x = static_x + ml
+        if top is not None:
+            y = cby + top + mt
+        elif bottom is not None:
+            y = cby + cbh - bottom - mb - h
+        else:
+            y = static_y + mt
+        r[0], r[1] = x, y
+        ctx.anchor[i] = -1
+        absolute.forget(i, subtree_end[i] + 1)
+
+
+def relative_offsets(ctx: LayoutContext) -> None:
+    """Shift relatively (and, approximately, sticky) positioned boxes by their offsets."""
+    styles = ctx.styles
+    for i, r in enumerate(ctx.rel):
+        if r is None:
+            continue
+        s = styles[i]
+        if s is None or s.position not in ("relative", "sticky"):
+            continue
+        if s.position == "sticky":
+            continue
+        dx = px_or_none(s.left, 0.0)
+        if dx is None:
+            dx = -(px_or_none(s.right, 0.0) or 0.0)
+        dy = px_or_none(s.top, 0.0)
+        if dy is None:
+            dy = -(px_or_none(s.bottom, 0.0) or 0.0)
+        r[0] += dx
+        r[1] += dy

@@ -1,0 +1,226 @@
+"""Tables: rows and cells on a grid (colspan/rowspan), automatic column widths from the cells'
+min/max-content widths, border-spacing, captions, and vertical alignment of cell contents."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .context import LayoutContext
+from .geometry import horizontal_pb, px_or_none, vertical_pb
+
+GROUPS = frozenset({"table-row-group", "table-header-group", "table-footer-group"})
+
+
+@dataclass(slots=True)
+class Cell:
+    node: int
+    row: int
+    col: int
+    rowspan: int
+    colspan: int
+
+
+@dataclass(slots=True)
+class Grid:
+    captions: list[int]
+    rows: list[int]  # tr node per row (-1 for an anonymous row)
+    groups: list[tuple[int, int, int]]  # group node, first row, end row
+    cells: list[Cell]
+    columns: int
+
+
+def _span(ctx: LayoutContext, i: int, name: str) -> int:
+    raw = ctx.doc.nodes[i].attrs.get(name)
+    try:
+        v = int(str(raw).strip()) if raw is not None else 1
+    except ValueError:
+        v = 1
+    return max(1, min(v, 1000)) if name == "colspan" else max(0, min(v, 65534)) or 1
+
+
+def structure(ctx: LayoutContext, i: int) -> Grid:
+    captions: list[int] = []
+    row_nodes: list[tuple[int, list[int]]] = []
+    groups: list[tuple[int, int, int]] = []
+    loose: list[int] = []
+
+    def add_row(tr: int) -> None:
+        cells = [c for c in ctx.box_children(tr) if ctx.display[c] != "text"]
+        row_nodes.append((tr, cells))
+
+    for c in ctx.box_children(i):
+        d = ctx.display[c]
+        if d == "table-caption":
+            captions.append(c)
+        elif d in GROUPS:
+            start = len(row_nodes)
+            for r in ctx.box_children(c):
+                if ctx.display[r] == "table-row":
+                    add_row(r)
+            groups.append((c, start, len(row_nodes)))
+        elif d == "table-row":
+            add_row(c)
+        elif d == "table-cell":
+            loose.append(c)
+    if loose:
+        row_nodes.append((-1, loose))
+    occupied: set[tuple[int, int]] = set()
+    cells: list[Cell] = []
+    columns = 0
+    for r, (_, tds) in enumerate(row_nodes):
+        col = 0
+        for td in tds:
+            while (r, col) in occupied:
+                col += 1
+            rs = min(_span(ctx, td, "rowspan"), len(row_nodes) - r)
+            cs = _span(ctx, td, "colspan")
+            for dr in range(rs):
+                for dc in range(cs):
+                    occupied.add((r + dr, col + dc))
+            cells.append(Cell(td, r, col, rs, cs))
+            col += cs
+            columns = max(columns, col)
+    return Grid(captions, [tr for tr, _ in row_nodes], groups, cells, columns)
+
+
+def _spacing(ctx: LayoutContext, i: int) -> tuple[float, float]:
+    s = ctx.styles[i]
+    if s.border_collapse == "collapse":
+        return 0.0, 0.0
+    return s.border_spacing_h, s.border_spacing_v
+
+
+def column_widths(ctx: LayoutContext, grid: Grid):
+    """Generator task: per-column (min, max) widths."""
+    from .intrinsic import outer_intrinsic
+
+    n = grid.columns
+    mins = [0.0] * n
+    maxs = [0.0] * n
+    spanning: list[tuple[Cell, float, float]] = []
+    for cell in grid.cells:
+        lo, hi = yield outer_intrinsic(ctx, cell.node)
+        if cell.colspan == 1:
+            mins[cell.col] = max(mins[cell.col], lo)
+            maxs[cell.col] = max(maxs[cell.col], hi)
+        else:
+            spanning.append((cell, lo, hi))
+    for cell, lo, hi in spanning:
+        cols = range(cell.col, min(n, cell.col + cell.colspan))
+        have_lo = sum(mins[c] for c in cols)
+        have_hi = sum(maxs[c] for c in cols)
+        count = len(cols) or 1
+        if lo > have_lo:
+            for c in cols:
+                mins[c] += (lo - have_lo) / count
+        if hi > have_hi:
+            for c in cols:
+                maxs[c] += (hi - have_hi) * (maxs[c] / have_hi if have_hi else 1 / count)
+    maxs = [max(a, b) for a, b in zip(mins, maxs)]
+    return mins, maxs
+
+
+def table_intrinsic(ctx: LayoutContext, i: int):
+    grid = structure(ctx, i)
+    mins, maxs = yield column_widths(ctx, grid)
+    sh, _ = _spacing(ctx, i)
+    extra = sh * (grid.columns + 1) if grid.columns else 0.0
+    lo, hi = sum(mins) + extra, sum(maxs) + extra
+    from .intrinsic import outer_intrinsic
+
+    for cap in grid.captions:
+        a, b = yield outer_intrinsic(ctx, cap)
+        lo, hi = max(lo, a), max(hi, b)
+    return lo, hi
+
+
+def table_contents(ctx: LayoutContext, i: int, w: float, cx: float, cy: float):
+    """Generator task: lay out captions, rows and cells of table i in a content box of width w."""
+    from .block import NO_MARGIN, FlowOut, block_box, box_contents
+
+    grid = structure(ctx, i)
+    sh, sv = _spacing(ctx, i)
+    y = 0.0
+    for cap in grid.captions:
+        res = yield block_box(ctx, cap, w, None, None, 0.0, 0.0)
+        ctx.rel[cap][0] = cx + res.x
+        ctx.rel[cap][1] = cy + y
+        ctx.anchor[cap] = i
+        y += res.height
+    n = grid.columns
+    if n == 0:
+        return FlowOut(y, NO_MARGIN, NO_MARGIN, not grid.captions)
+    mins, maxs = yield column_widths(ctx, grid)
+    avail = max(0.0, w - sh * (n + 1))
+    lo, hi = sum(mins), sum(maxs)
+    if hi <= avail:
+        extra = avail - hi
+        widths = [m + (extra * m / hi if hi else extra / n) for m in maxs]
+    elif lo >= avail:
+        widths = list(mins)
+    else:
+        f = (avail - lo) / (hi - lo) if hi > lo else 0.0
+        widths = [a + (b - a) * f for a, b in zip(mins, maxs)]
+    xs = [sh]
+    for cw in widths:
+        xs.append(xs[-1] + cw + sh)
+    rows = len(grid.rows)
+    heights = [0.0] * rows
+    for r, tr in enumerate(grid.rows):
+        if tr >= 0:
+            h = px_or_none(ctx.styles[tr].height, None)
+            if h:
+                heights[r] = h
+    content: dict[int, float] = {}
+    for cell in grid.cells:
+        s = ctx.styles[cell.node]
+        end = min(n, cell.col + cell.colspan)
+        cw = xs[end] - sh - xs[cell.col]
+        pb_h, pb_v = horizontal_pb(s, w), vertical_pb(s, w)
+        out = yield box_contents(ctx, cell.node, max(0.0, cw - pb_h), None, w)
+        ch = out.height
+        spec = px_or_none(s.height, None)
+        if spec is not None:
+            ch = max(ch, spec - (pb_v if s.box_sizing == "border-box" else 0.0))
+        content[cell.node] = out.height
+        ctx.rel[cell.node] = [cx + xs[cell.col], 0.0, cw, ch + pb_v]
+        ctx.anchor[cell.node] = i
+        if cell.rowspan == 1:
+            heights[cell.row] = max(heights[cell.row], ch + pb_v)
+    for cell in grid.cells:
+        if cell.rowspan > 1:
+            need = ctx.rel[cell.node][3]
+            have = sum(heights[cell.row : cell.row + cell.rowspan]) + sv * (cell.rowspan - 1)
+            if need > have:
+                heights[cell.row + cell.rowspan - 1] += need - have
+    ys = []
+    y += sv
+    for h in heights:
+        ys.append(y)
+        y += h + sv
+    for r, tr in enumerate(grid.rows):
+        if tr >= 0:
+            ctx.rel[tr] = [cx + sh, cy + ys[r], max(0.0, w - 2 * sh), heights[r]]
+            ctx.anchor[tr] = i
+    for group, start, end in grid.groups:
+        if end > start:
+            top = ys[start]
+            bottom = ys[end - 1] + heights[end - 1]
+            ctx.rel[group] = [cx + sh, cy + top, max(0.0, w - 2 * sh), bottom - top]
+            ctx.anchor[group] = i
+    for cell in grid.cells:
+        r = ctx.rel[cell.node]
+        s = ctx.styles[cell.node]
+        last = cell.row + cell.rowspan - 1
+        total = ys[last] + heights[last] - ys[cell.row]
+        used = r[3]
+        r[1] = cy + ys[cell.row]
+        r[3] = total
+        va = s.vertical_align
+        if va == "middle":
+            ctx.shift_y[cell.node] = (total - used) / 2
+        elif va == "bottom":
+            ctx.shift_y[cell.node] = total - used
+        else:
+            ctx.shift_y[cell.node] = 0.0
+    return FlowOut(y, NO_MARGIN, NO_MARGIN, False)

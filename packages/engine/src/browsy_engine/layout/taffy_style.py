@@ -1,0 +1,154 @@
+"""Translate ComputedStyle into the style dicts of stretchable's low-level `taffylib` (Taffy 0.3).
+
+Plain dicts and ints (no stretchable `Style` objects: those cost ~1.6 ms each). Percentages that Taffy
+cannot express mixed with px (`calc(100% - 10px)`) are resolved against the container's content width.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from ..css.style import ComputedStyle, Length
+
+NAN = math.nan
+AUTO = {"dim": 0, "value": NAN}
+ZERO = {"dim": 1, "value": 0.0}
+
+ALIGN = {"start": 0, "end": 1, "flex-start": 2, "flex-end": 3, "center": 4, "baseline": 5, "stretch": 6,
+         "self-start": 0, "self-end": 1, "left": 0, "right": 1, "first baseline": 5, "last baseline": 5}
+CONTENT = {"start": 0, "end": 1, "flex-start": 2, "flex-end": 3, "center": 4, "stretch": 5,
+           "space-between": 6, "space-evenly": 7, "space-around": 8, "left": 0, "right": 1}
+DIRECTION = {"row": 0, "column": 1, "row-reverse": 2, "column-reverse": 3}
+WRAP = {"nowrap": 0, "wrap": 1, "wrap-reverse": 2}
+AUTO_FLOW = {"row": 0, "column": 1, "row dense": 2, "dense": 2, "column dense": 3, "dense row": 2, "dense column": 3}
+
+
+def dim(length: Length, ref: float | None, auto: dict = AUTO) -> dict:
+    if length is None:
+        return auto
+    p, f = length
+    if not f:
+        return {"dim": 1, "value": p}
+    if not p:
+        return {"dim": 2, "value": f}
+    if ref is None:
+        return auto
+    return {"dim": 1, "value": p + f * ref}
+
+
+def _rect(top: dict, right: dict, bottom: dict, left: dict) -> dict:
+    return {"top": top, "right": right, "bottom": bottom, "left": left}
+
+
+def base_style() -> dict:
+    return {
+        "display": 1, "box_sizing": 1, "overflow_x": 0, "overflow_y": 0, "scrollbar_width": 0.0,
+        "position": 0, "inset": _rect(AUTO, AUTO, AUTO, AUTO),
+        "gap": {"width": ZERO, "height": ZERO},
+        "margin": _rect(ZERO, ZERO, ZERO, ZERO), "border": _rect(ZERO, ZERO, ZERO, ZERO),
+        "padding": _rect(ZERO, ZERO, ZERO, ZERO),
+        "size": {"width": AUTO, "height": AUTO}, "min_size": {"width": AUTO, "height": AUTO},
+        "max_size": {"width": AUTO, "height": AUTO},
+        "flex_wrap": 0, "flex_direction": 0, "flex_grow": 0.0, "flex_shrink": 1.0, "flex_basis": AUTO,
+        "grid_template_rows": [], "grid_template_columns": [], "grid_auto_rows": [], "grid_auto_columns": [],
+        "grid_auto_flow": 0,
+        "grid_row": {"start": {"kind": 0, "value": 0}, "end": {"kind": 0, "value": 0}},
+        "grid_column": {"start": {"kind": 0, "value": 0}, "end": {"kind": 0, "value": 0}},
+        "aspect_ratio": None, "align_items": None, "justify_items": None, "align_self": None,
+        "justify_self": None, "align_content": None, "justify_content": None,
+    }
+
+
+def container_style(s: ComputedStyle, display: str, width: float, height: float | None) -> dict:
+    st = base_style()
+    st["display"] = 2 if display in ("grid", "inline-grid") else 1
+    st["size"] = {"width": {"dim": 1, "value": width}, "height": AUTO if height is None else {"dim": 1, "value": height}}
+    if display == "-webkit-box":
+        st["flex_direction"] = 0
+    else:
+        st["flex_direction"] = DIRECTION.get(s.flex_direction, 0)
+    st["flex_wrap"] = WRAP.get(s.flex_wrap, 0)
+    st["gap"] = {"width": dim(s.column_gap, width, ZERO), "height": dim(s.row_gap, height, ZERO)}
+    st["align_items"] = ALIGN.get(s.align_items)
+    st["justify_items"] = ALIGN.get(s.justify_items)
+    st["align_content"] = CONTENT.get(s.align_content)
+    st["justify_content"] = CONTENT.get(s.justify_content)
+    if st["display"] == 2:
+        from .grid_tracks import template_areas, track_list, track_sizes
+
+        st["grid_template_columns"] = track_list(s.grid_template_columns, width)
+        st["grid_template_rows"] = track_list(s.grid_template_rows, height)
+        st["grid_auto_columns"] = track_sizes(s.grid_auto_columns, width)
+        st["grid_auto_rows"] = track_sizes(s.grid_auto_rows, height)
+        st["grid_auto_flow"] = AUTO_FLOW.get(" ".join((s.grid_auto_flow or "row").split()), 0)
+        areas = template_areas(s.grid_template_areas)
+        if areas and not st["grid_template_columns"]:
+            cols = max(a[3] for a in areas.values()) - 1
+            st["grid_template_columns"] = track_list(" ".join(["1fr"] * cols), width)
+    return st
+
+
+_LINE = re.compile(r"^\s*(span\s+)?(-?\d+)?\s*(span)?\s*$")
+
+
+def _placement(raw: str | None) -> dict:
+    if raw is None:
+        return {"kind": 0, "value": 0}
+    text = raw.strip()
+    m = _LINE.match(text)
+    if not m or (m.group(2) is None):
+        return {"kind": 0, "value": 0}
+    n = int(m.group(2))
+    if m.group(1) or m.group(3):
+        return {"kind": 2, "value": max(1, n)}
+    if n == 0:
+        return {"kind": 0, "value": 0}
+    return {"kind": 1, "value": n}
+
+
+def item_style(s: ComputedStyle, cw: float, ch: float | None, areas: dict | None) -> dict:
+    st = base_style()
+    st["display"] = 3
+    st["box_sizing"] = 0 if s.box_sizing == "border-box" else 1
+    st["margin"] = _rect(dim(s.margin_top, cw), dim(s.margin_right, cw), dim(s.margin_bottom, cw), dim(s.margin_left, cw))
+    st["padding"] = _rect(dim(s.padding_top, cw, ZERO), dim(s.padding_right, cw, ZERO),
+                          dim(s.padding_bottom, cw, ZERO), dim(s.padding_left, cw, ZERO))
+    st["border"] = _rect({"dim": 1, "value": s.border_top_width}, {"dim": 1, "value": s.border_right_width},
+                         {"dim": 1, "value": s.border_bottom_width}, {"dim": 1, "value": s.border_left_width})
+    st["size"] = {"width": dim(s.width, cw), "height": dim(s.height, ch)}
+    st["min_size"] = {"width": dim(s.min_width, cw), "height": dim(s.min_height, ch)}
+    st["max_size"] = {"width": dim(s.max_width, cw), "height": dim(s.max_height, ch)}
+    st["flex_grow"] = float(s.flex_grow)
+    st["flex_shrink"] = float(s.flex_shrink)
+    st["flex_basis"] = dim(s.flex_basis, cw)
+    st["align_self"] = ALIGN.get(s.align_self)
+    st["justify_self"] = ALIGN.get(s.justify_self)
+    if s.aspect_ratio:
+        st["aspect_ratio"] = float(s.aspect_ratio)
+    start_c, end_c = s.grid_column_start, s.grid_column_end
+    start_r, end_r = s.grid_row_start, s.grid_row_end
+    if s.grid_area:
+        parts = [p.strip() for p in s.grid_area.split("/")]
+        if len(parts) == 1 and areas and parts[0] in areas:
+            r0, r1, c0, c1 = areas[parts[0]]
+            start_r, end_r, start_c, end_c = str(r0), str(r1), str(c0), str(c1)
+        elif len(parts) >= 2:
+            start_r = start_r or parts[0]
+            start_c = start_c or parts[1]
+            if len(parts) > 2:
+                end_r = end_r or parts[2]
+            if len(parts) > 3:
+                end_c = end_c or parts[3]
+    if areas:
+        for which in ("c", "r"):
+            raw = start_c if which == "c" else start_r
+            if raw and raw.strip() in areas:
+                r0, r1, c0, c1 = areas[raw.strip()]
+                if which == "c":
+                    start_c, end_c = str(c0), str(c1)
+                else:
+                    start_r, end_r = str(r0), str(r1)
+    st["grid_column"] = {"start": _placement(start_c), "end": _placement(end_c)}
+    st["grid_row"] = {"start": _placement(start_r), "end": _placement(end_r)}
+    return st

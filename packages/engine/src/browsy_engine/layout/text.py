@@ -1,0 +1,117 @@
+"""Text in the inline formatting context: white-space processing, break units, font metrics per style."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from ..css.style import ComputedStyle
+from .fonts import Face, face_for
+
+_COLLAPSE = re.compile(r"[ \t\n\r\f]+")
+_SPACES_TABS = re.compile(r"[ \t\r\f]+")
+_AROUND_NEWLINE = re.compile(r" ?\n ?")
+# Break after a hyphen between letters/digits ("well-known" may wrap after "well-").
+_HYPHEN_SPLIT = re.compile(r"(?<=\w-)(?=\w)")
+
+
+def is_cjk(ch: str) -> bool:
+    return "\u2e80" <= ch <= "\u9fff" or "\uac00" <= ch <= "\ud7af" or "\uf900" <= ch <= "\ufaff"
+
+
+def collapse(text: str, mode: str, after_space: bool) -> str:
+    """Apply white-space processing to one text node's content; `after_space` is True when the
+    previous rendered character was a collapsible space (or we are at the start of the context)."""
+    if mode in ("pre", "pre-wrap", "break-spaces"):
+        return text.replace("\r\n", "\n").replace("\r", "\n")
+    if mode == "pre-line":
+        text = _SPACES_TABS.sub(" ", text.replace("\r\n", "\n"))
+        text = _AROUND_NEWLINE.sub("\n", text)
+    else:
+        text = _COLLAPSE.sub(" ", text)
+    if after_space and text.startswith(" "):
+        text = text[1:]
+    return text
+
+
+def apply_transform(text: str, transform: str) -> str:
+    if transform == "uppercase":
+        return text.upper()
+    if transform == "lowercase":
+        return text.lower()
+    if transform == "capitalize":
+        return re.sub(r"\b(\w)", lambda m: m.group(1).upper(), text)
+    return text
+
+
+def split_words(word: str) -> list[str]:
+    """Break opportunities inside a space-free word: after hyphens, around CJK characters."""
+    if any(is_cjk(c) for c in word):
+        out: list[str] = []
+        buf = ""
+        for c in word:
+            if is_cjk(c):
+                if buf:
+                    out.append(buf)
+                    buf = ""
+                out.append(c)
+            else:
+                buf += c
+        if buf:
+            out.append(buf)
+        return out
+    if "-" in word:
+        return [p for p in _HYPHEN_SPLIT.split(word) if p]
+    return [word]
+
+
+class FontMetrics:
+    """What the inline layout needs to know about one style's font."""
+
+    __slots__ = ("face", "size", "ascent", "descent", "line_height", "letter_spacing", "word_spacing", "space")
+
+    def __init__(self, s: ComputedStyle) -> None:
+        face: Face = face_for(s.font_family, s.font_weight, s.font_style)
+        size = s.font_size
+        self.face = face
+        self.size = size
+        self.ascent = face.ascent(size)
+        self.descent = face.descent(size)
+        if s.line_height_kind == "number":
+            self.line_height = s.line_height * size
+        elif s.line_height_kind == "px":
+            self.line_height = s.line_height
+        else:
+            self.line_height = face.normal_line_height(size)
+        self.letter_spacing = s.letter_spacing
+        self.word_spacing = s.word_spacing
+        self.space = face.measure(" ", size) + s.word_spacing + s.letter_spacing
+
+    def width(self, text: str) -> float:
+        w = self.face.measure(text, self.size)
+        if self.letter_spacing:
+            w += self.letter_spacing * len(text)
+        return w
+
+    def leading_split(self) -> tuple[float, float]:
+        """(above, below) the baseline for this font's inline box: half-leading floored on top."""
+        content = self.ascent + self.descent
+        leading = self.line_height - content
+        top = float(int(leading // 2))
+        return self.ascent + top, self.descent + (leading - top)
+
+
+@lru_cache(maxsize=4096)
+def _metrics(family: str, weight: int, style: str, size: float, lh_kind: str, lh: float, ls: float, ws: float) -> FontMetrics:
+    s = ComputedStyle(
+        font_family=family, font_weight=weight, font_style=style, font_size=size,
+        line_height_kind=lh_kind, line_height=lh, letter_spacing=ls, word_spacing=ws,
+    )
+    return FontMetrics(s)
+
+
+def metrics_for(s: ComputedStyle) -> FontMetrics:
+    return _metrics(
+        s.font_family, s.font_weight, s.font_style, s.font_size, s.line_height_kind, s.line_height,
+        s.letter_spacing, s.word_spacing,
+    )
