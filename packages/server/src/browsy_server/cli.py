@@ -68,6 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--workers", type=int, default=None,
                        help="threads that parse pages off the event loop (default: CPU count + 4)")
     serve.add_argument("--viewport", type=viewport, default=(1920.0, 1080.0), metavar="WxH")
+    serve.add_argument("--timeout", type=float, default=30.0, help="seconds allowed per page fetch (default 30)")
 
     mcp = commands.add_parser("mcp", help="run the MCP server on stdio (server name browsy-mcp)")
     _add_network_flags(mcp)
@@ -153,6 +154,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         allowed_hosts=args.allowed_host,
         viewport=args.viewport,
         parse_threads=args.workers,
+        timeout_secs=args.timeout,
     )
     run_server(settings)
     return 0

@@ -20,6 +20,7 @@ class ServerSettings:
     allowed_hosts: list[str] = field(default_factory=list)
     viewport: tuple[float, float] = (1920.0, 1080.0)
     fetch_css: bool = True
+    timeout_secs: float = 30.0
     parse_threads: int | None = None  # threads parsing pages off the event loop (None: Python's default)
 
     def __post_init__(self) -> None:
@@ -37,6 +38,7 @@ class ServerSettings:
             viewport_width=width,
             viewport_height=height,
             fetch_css=self.fetch_css,
+            timeout_secs=self.timeout_secs,
             allow_private_network=self.allow_private_network,
             allowed_hosts=list(self.allowed_hosts),
         )

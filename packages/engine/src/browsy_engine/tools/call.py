@@ -63,8 +63,12 @@ def describe_validation_error(err: ValidationError) -> str:
     return "; ".join(parts)
 
 
+# Network errors that are timeouts (504, not 502), recognised by the session's wording of the reason.
+_TIMEOUT_WORDS = ("timed out", "in time")
+
+
 def error_status(err: BrowsyError) -> int:
-    if isinstance(err, Network) and "timed out" in err.reason.lower():
+    if isinstance(err, Network) and any(word in err.reason.lower() for word in _TIMEOUT_WORDS):
         return 504
     for kind, status in _STATUS:
         if isinstance(err, kind):

@@ -1,0 +1,67 @@
+"""`browsy mcp` driven by the official MCP client over stdio: listing, calling, errors that keep it alive."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import anyio
+import pytest
+from browsy_engine.tools import TOOLS
+from mcp.client.session import ClientSession
+from mcp.client.stdio import StdioServerParameters, stdio_client
+
+BROWSY = str(Path(sys.executable).with_name("browsy"))
+
+
+async def _with_client(args: list[str], body) -> None:  # noqa: ANN001 - async callback taking the session
+    params = StdioServerParameters(command=BROWSY, args=["mcp", *args])
+    async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
+        init = await session.initialize()
+        await body(session, init)
+
+
+def run(args: list[str], body) -> None:  # noqa: ANN001
+    anyio.run(_with_client, args, body)
+
+
+def test_lists_the_registry_tools_as_browsy_mcp() -> None:
+    async def body(session: ClientSession, init) -> None:  # noqa: ANN001
+        assert init.server_info.name == "browsy-mcp"
+        listed = (await session.list_tools()).tools
+        assert [t.name for t in listed] == [t.name for t in TOOLS]
+        by_name = {t.name: t for t in listed}
+        for tool in TOOLS:
+            assert by_name[tool.name].input_schema == tool.input_schema()
+            assert by_name[tool.name].description == tool.description
+
+    run([], body)
+
+
+def test_errors_are_tool_errors_and_the_server_lives_on() -> None:
+    async def body(session: ClientSession, init) -> None:  # noqa: ANN001
+        no_page = await session.call_tool("get_page", {})
+        assert no_page.is_error and "No page loaded" in no_page.content[0].text
+        bad = await session.call_tool("click", {"id": "three"})
+        assert bad.is_error and "Invalid parameters for click" in bad.content[0].text
+        blocked = await session.call_tool("browse", {"url": "http://127.0.0.1:9/"})
+        assert blocked.is_error and "Blocked URL" in blocked.content[0].text
+        unknown = await session.call_tool("teleport", {})
+        assert unknown.is_error
+        again = await session.call_tool("page_info", {})
+        assert again.is_error and "No page loaded" in again.content[0].text
+
+    run([], body)
+
+
+@pytest.mark.usefixtures("fixture_site")
+def test_one_persistent_session_across_calls(fixture_site: str) -> None:
+    async def body(session: ClientSession, init) -> None:  # noqa: ANN001
+        page = await session.call_tool("browse", {"url": f"{fixture_site}/login"})
+        assert not page.is_error, page.content[0].text
+        assert page.content[0].text.startswith("title: ")
+        info = await session.call_tool("page_info", {})
+        assert not info.is_error
+        assert '"page_type": "Login"' in info.content[0].text
+
+    run(["--allow-private-network"], body)

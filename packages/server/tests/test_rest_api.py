@@ -1,0 +1,107 @@
+"""The REST API on a real uvicorn server, driven by httpx: sessions, CORS, content types, error statuses."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import httpx
+import pytest
+
+HEADER = "X-Browsy-Session"
+
+
+def test_health_needs_no_session(server_url: str) -> None:
+    response = httpx.get(f"{server_url}/health")
+    assert response.status_code == 200
+    assert response.json() == {"status": "ok"}
+
+
+def test_cors_headers_on_every_response_and_preflight(server_url: str) -> None:
+    for response in (httpx.get(f"{server_url}/health"), httpx.get(f"{server_url}/api/page")):
+        assert response.headers["access-control-allow-origin"] == "*"
+        assert response.headers["access-control-expose-headers"] == HEADER
+        assert HEADER in response.headers["access-control-allow-headers"]
+    preflight = httpx.options(
+        f"{server_url}/api/browse",
+        headers={"Origin": "http://app.example", "Access-Control-Request-Method": "POST"},
+    )
+    assert preflight.status_code == 204
+    assert "POST" in preflight.headers["access-control-allow-methods"]
+
+
+def test_session_header_semantics(server_url: str) -> None:
+    first = httpx.get(f"{server_url}/api/page-info")
+    token = first.headers[HEADER]
+    assert first.status_code == 404 and first.json() == {"error": "No page loaded. Call browse with a URL first."}
+    reused = httpx.get(f"{server_url}/api/page-info", headers={HEADER: token})
+    assert reused.headers[HEADER] == token
+    replaced = httpx.get(f"{server_url}/api/page-info", headers={HEADER: "not-a-real-token"})
+    assert replaced.headers[HEADER] not in (token, "not-a-real-token")
+
+
+def test_idle_session_expires_and_is_replaced(start_server: Callable[..., str]) -> None:
+    url = start_server(session_ttl=0.3)
+    token = httpx.get(f"{url}/api/page").headers[HEADER]
+    assert httpx.get(f"{url}/api/page", headers={HEADER: token}).headers[HEADER] == token
+    time.sleep(0.8)
+    assert httpx.get(f"{url}/api/page", headers={HEADER: token}).headers[HEADER] != token
+
+
+def test_capacity_is_503_but_known_sessions_keep_working(start_server: Callable[..., str]) -> None:
+    url = start_server(max_sessions=2)
+    tokens = [httpx.get(f"{url}/api/page").headers[HEADER] for _ in range(2)]
+    full = httpx.get(f"{url}/api/page")
+    assert full.status_code == 503
+    assert "capacity" in full.json()["error"]
+    assert httpx.get(f"{url}/api/page", headers={HEADER: tokens[0]}).headers[HEADER] == tokens[0]
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "body", "status", "needle"),
+    [
+        ("POST", "/api/browse", b"{not json", 400, "not valid JSON"),
+        ("POST", "/api/browse", b"[1, 2]", 400, "must be a JSON object"),
+        ("POST", "/api/browse", b"{}", 400, "url: Field required"),
+        ("POST", "/api/find", b"{}", 400, "at least one of text or role"),
+        ("POST", "/api/browse", b'{"url": "ftp://x"}', 400, "Blocked URL"),
+        ("POST", "/api/browse", b'{"url": "http://10.0.0.1/"}', 400, "Blocked URL"),
+        ("POST", "/api/click", b'{"id": 1}', 404, "No page"),
+        ("GET", "/api/page?format=xml", None, 400, "format: Input should be 'compact' or 'json'"),
+        ("GET", "/no/such/route", None, 404, "Not found: /no/such/route"),
+        ("GET", "/api/browse", None, 405, "not allowed"),
+    ],
+)
+def test_errors_are_json_with_the_right_status(
+    start_server: Callable[..., str], method: str, path: str, body: bytes | None, status: int, needle: str
+) -> None:
+    url = start_server()  # private network NOT allowed here
+    response = httpx.request(method, f"{url}{path}", content=body, headers={"Content-Type": "application/json"})
+    assert response.status_code == status
+    assert response.headers["content-type"] == "application/json"
+    assert needle in response.json()["error"]
+
+
+def test_upstream_failures_are_502_and_504(start_server: Callable[..., str], fixture_site: str) -> None:
+    url = start_server(allow_private_network=True, timeout_secs=1.0)
+    with httpx.Client(base_url=url, timeout=30) as client:
+        not_found = client.post("/api/browse", json={"url": f"{fixture_site}/status/500"})
+        refused = client.post("/api/browse", json={"url": "http://127.0.0.1:9/"})
+        slow = client.post("/api/browse", json={"url": f"{fixture_site}/slow?delay=5"})
+    assert refused.status_code == 502 and "Network error" in refused.json()["error"]
+    assert not_found.status_code == 502 and "HTTP 500" in not_found.json()["error"]
+    assert slow.status_code == 504, slow.text
+
+
+def test_compact_is_text_and_json_is_json(server_url: str, fixture_site: str) -> None:
+    with httpx.Client(base_url=server_url) as client:
+        compact = client.post("/api/browse", json={"url": f"{fixture_site}/login"})
+        assert compact.status_code == 200, compact.text
+        assert compact.headers["content-type"].startswith("text/plain")
+        assert compact.text.startswith("title: ")
+        token = compact.headers[HEADER]
+        page = client.get("/api/page", params={"format": "json", "scope": "visible"}, headers={HEADER: token})
+        assert page.headers["content-type"] == "application/json"
+        dom = page.json()
+        assert dom["url"] == f"{fixture_site}/login"
+        assert all(not el.get("hidden") for el in dom["els"])

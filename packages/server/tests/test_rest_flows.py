@@ -1,0 +1,96 @@
+"""Whole flows over REST against the fixture site: login → 2FA → tables, and a form filled then submitted."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import httpx
+import pytest
+
+from tests.fixture_site.auth import ORDERS, PASSWORD, USERNAME
+
+HEADER = "X-Browsy-Session"
+
+
+@pytest.fixture
+def client(server_url: str) -> Iterator[httpx.Client]:
+    """An httpx client that keeps the X-Browsy-Session token it is given, like the seed's curl examples."""
+
+    def keep_token(response: httpx.Response) -> None:
+        if HEADER in response.headers:
+            client.headers[HEADER] = response.headers[HEADER]
+
+    with httpx.Client(base_url=server_url, timeout=30, event_hooks={"response": [keep_token]}) as client:
+        yield client
+
+
+def page_type(client: httpx.Client) -> str:
+    return client.get("/api/page-info").json()["page_type"]
+
+
+def test_login_then_2fa_then_tables(client: httpx.Client, fixture_site: str) -> None:
+    assert client.post("/api/browse", json={"url": f"{fixture_site}/login"}).status_code == 200
+    info = client.get("/api/page-info").json()
+    assert info["page_type"] == "Login"
+    assert info["suggested_actions"][0]["action"] == "Login"
+
+    after_login = client.post("/api/login", json={"username": USERNAME, "password": PASSWORD})
+    assert after_login.status_code == 200, after_login.text
+    assert PASSWORD not in after_login.text
+    assert page_type(client) == "TwoFactorAuth"
+
+    inbox = client.post("/api/browse", json={"url": f"{fixture_site}/email"})
+    code = re.search(r"verification code is (\d{6})", inbox.text).group(1)
+    back = client.post("/api/back")
+    assert back.status_code == 200 and page_type(client) == "TwoFactorAuth"
+
+    dashboard = client.post("/api/enter-code", json={"code": code})
+    assert dashboard.status_code == 200, dashboard.text
+    assert page_type(client) == "Dashboard"
+    tables = client.get("/api/tables").json()
+    orders = next(t for t in tables if t["headers"] == ["Order", "Customer", "Amount", "Status"])
+    assert orders["rows"] == ORDERS
+
+
+def test_wrong_action_for_the_page_is_404(client: httpx.Client, fixture_site: str) -> None:
+    client.post("/api/browse", json={"url": f"{fixture_site}/list"})
+    response = client.post("/api/enter-code", json={"code": "123456"})
+    assert response.status_code == 404
+    assert response.json()["error"]
+
+
+def element(dom: dict, name: str) -> dict:
+    return next(el for el in dom["els"] if el.get("name") == name)
+
+
+def test_form_state_then_submit(client: httpx.Client, fixture_site: str) -> None:
+    dom = client.post("/api/browse", json={"url": f"{fixture_site}/forms/post", "format": "json"}).json()
+    name, terms, country = element(dom, "name"), element(dom, "terms"), element(dom, "country")
+
+    typed = client.post("/api/type", json={"id": name["id"], "text": "Grace"})
+    assert typed.status_code == 200 and typed.headers["content-type"].startswith("text/plain")
+    assert client.post("/api/check", json={"id": terms["id"]}).status_code == 200
+    assert client.post("/api/select", json={"id": country["id"], "value": "jp"}).status_code == 200
+
+    state = client.get("/api/page", params={"format": "json"}).json()
+    assert element(state, "name")["val"] == "Grace"
+    assert element(state, "terms")["checked"] is True
+    assert element(state, "country")["val"] == "jp"
+    assert client.post("/api/uncheck", json={"id": terms["id"]}).status_code == 200
+    assert not element(client.get("/api/page", params={"format": "json"}).json(), "terms").get("checked")
+
+    buttons = client.post("/api/find", json={"text": "Save", "role": "button"}).json()
+    assert [b["tag"] for b in buttons] == ["button"]
+    echoed = client.post("/api/click", json={"id": buttons[0]["id"]})
+    assert echoed.status_code == 200
+    fields = client.get("/api/tables").json()[0]["rows"]
+    assert ["name", "Grace"] in fields and ["country", "jp"] in fields
+    assert not any(row[0] == "terms" for row in fields)
+
+
+def test_scopes_filter_elements(client: httpx.Client, fixture_site: str) -> None:
+    every = client.post("/api/browse", json={"url": f"{fixture_site}/forms/post", "format": "json"}).json()["els"]
+    visible = client.get("/api/page", params={"format": "json", "scope": "visible"}).json()["els"]
+    assert any(el.get("hidden") for el in every)
+    assert len(visible) == len([el for el in every if not el.get("hidden")])
