@@ -68,7 +68,7 @@ REMEMBER_ME = ("remember", "keep me signed in", "keep me logged in", "stay signe
 APPROVE = ("allow", "authorize", "authorise", "approve", "accept", "grant", "grant access", "continue",
            "confirm", "yes", "agree")
 APPROVE_STRONG = ("allow", "authorize", "authorise", "approve", "grant", "grant access")
-DENY = ("deny", "cancel", "decline", "reject", "refuse", "no thanks", "not now", "don't allow",
+DENY = ("deny", "cancel", "decline", "reject", "refuse", "no thanks", "not now", "don't allow", "don’t allow",
         "do not allow", "no")
 COOKIE_TEXT = ("cookie", "cookies", "gdpr", "tracking technologies", "consent to our use")
 COOKIE_ACCEPT = ("accept", "accept all", "accept cookies", "allow cookies", "allow all", "agree", "i agree",
