@@ -4,9 +4,9 @@ import { z } from "zod";
 
 /** Parameters of `browsy_browse`. */
 export const BrowseParams = z.object({
+  "url": z.string().min(1).describe("URL to navigate to (http or https)."),
   "format": z.enum(["compact", "json"]).optional().describe("\"compact\" (default): a token-efficient text listing with a header; \"json\": the full Spatial DOM."),
   "scope": z.enum(["all", "visible", "above_fold", "visible_above_fold"]).optional().describe("\"all\" (default) includes hidden elements; \"visible\" only non-hidden ones; \"above_fold\" only elements whose top edge is within the viewport height; \"visible_above_fold\" both."),
-  "url": z.string().min(1).describe("URL to navigate to (http or https)."),
 }).strict();
 export type BrowseInput = z.input<typeof BrowseParams>;
 
@@ -42,12 +42,30 @@ export const SelectParams = z.object({
 }).strict();
 export type SelectInput = z.input<typeof SelectParams>;
 
+/** Parameters of `browsy_get_page`. */
+export const GetPageParams = z.object({
+  "format": z.enum(["compact", "json"]).optional().describe("\"compact\" (default): a token-efficient text listing with a header; \"json\": the full Spatial DOM."),
+  "scope": z.enum(["all", "visible", "above_fold", "visible_above_fold"]).optional().describe("\"all\" (default) includes hidden elements; \"visible\" only non-hidden ones; \"above_fold\" only elements whose top edge is within the viewport height; \"visible_above_fold\" both."),
+}).strict();
+export type GetPageInput = z.input<typeof GetPageParams>;
+
+/** Parameters of `browsy_back`. */
+export const BackParams = z.object({}).strict();
+export type BackInput = z.input<typeof BackParams>;
+
 /** Parameters of `browsy_search`. */
 export const SearchParams = z.object({
   "query": z.string().min(1).describe("Search query."),
   "engine": z.enum(["duckduckgo", "google"]).optional().describe("\"duckduckgo\" (default) or \"google\"."),
 }).strict();
 export type SearchInput = z.input<typeof SearchParams>;
+
+/** Parameters of `browsy_find`. */
+export const FindParams = z.object({
+  "text": z.string().min(1).nullable().optional().describe("Find elements whose text contains this (case-insensitive)."),
+  "role": z.string().min(1).nullable().optional().describe("Find elements with this ARIA role, e.g. \"button\", \"link\", \"heading\"."),
+}).strict().refine((value) => value["text"] != null || value["role"] != null, { message: "give at least one of text or role" });
+export type FindInput = z.input<typeof FindParams>;
 
 /** Parameters of `browsy_login`. */
 export const LoginParams = z.object({
@@ -62,31 +80,13 @@ export const EnterCodeParams = z.object({
 }).strict();
 export type EnterCodeInput = z.input<typeof EnterCodeParams>;
 
-/** Parameters of `browsy_find`. */
-export const FindParams = z.object({
-  "text": z.string().min(1).nullable().optional().describe("Find elements whose text contains this (case-insensitive)."),
-  "role": z.string().min(1).nullable().optional().describe("Find elements with this ARIA role, e.g. \"button\", \"link\", \"heading\"."),
-}).strict().refine((value) => value["text"] != null || value["role"] != null, { message: "give at least one of text or role" });
-export type FindInput = z.input<typeof FindParams>;
-
-/** Parameters of `browsy_get_page`. */
-export const GetPageParams = z.object({
-  "format": z.enum(["compact", "json"]).optional().describe("\"compact\" (default): a token-efficient text listing with a header; \"json\": the full Spatial DOM."),
-  "scope": z.enum(["all", "visible", "above_fold", "visible_above_fold"]).optional().describe("\"all\" (default) includes hidden elements; \"visible\" only non-hidden ones; \"above_fold\" only elements whose top edge is within the viewport height; \"visible_above_fold\" both."),
-}).strict();
-export type GetPageInput = z.input<typeof GetPageParams>;
-
-/** Parameters of `browsy_page_info`. */
-export const PageInfoParams = z.object({}).strict();
-export type PageInfoInput = z.input<typeof PageInfoParams>;
-
 /** Parameters of `browsy_tables`. */
 export const TablesParams = z.object({}).strict();
 export type TablesInput = z.input<typeof TablesParams>;
 
-/** Parameters of `browsy_back`. */
-export const BackParams = z.object({}).strict();
-export type BackInput = z.input<typeof BackParams>;
+/** Parameters of `browsy_page_info`. */
+export const PageInfoParams = z.object({}).strict();
+export type PageInfoInput = z.input<typeof PageInfoParams>;
 
 /** Every tool of the registry, in registry order. */
 export const TOOL_REGISTRY = [
@@ -94,9 +94,9 @@ export const TOOL_REGISTRY = [
     tool: "browse",
     name: "browsy_browse",
     method: "browse",
-    description: "Description of browse.",
+    description: "Navigate to a URL and return the page as a Spatial DOM: a numbered list of the page's elements with roles, text, links and form state. Use it first, and whenever you need a new page. Compact format (default) starts with a header block; json gives the full structure. A CAPTCHA warning line is prepended when the page requires human verification.",
     schema: BrowseParams,
-    jsonSchema: {"additionalProperties":false,"properties":{"format":{"default":"compact","description":"\"compact\" (default): a token-efficient text listing with a header; \"json\": the full Spatial DOM.","enum":["compact","json"],"title":"Format","type":"string"},"scope":{"default":"all","description":"\"all\" (default) includes hidden elements; \"visible\" only non-hidden ones; \"above_fold\" only elements whose top edge is within the viewport height; \"visible_above_fold\" both.","enum":["all","visible","above_fold","visible_above_fold"],"title":"Scope","type":"string"},"url":{"description":"URL to navigate to (http or https).","minLength":1,"title":"Url","type":"string"}},"required":["url"],"title":"BrowseParams","type":"object"} as Record<string, unknown>,
+    jsonSchema: {"additionalProperties":false,"properties":{"url":{"description":"URL to navigate to (http or https).","minLength":1,"title":"Url","type":"string"},"format":{"default":"compact","description":"\"compact\" (default): a token-efficient text listing with a header; \"json\": the full Spatial DOM.","enum":["compact","json"],"title":"Format","type":"string"},"scope":{"default":"all","description":"\"all\" (default) includes hidden elements; \"visible\" only non-hidden ones; \"above_fold\" only elements whose top edge is within the viewport height; \"visible_above_fold\" both.","enum":["all","visible","above_fold","visible_above_fold"],"title":"Scope","type":"string"}},"required":["url"],"title":"BrowseParams","type":"object"} as Record<string, unknown>,
     result: "page",
     http: { method: "POST", path: "/api/browse" },
   },
@@ -104,7 +104,7 @@ export const TOOL_REGISTRY = [
     tool: "click",
     name: "browsy_click",
     method: "click",
-    description: "Description of click.",
+    description: "Click an element by its ID. Links navigate to their target; buttons submit their form with every value typed, checked or selected so far. Returns the resulting page as compact text: a header (title, url, viewport, element count), then one line per element like [12:button \"Sign in\"] whose number is the ID other tools take.",
     schema: ClickParams,
     jsonSchema: {"additionalProperties":false,"properties":{"id":{"description":"Element ID from the current page's Spatial DOM.","minimum":0,"title":"Id","type":"integer"}},"required":["id"],"title":"ElementParams","type":"object"} as Record<string, unknown>,
     result: "page",
@@ -114,57 +114,87 @@ export const TOOL_REGISTRY = [
     tool: "type_text",
     name: "browsy_type_text",
     method: "typeText",
-    description: "Description of type_text.",
+    description: "Type text into an input field or textarea by element ID. The value is kept in the session and sent when the form is submitted; nothing is fetched. Returns a confirmation; call get_page to see it.",
     schema: TypeTextParams,
     jsonSchema: {"additionalProperties":false,"properties":{"id":{"description":"Element ID from the current page's Spatial DOM.","minimum":0,"title":"Id","type":"integer"},"text":{"description":"Text to type into the input (replaces its current value).","title":"Text","type":"string"}},"required":["id","text"],"title":"TypeTextParams","type":"object"} as Record<string, unknown>,
-    result: "page",
+    result: "text",
     http: { method: "POST", path: "/api/type" },
   },
   {
     tool: "check",
     name: "browsy_check",
     method: "check",
-    description: "Description of check.",
+    description: "Check a checkbox or radio button by element ID (a radio unchecks the others of its group). Returns a confirmation.",
     schema: CheckParams,
     jsonSchema: {"additionalProperties":false,"properties":{"id":{"description":"Element ID from the current page's Spatial DOM.","minimum":0,"title":"Id","type":"integer"}},"required":["id"],"title":"ElementParams","type":"object"} as Record<string, unknown>,
-    result: "page",
+    result: "text",
     http: { method: "POST", path: "/api/check" },
   },
   {
     tool: "uncheck",
     name: "browsy_uncheck",
     method: "uncheck",
-    description: "Description of uncheck.",
+    description: "Uncheck a checkbox or radio button by element ID. Returns a confirmation.",
     schema: UncheckParams,
     jsonSchema: {"additionalProperties":false,"properties":{"id":{"description":"Element ID from the current page's Spatial DOM.","minimum":0,"title":"Id","type":"integer"}},"required":["id"],"title":"ElementParams","type":"object"} as Record<string, unknown>,
-    result: "page",
+    result: "text",
     http: { method: "POST", path: "/api/uncheck" },
   },
   {
     tool: "select",
     name: "browsy_select",
     method: "select",
-    description: "Description of select.",
+    description: "Select an option of a dropdown (select element) by element ID and the option's value. Returns a confirmation.",
     schema: SelectParams,
     jsonSchema: {"additionalProperties":false,"properties":{"id":{"description":"Element ID from the current page's Spatial DOM.","minimum":0,"title":"Id","type":"integer"},"value":{"description":"Value (or visible text) of the option to select.","title":"Value","type":"string"}},"required":["id","value"],"title":"SelectParams","type":"object"} as Record<string, unknown>,
-    result: "page",
+    result: "text",
     http: { method: "POST", path: "/api/select" },
+  },
+  {
+    tool: "get_page",
+    name: "browsy_get_page",
+    method: "getPage",
+    description: "Get the current page again with the form state overlaid (typed values, checked boxes, selections), without fetching. Use it after type_text, check, uncheck or select to verify a form before submitting.",
+    schema: GetPageParams,
+    jsonSchema: {"additionalProperties":false,"properties":{"format":{"default":"compact","description":"\"compact\" (default): a token-efficient text listing with a header; \"json\": the full Spatial DOM.","enum":["compact","json"],"title":"Format","type":"string"},"scope":{"default":"all","description":"\"all\" (default) includes hidden elements; \"visible\" only non-hidden ones; \"above_fold\" only elements whose top edge is within the viewport height; \"visible_above_fold\" both.","enum":["all","visible","above_fold","visible_above_fold"],"title":"Scope","type":"string"}},"title":"PageView","type":"object"} as Record<string, unknown>,
+    result: "page",
+    http: { method: "GET", path: "/api/page" },
+  },
+  {
+    tool: "back",
+    name: "browsy_back",
+    method: "back",
+    description: "Go back to the previous page in this session's history. Returns the resulting page as compact text: a header (title, url, viewport, element count), then one line per element like [12:button \"Sign in\"] whose number is the ID other tools take.",
+    schema: BackParams,
+    jsonSchema: {"additionalProperties":false,"description":"The tool takes no parameters.","properties":{},"title":"NoParams","type":"object"} as Record<string, unknown>,
+    result: "page",
+    http: { method: "POST", path: "/api/back" },
   },
   {
     tool: "search",
     name: "browsy_search",
     method: "search",
-    description: "Description of search.",
+    description: "Search the web (DuckDuckGo by default, or Google) and return a JSON array of results, each with title, url and snippet. Browse a result's url to read it.",
     schema: SearchParams,
     jsonSchema: {"additionalProperties":false,"properties":{"query":{"description":"Search query.","minLength":1,"title":"Query","type":"string"},"engine":{"default":"duckduckgo","description":"\"duckduckgo\" (default) or \"google\".","enum":["duckduckgo","google"],"title":"Engine","type":"string"}},"required":["query"],"title":"SearchParams","type":"object"} as Record<string, unknown>,
-    result: "page",
+    result: "json",
     http: { method: "POST", path: "/api/search" },
+  },
+  {
+    tool: "find",
+    name: "browsy_find",
+    method: "find",
+    description: "Find elements on the current page by text (case-insensitive substring) and/or ARIA role (button, link, heading, textbox, ...). Give at least one of text or role; with both, elements must match both. Returns a JSON array of the matching elements with their IDs.",
+    schema: FindParams,
+    jsonSchema: {"additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["role"]}],"properties":{"text":{"anyOf":[{"minLength":1,"type":"string"},{"type":"null"}],"default":null,"description":"Find elements whose text contains this (case-insensitive).","title":"Text"},"role":{"anyOf":[{"minLength":1,"type":"string"},{"type":"null"}],"default":null,"description":"Find elements with this ARIA role, e.g. \"button\", \"link\", \"heading\".","title":"Role"}},"title":"FindParams","type":"object"} as Record<string, unknown>,
+    result: "json",
+    http: { method: "POST", path: "/api/find" },
   },
   {
     tool: "login",
     name: "browsy_login",
     method: "login",
-    description: "Description of login.",
+    description: "Fill in the login form detected on the current page (username and password fields) and submit it. Needs a page whose page_info lists a Login suggested action. The result may be a two-factor page: then use enter_code. Returns the resulting page as compact text: a header (title, url, viewport, element count), then one line per element like [12:button \"Sign in\"] whose number is the ID other tools take.",
     schema: LoginParams,
     jsonSchema: {"additionalProperties":false,"properties":{"username":{"description":"Username or email address.","title":"Username","type":"string"},"password":{"description":"Password.","title":"Password","type":"string"}},"required":["username","password"],"title":"LoginParams","type":"object"} as Record<string, unknown>,
     result: "page",
@@ -174,61 +204,31 @@ export const TOOL_REGISTRY = [
     tool: "enter_code",
     name: "browsy_enter_code",
     method: "enterCode",
-    description: "Description of enter_code.",
+    description: "Type a verification or two-factor code into the code field detected on the current page and submit it. Needs a page with an EnterCode suggested action. Returns the resulting page as compact text: a header (title, url, viewport, element count), then one line per element like [12:button \"Sign in\"] whose number is the ID other tools take.",
     schema: EnterCodeParams,
     jsonSchema: {"additionalProperties":false,"properties":{"code":{"description":"Verification or two-factor code, e.g. 847291.","minLength":1,"title":"Code","type":"string"}},"required":["code"],"title":"EnterCodeParams","type":"object"} as Record<string, unknown>,
     result: "page",
     http: { method: "POST", path: "/api/enter-code" },
   },
   {
-    tool: "find",
-    name: "browsy_find",
-    method: "find",
-    description: "Description of find.",
-    schema: FindParams,
-    jsonSchema: {"additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["role"]}],"properties":{"text":{"anyOf":[{"minLength":1,"type":"string"},{"type":"null"}],"default":null,"description":"Find elements whose text contains this (case-insensitive).","title":"Text"},"role":{"anyOf":[{"minLength":1,"type":"string"},{"type":"null"}],"default":null,"description":"Find elements with this ARIA role, e.g. \"button\", \"link\", \"heading\".","title":"Role"}},"title":"FindParams","type":"object"} as Record<string, unknown>,
-    result: "page",
-    http: { method: "POST", path: "/api/find" },
-  },
-  {
-    tool: "get_page",
-    name: "browsy_get_page",
-    method: "getPage",
-    description: "Description of get_page.",
-    schema: GetPageParams,
-    jsonSchema: {"additionalProperties":false,"properties":{"format":{"default":"compact","description":"\"compact\" (default): a token-efficient text listing with a header; \"json\": the full Spatial DOM.","enum":["compact","json"],"title":"Format","type":"string"},"scope":{"default":"all","description":"\"all\" (default) includes hidden elements; \"visible\" only non-hidden ones; \"above_fold\" only elements whose top edge is within the viewport height; \"visible_above_fold\" both.","enum":["all","visible","above_fold","visible_above_fold"],"title":"Scope","type":"string"}},"title":"PageView","type":"object"} as Record<string, unknown>,
-    result: "page",
-    http: { method: "GET", path: "/api/page" },
+    tool: "tables",
+    name: "browsy_tables",
+    method: "tables",
+    description: "Extract the tables of the current page as a JSON array; each table has headers (strings) and rows (arrays of strings). Use it to read tabular data instead of parsing element lines.",
+    schema: TablesParams,
+    jsonSchema: {"additionalProperties":false,"description":"The tool takes no parameters.","properties":{},"title":"NoParams","type":"object"} as Record<string, unknown>,
+    result: "json",
+    http: { method: "GET", path: "/api/tables" },
   },
   {
     tool: "page_info",
     name: "browsy_page_info",
     method: "pageInfo",
-    description: "Description of page_info.",
+    description: "Get the current page's metadata without its elements: title, url, page_type (Login, TwoFactorAuth, Dashboard, Article, Captcha, ...), suggested_actions with the element IDs to use, alerts, pagination, and captcha details when there is one. A cheap way to decide the next step.",
     schema: PageInfoParams,
     jsonSchema: {"additionalProperties":false,"description":"The tool takes no parameters.","properties":{},"title":"NoParams","type":"object"} as Record<string, unknown>,
-    result: "page",
+    result: "json",
     http: { method: "GET", path: "/api/page-info" },
-  },
-  {
-    tool: "tables",
-    name: "browsy_tables",
-    method: "tables",
-    description: "Description of tables.",
-    schema: TablesParams,
-    jsonSchema: {"additionalProperties":false,"description":"The tool takes no parameters.","properties":{},"title":"NoParams","type":"object"} as Record<string, unknown>,
-    result: "page",
-    http: { method: "GET", path: "/api/tables" },
-  },
-  {
-    tool: "back",
-    name: "browsy_back",
-    method: "back",
-    description: "Description of back.",
-    schema: BackParams,
-    jsonSchema: {"additionalProperties":false,"description":"The tool takes no parameters.","properties":{},"title":"NoParams","type":"object"} as Record<string, unknown>,
-    result: "page",
-    http: { method: "POST", path: "/api/back" },
   },
 ] as const;
 
@@ -240,12 +240,12 @@ export interface ToolInputs {
   check: CheckInput;
   uncheck: UncheckInput;
   select: SelectInput;
+  get_page: GetPageInput;
+  back: BackInput;
   search: SearchInput;
+  find: FindInput;
   login: LoginInput;
   enter_code: EnterCodeInput;
-  find: FindInput;
-  get_page: GetPageInput;
-  page_info: PageInfoInput;
   tables: TablesInput;
-  back: BackInput;
+  page_info: PageInfoInput;
 }
