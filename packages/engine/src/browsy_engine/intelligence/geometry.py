@@ -16,8 +16,13 @@ def centre(el: SpatialElement) -> tuple[float, float]:
 
 
 def distance(a: SpatialElement, b: SpatialElement) -> float:
-    (ax, ay), (bx, by) = centre(a), centre(b)
-    return ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5
+    """Shortest distance between the two boxes (0 when they touch or overlap): a wide paragraph and the
+    button under its left end are close even though their centres are far apart."""
+    ax, ay, aw, ah = a.b
+    bx, by, bw, bh = b.b
+    dx = max(0, bx - (ax + aw), ax - (bx + bw))
+    dy = max(0, by - (ay + ah), ay - (by + bh))
+    return (dx * dx + dy * dy) ** 0.5
 
 
 def nearest_below(

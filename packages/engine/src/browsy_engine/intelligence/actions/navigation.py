@@ -12,18 +12,55 @@ from .recipes import Download, DownloadItem, Paginate, SelectFromList
 ROW_TOLERANCE = 30
 MIN_ROWS = 5
 DOWNLOAD_TEXT_MAX = 60
+_WRAPPERS = frozenset({"li", "td", "th", "dt", "dd", "span", "p", "strong", "em", "b", "i", "small",
+                       "h1", "h2", "h3", "h4", "h5", "h6"})
 
 
-def detect_select_from_list(facts: PageFacts) -> SelectFromList | None:
-    """5+ visible links in 5+ rows (links within 30 px vertically share a row): first link of each row."""
-    if len(facts.links) < MIN_ROWS:
-        return None
+def _first_link_per_row(facts: PageFacts) -> list[int]:
     items: list[int] = []
     row_top: float | None = None
     for el in sorted(facts.links, key=lambda e: (e.b[1], e.id)):
         if row_top is None or el.b[1] - row_top > ROW_TOLERANCE:
             row_top = el.b[1]
             items.append(el.id)
+    return items
+
+
+def _sibling_links(facts: PageFacts) -> list[int]:
+    """The largest group of 5+ links sharing one list container (wrappers like li/td/span lifted),
+    outside navigation bars: a list laid out inline or in a grid instead of one per row."""
+    doc = facts.dom.document
+    if doc is None:
+        return []
+    nodes = doc.nodes
+    groups: dict[int, list[int]] = {}
+    in_nav: dict[int, bool] = {}
+    for el in facts.links:
+        if not 0 <= el.node < len(nodes):
+            continue
+        container = nodes[el.node].parent
+        while container >= 0 and nodes[container].tag in _WRAPPERS:
+            container = nodes[container].parent
+        if container not in in_nav:
+            i, inside = container, False
+            while i >= 0 and not inside:
+                inside = nodes[i].tag in ("nav", "header", "footer") or nodes[i].attrs.get("role") == "navigation"
+                i = nodes[i].parent
+            in_nav[container] = inside
+        if not in_nav[container]:
+            groups.setdefault(container, []).append(el.id)
+    best = max(groups.values(), key=len, default=[])
+    return best if len(best) >= MIN_ROWS else []
+
+
+def detect_select_from_list(facts: PageFacts) -> SelectFromList | None:
+    """5+ visible links in 5+ rows (links within 30 px vertically share a row): first link of each row.
+    When the links of a list sit side by side (inline, grid), the list's own links instead."""
+    if len(facts.links) < MIN_ROWS:
+        return None
+    items = _first_link_per_row(facts)
+    if len(items) < MIN_ROWS:
+        items = _sibling_links(facts)
     return SelectFromList(items=items) if len(items) >= MIN_ROWS else None
 
 
