@@ -51,7 +51,7 @@ class RemoteBackend:
             "load_html parses local HTML in this process, but this Browser talks to a browsy server, which "
             "only browses URLs. Serve the page and use goto(url), or use an embedded Browser()."
         )
-        return ToolOutput(message, 400)
+        raise RemoteError(message)
 
     async def _send(self, request: httpx.Request) -> ToolOutput:
         if self.token:
