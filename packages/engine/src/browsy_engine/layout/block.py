@@ -25,6 +25,11 @@ from .inline import has_inline_content, inline_run
 
 Margin = tuple[float, float]  # (largest positive, most negative) of margins collapsed together
 NO_MARGIN: Margin = (0.0, 0.0)
+# Elements whose UA margins are "quirky" (Chromium's __qem): dropped at the top/bottom of body and table
+# cells in quirks mode.
+QUIRKY = frozenset({"p", "ul", "ol", "dl", "menu", "dir", "blockquote", "figure", "h1", "h2", "h3", "h4",
+                    "h5", "h6", "listing", "plaintext", "pre", "xmp", "form", "hr"})
+QUIRK_CONTAINERS = frozenset({"body", "td", "th"})
 FLEX_LIKE = frozenset({"flex", "grid", "inline-flex", "inline-grid", "-webkit-box"})
 TABLE_LIKE = frozenset({"table", "inline-table"})
 
@@ -48,6 +53,8 @@ class FlowOut:
     bottom: Margin  # margins collapsed into the container's bottom margin
     empty: bool  # no in-flow content at all
     baseline: float | None = None  # last line baseline from the content top
+    quirk_top: bool = False  # the collapsed-in top margin is quirky (quirks mode)
+    quirk_bottom: bool = False
 
 
 @dataclass(slots=True)
@@ -57,6 +64,8 @@ class BlockOut:
     bottom: Margin
     through: bool  # margins collapse through this (empty) box
     height: float  # border-box height
+    quirk_top: bool = False  # its top margin is a quirky UA margin (quirks mode)
+    quirk_bottom: bool = False
 
 
 def establishes_bfc(ctx: LayoutContext, i: int) -> bool:
@@ -110,6 +119,9 @@ def flow(ctx, i, children, cw, cx, cy, floats, ox, oy, collapse_top, cb_h):
     baseline: float | None = None
     run: list[int] = []
     rel = ctx.rel
+    quirk_container = ctx.quirks and ctx.doc.nodes[i].tag in QUIRK_CONTAINERS
+    last_quirk_bottom = False
+    first_quirk = False
     k = 0
     n = len(children)
     while k <= n:
@@ -129,6 +141,7 @@ def flow(ctx, i, children, cw, cx, cy, floats, ox, oy, collapse_top, cb_h):
                 if res.height > 0 or res.last_baseline is not None:
                     cursor = y + res.height
                     pending = NO_MARGIN
+                    last_quirk_bottom = False
                     first = False
                     if res.last_baseline is not None:
                         baseline = res.last_baseline
@@ -154,6 +167,10 @@ def flow(ctx, i, children, cw, cx, cy, floats, ox, oy, collapse_top, cb_h):
                 clear_to = edge - oy
                 y_est = max(y_est, clear_to)
         res = yield block_box(ctx, c, cw, cb_h, floats, ox, oy + y_est)
+        if first and quirk_container and res.quirk_top:
+            res.top = NO_MARGIN
+        if first and collapse_top and res.quirk_top:
+            first_quirk = True
         if first and collapse_top and clear_to is None:
             top_out = collapse(top_out, res.top)
             y = cursor
@@ -173,8 +190,11 @@ def flow(ctx, i, children, cw, cx, cy, floats, ox, oy, collapse_top, cb_h):
             continue
         cursor = y + res.height
         pending = res.bottom
+        last_quirk_bottom = res.quirk_bottom
         first = False
-    return FlowOut(cursor, top_out, pending, first, baseline)
+    if quirk_container and last_quirk_bottom:
+        pending = NO_MARGIN
+    return FlowOut(cursor, top_out, pending, first, baseline, first_quirk, last_quirk_bottom)
 
 
 def place_float(ctx, c, container, w, h, cx, cy, y, cw, floats, ox, oy) -> None:
@@ -263,7 +283,12 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy):
     through = collapse_top and collapse_bottom and out.empty and content_h + pb_v == 0
     if through:
         top = collapse(top, bottom)
-    return BlockOut(used_ml, top, bottom, through, content_h + pb_v)
+    out_box = BlockOut(used_ml, top, bottom, through, content_h + pb_v)
+    if ctx.quirks:
+        quirky = ctx.doc.nodes[i].tag in QUIRKY
+        out_box.quirk_top = (quirky and mt != NO_MARGIN) or (collapse_top and mt == NO_MARGIN and out.quirk_top)
+        out_box.quirk_bottom = (quirky and mb != NO_MARGIN) or (collapse_bottom and mb == NO_MARGIN and out.quirk_bottom)
+    return out_box
 
 
 def box_contents(ctx, i, w, h_spec, cb_w):
@@ -315,7 +340,7 @@ def atomic_box(ctx, i, cb_w, force_w=None, force_h=None):
         if base is None or ctx.doc.nodes[i].tag in ("img",):
             base_from_top = mt + h + pb_v
         else:
-            base_from_top = mt + (h + pb_v) / 2 + (base - (h + pb_v) / 2)
+            base_from_top = mt + base + max(0.0, (h - ch) / 2)
         return (w + pb_h + ml + mr, h + pb_v + mt + mb, base_from_top)
     if w is None:
         lo, hi = yield intrinsic(ctx, i)

@@ -45,6 +45,7 @@ class LayoutContext:
     height_cache: dict[tuple[int, float], float] = field(default_factory=dict)
     positioned: list[tuple[int, int, float, float]] = field(default_factory=list)
     taffy_depth: int = 0
+    quirks: bool = False  # no doctype: Chromium's quirks mode (quirky margins, line-height quirk)
 
     def style(self, i: int) -> ComputedStyle:
         s = self.styles[i]
@@ -86,6 +87,20 @@ class LayoutContext:
 
     def is_replaced(self, i: int) -> bool:
         return self.doc.nodes[i].tag in REPLACED
+
+
+def is_quirks(doc: Document) -> bool:
+    """No <!DOCTYPE> before <html>: the page renders in quirks mode."""
+    try:
+        root = doc.lexbor.root
+        prev = root.prev if root is not None else None
+        while prev is not None:
+            if prev.tag == "-doctype":
+                return False
+            prev = prev.prev
+    except Exception:  # selectolax without sibling access: assume standards mode
+        return False
+    return True
 
 
 def classify(ctx: LayoutContext) -> None:

@@ -90,7 +90,7 @@ def replaced_content_size(ctx: LayoutContext, i: int, s: ComputedStyle, cb_w: fl
         cols = _int_attr(ctx, i, "cols", 20)
         rows = _int_attr(ctx, i, "rows", 2)
         w = math.ceil(cols * m.width("0") + 21) - 6
-        return max(0.0, w + 6 - pb_h), rows * m.line_height, text_baseline
+        return max(0.0, w + 6 - pb_h), rows * m.line_height, None
     if tag == "select":
         longest = 0.0
         options = 0
@@ -106,7 +106,7 @@ def replaced_content_size(ctx: LayoutContext, i: int, s: ComputedStyle, cb_w: fl
         multiple = "multiple" in ctx.doc.nodes[i].attrs
         rows = _int_attr(ctx, i, "size", 4 if multiple else 1)
         if rows > 1:
-            return 14.890625 - pb_h if pb_h < 14 else 0.0, rows * 17.0 + 2 - pb_v, text_baseline
+            return 14.890625 - pb_h if pb_h < 14 else 0.0, rows * 17.0 + 2 - pb_v, None
         return longest + 22.6 - pb_h, m.line_height + 4 - pb_v, text_baseline
     if tag == "img":
         w = _dim_attr(ctx, i, "width")

@@ -260,7 +260,7 @@ def inline_run(
 
     def finish(line: Line) -> None:
         nonlocal y
-        height, baseline = _line_metrics(line, strut)
+        height, baseline = _line_metrics(line, strut, ctx.quirks)
         results.append((line, height, baseline))
         lines.append(line)
         y = line.y + height
@@ -328,15 +328,19 @@ def _has_content(line: Line) -> bool:
     return False
 
 
-def _line_metrics(line: Line, strut: FontMetrics) -> tuple[float, float]:
-    """(height, baseline from line top) of a line box; (0, 0) when the line is empty."""
+def _line_metrics(line: Line, strut: FontMetrics, quirks: bool) -> tuple[float, float]:
+    """(height, baseline from line top) of a line box; (0, 0) when the line is empty. In quirks mode
+    the strut only counts on lines with text (a line of images is as tall as the images)."""
     if not _has_content(line) and not line.forced:
         return 0.0, 0.0
-    above, below = strut.leading_split()
+    if quirks and not line.forced and not any(p.kind == WORD for p in line.pieces):
+        above = below = 0.0
+    else:
+        above, below = strut.leading_split()
     tops: list[float] = []
     bottoms: list[float] = []
     for p in line.pieces:
-        if p.kind == WORD or p.kind == OPEN:
+        if p.kind == WORD or (p.kind == OPEN and not quirks):
             a, b = p.metrics.leading_split()  # type: ignore[union-attr]
             if a > above:
                 above = a
