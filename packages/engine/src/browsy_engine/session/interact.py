@@ -159,16 +159,16 @@ class Interactor:
     # ---- click -----------------------------------------------------------------------------------
     async def click(self, element_id: int) -> SpatialDom:
         page, el, doc, node = self._element(element_id)
-        for behavior in self.behaviors():
-            if behavior.trigger_id == element_id and behavior.action in ("toggle", "show", "hide"):
+        behavior = next((b for b in self.behaviors() if b.trigger_id == element_id), None)
+        if behavior is not None:
+            if behavior.action in ("toggle", "show", "hide"):
                 return self._apply_visibility(page, behavior)
+            if behavior.action == "navigate" and behavior.url:
+                return await self._follow(page, behavior.url, f"Followed the script navigation of element {element_id}")
+            if behavior.action == "submit" and forms.form_owner(doc, node.index) is not None:
+                return await self._submit_form_of(page, doc, node.index, None, element_id)
         target = self._activation_target(doc, node)
         if target is None:
-            for behavior in self.behaviors():
-                if behavior.trigger_id == element_id and behavior.action == "navigate" and behavior.url:
-                    return await self._follow(page, behavior.url, f"Followed the script navigation of element {element_id}")
-                if behavior.trigger_id == element_id and behavior.action == "submit":
-                    return await self._submit_form_of(page, doc, node.index, None, element_id)
             raise ActionError(
                 f"Element {element_id} is a <{node.tag}> with no link, button or detected behaviour; clicking it does "
                 "nothing. Click a link, button or form control id instead."
@@ -210,16 +210,10 @@ class Interactor:
             page.form.reset(set(forms.form_controls(doc, owner)))
             self._done("reset", f"Reset the form of element {element_id} to its initial values.")
             return self._current_dom()
-        for behavior in self.behaviors():
-            if behavior.trigger_id == element_id and behavior.action == "navigate" and behavior.url:
-                return await self._follow(page, behavior.url, f"Followed the script navigation of element {element_id}")
         self._done("none", f"Element {element_id} is a {forms.describe(node)} with no detected behaviour; nothing happened.")
         return self._current_dom()
 
     async def _click_link(self, page: Page, element_id: int, doc: Document, node: Node) -> SpatialDom:
-        for behavior in self.behaviors():
-            if behavior.trigger_id == element_id and behavior.action == "navigate" and behavior.url:
-                return await self._follow(page, behavior.url, f"Followed the script navigation of element {element_id}")
         href = (node.attrs.get("href") or "").strip()
         scheme = scheme_of(href)
         if scheme in NOT_FOLLOWED_SCHEMES:
@@ -339,15 +333,15 @@ class Interactor:
     def _apply_visibility(self, page: Page, behavior: Any) -> SpatialDom:
         dom, doc = page.dom, page.dom.document
         by_id = {e.id: e for e in dom.els}
+        targets = [by_id[t] for t in behavior.target_ids if t in by_id]
         changes: dict[int, bool] = {}
-        for target_id in behavior.target_ids:
-            target = by_id.get(target_id)
-            if target is None:
-                continue
-            hidden = {"show": False, "hide": True}.get(behavior.action, not target.hidden)
-            changes[target.id] = hidden
-            if doc is not None and 0 <= target.node < len(doc.nodes):
-                inside = forms.descendants(doc, target.node)
+        if targets:
+            # The first target is the container; the rest (its content) follow its new state.
+            hidden = {"show": False, "hide": True}.get(behavior.action, not targets[0].hidden)
+            changes = {t.id: hidden for t in targets}
+            container = targets[0].node
+            if doc is not None and 0 <= container < len(doc.nodes):
+                inside = forms.descendants(doc, container)
                 changes.update({e.id: hidden for e in dom.els if e.node in inside})
         changed = [i for i, h in changes.items() if bool(by_id[i].hidden) != h]
         if changed:
