@@ -22,6 +22,7 @@ Progress = Callable[[str], Awaitable[None]]
 
 _FIELDS_AFTER_WITH = re.compile(r"\bwith\s+(.+)$", re.I | re.S)
 _FIELD_SPLIT = re.compile(r"\s*(?:,|;|\band\b)\s*", re.I)
+_INSTRUCTION = re.compile(r"^(then|submit|click|press|send)\b", re.I)  # "…, then submit it" is no field
 _FORM_CONTROLS = {"input", "textarea", "select"}
 
 
@@ -70,11 +71,11 @@ async def _browse(session: AsyncSession, request: TaskRequest, dom: SpatialDom, 
 
 
 async def _login(session: AsyncSession, request: TaskRequest, dom: SpatialDom, progress: Progress) -> dict[str, Any]:
+    if not any(getattr(a, "action", None) == "Login" for a in dom.suggested_actions):
+        raise TaskFailed(f"No login form found on {dom.url} (page type {dom.page_type}).")
     credentials = request.params.credentials
     if credentials is None:
         raise TaskFailed("Login needs params.credentials with username and password.")
-    if not any(getattr(a, "action", None) == "Login" for a in dom.suggested_actions):
-        raise TaskFailed(f"No login form found on {dom.url} (page type {dom.page_type}).")
     await progress("Login page detected, submitting credentials")
     after = await session.login(credentials.username, credentials.password)
     if after.page_type == "Login":
@@ -130,7 +131,7 @@ def goal_field_chunks(goal: str) -> list[str]:
     if not found:
         return []
     chunks = (c.strip() for c in _FIELD_SPLIT.split(found.group(1).strip().rstrip(".")))
-    return [c for c in chunks if c]
+    return [c for c in chunks if c and not _INSTRUCTION.match(c)]
 
 
 def match_field(dom: SpatialDom, chunk: str) -> tuple[int, str, str] | None:

@@ -1,0 +1,145 @@
+"""A2A: the seed's SSE task surface read raw, and the real protocol through the official a2a-sdk client."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import uuid
+
+import httpx
+import pytest
+from a2a.client import ClientConfig, create_client
+from a2a.helpers.proto_helpers import get_data_parts, new_data_part, new_text_part
+from a2a.types import Message, Role, SendMessageRequest, TaskState
+from browsy_server.a2a.intents import Intent, TaskRequest, detect_intent
+
+from tests.fixture_site.auth import PASSWORD, USERNAME
+
+
+def sse_events(base_url: str, body: dict) -> list[dict]:
+    """POST a task and read the event stream line by line, as any SSE client would."""
+    events = []
+    with httpx.stream("POST", f"{base_url}/a2a/tasks", json=body, timeout=60) as response:
+        assert response.status_code == 200
+        assert response.headers["content-type"].startswith("text/event-stream")
+        for line in response.iter_lines():
+            if line.startswith("data: "):
+                events.append(json.loads(line.removeprefix("data: ")))
+    return events
+
+
+@pytest.mark.parametrize(
+    ("goal", "params", "intent"),
+    [
+        ("Search for Rust web frameworks", {}, Intent.SEARCH),
+        ("Browse the page", {"search_query": "rust"}, Intent.SEARCH),
+        ("Open the page", {"credentials": {"username": "u", "password": "p"}}, Intent.LOGIN),
+        ("Sign in to the app", {}, Intent.LOGIN),
+        ("Get the data", {"extract": "tables"}, Intent.EXTRACT_TABLES),
+        ("Read it", {"extract": "links"}, Intent.EXTRACT),
+        ("Extract the pricing table", {}, Intent.EXTRACT_TABLES),
+        ("Scrape the article", {}, Intent.EXTRACT),
+        ("Fill out the contact form", {}, Intent.FILL_FORM),
+        ("Browse the Hacker News front page", {}, Intent.BROWSE),
+        ("Search for login pages", {"extract": "text"}, Intent.EXTRACT),
+    ],
+)
+def test_intent_detection_params_first(goal: str, params: dict, intent: Intent) -> None:
+    assert detect_intent(TaskRequest.model_validate({"goal": goal, "params": params})) is intent
+
+
+def test_seed_agent_card(server_url: str) -> None:
+    card = httpx.get(f"{server_url}/.well-known/agent.json").json()
+    assert card["name"] == "browsy" and card["url"] == server_url
+    assert card["capabilities"] == {"streaming": True, "pushNotifications": False}
+    assert card["skills"][0]["id"] == "web-browse"
+
+
+def test_browse_task_streams_working_then_completed(server_url: str, fixture_site: str) -> None:
+    events = sse_events(server_url, {"goal": "Browse the list", "params": {"url": f"{fixture_site}/list"}})
+    assert [e["status"] for e in events[:-1]] == ["working"] * (len(events) - 1)
+    final = events[-1]
+    assert final["status"] == "completed"
+    assert final["steps"][0] == {"description": f"Navigating to {fixture_site}/list"}
+    assert final["result"]["elements"] > 0 and final["result"]["title"]
+    polled = httpx.get(f"{server_url}/a2a/tasks/{final['id']}").json()
+    assert polled == final
+
+
+def test_login_task_never_echoes_the_password(server_url: str, fixture_site: str) -> None:
+    body = {
+        "goal": "Login to the application",
+        "params": {"url": f"{fixture_site}/login", "credentials": {"username": USERNAME, "password": PASSWORD}},
+    }
+    events = sse_events(server_url, body)
+    final = events[-1]
+    assert final["status"] == "completed", final
+    assert {"description": "Login page detected, submitting credentials"} in final["steps"]
+    assert final["result"]["page_type"] == "TwoFactorAuth"
+    assert PASSWORD not in json.dumps(events)
+
+
+def test_tables_and_form_tasks(server_url: str, fixture_site: str) -> None:
+    tables = sse_events(server_url, {"goal": "Get it", "params": {"url": f"{fixture_site}/echo?fruit=apple", "extract": "tables"}})
+    assert ["fruit", "apple"] in tables[-1]["result"]["tables"][0]["rows"]
+    goal = "Fill out the form with name Grace and email grace@example.com, then submit it"
+    form = sse_events(server_url, {"goal": goal, "params": {"url": f"{fixture_site}/forms/post"}})[-1]
+    assert form["status"] == "completed", form
+    assert form["result"]["submitted"] is True
+    assert form["result"]["url"].startswith(f"{fixture_site}/echo")
+
+
+@pytest.mark.parametrize(
+    ("body", "needle"),
+    [
+        ({"goal": "Browse", "params": {}}, "No URL to open"),
+        ({"goal": "Browse", "params": {"url": "http://127.0.0.1:9/"}}, "Network error"),
+        ({"goal": "Sign in", "params": {"url": "FIXTURE/list"}}, "No login form found"),
+        ({"goal": "Fill the form with favourite-colour blue", "params": {"url": "FIXTURE/forms/post"}}, "Element not found"),
+    ],
+)
+def test_failed_tasks_end_with_one_failed_event(server_url: str, fixture_site: str, body: dict, needle: str) -> None:
+    if "url" in body["params"]:
+        body["params"]["url"] = body["params"]["url"].replace("FIXTURE", fixture_site)
+    events = sse_events(server_url, body)
+    assert events[-1]["status"] == "failed"
+    assert needle in events[-1]["error"]
+    assert all(e["status"] == "working" for e in events[:-1])
+
+
+def test_invalid_task_is_400(server_url: str) -> None:
+    response = httpx.post(f"{server_url}/a2a/tasks", json={"params": {}})
+    assert response.status_code == 400
+    assert "goal" in response.json()["error"]
+    assert httpx.get(f"{server_url}/a2a/tasks/task_nope").status_code == 404
+
+
+async def _protocol_events(base_url: str, text: str, params: dict) -> list:
+    client = await create_client(base_url, ClientConfig(streaming=True))
+    message = Message(
+        role=Role.ROLE_USER,
+        message_id=str(uuid.uuid4()),
+        parts=[new_text_part(text), new_data_part(params)],
+    )
+    try:
+        return [event async for event in client.send_message(SendMessageRequest(message=message))]
+    finally:
+        await client.close()
+
+
+def test_a2a_sdk_client_delegates_a_task(server_url: str, fixture_site: str) -> None:
+    params = {"url": f"{fixture_site}/echo?fruit=apple", "extract": "tables"}
+    events = asyncio.run(_protocol_events(server_url, "Extract the table", params))
+    artifacts = [e.artifact_update.artifact for e in events if e.HasField("artifact_update")]
+    result = get_data_parts(artifacts[0].parts)[0]
+    assert ["fruit", "apple"] in result["tables"][0]["rows"]
+    states = [e.status_update.status.state for e in events if e.HasField("status_update")]
+    assert TaskState.TASK_STATE_WORKING in states
+    assert states[-1] == TaskState.TASK_STATE_COMPLETED
+
+
+def test_a2a_sdk_client_sees_a_failure(server_url: str) -> None:
+    events = asyncio.run(_protocol_events(server_url, "Browse it", {"url": "http://127.0.0.1:9/"}))
+    final = [e.status_update.status for e in events if e.HasField("status_update")][-1]
+    assert final.state == TaskState.TASK_STATE_FAILED
+    assert "Network error" in final.message.parts[0].text
