@@ -107,6 +107,15 @@ class PageFacts:
         hints = (el.ph, self.attr(el, "aria-label"), self.attr(el, "title"))
         return any(h and "search" in h.lower() for h in hints)
 
+    def is_choice_field(self, el: SpatialElement) -> bool:
+        """A checkbox/radio that answers a question. Checkboxes re-roled as buttons or left without a
+        name outside any form are the CSS toggles of menus and panels (Wikipedia's "Main menu")."""
+        if el.tag != "input" or input_type(el) not in CHOICE_TYPES:
+            return False
+        if el.role not in (None, "checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio"):
+            return False
+        return bool(el.name) or self.form_of(el) >= 0
+
     def is_submit(self, el: SpatialElement) -> bool:
         """A button that submits: <button> without type or type=submit, input submit/image."""
         if el.tag == "input":

@@ -157,7 +157,7 @@ def choice_groups(facts: PageFacts) -> int:
     names = {
         el.name or f"#{el.id}"
         for el in facts.fields
-        if el.tag == "input" and input_type(el) in ("checkbox", "radio")
+        if facts.is_choice_field(el)
     }
     return len(names)
 

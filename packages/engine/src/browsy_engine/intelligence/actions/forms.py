@@ -61,7 +61,7 @@ def form_fields(facts: PageFacts) -> list[SpatialElement]:
     entry = {el.id for el in entry_fields(facts)}
     return [
         el for el in facts.fields
-        if el.id in entry or (el.tag == "input" and input_type(el) in ("checkbox", "radio"))
+        if el.id in entry or facts.is_choice_field(el)
     ]
 
 
