@@ -123,7 +123,8 @@ def decode_google_href(href: str, page_url: str = "https://www.google.com/search
     absolute = _absolute(href.strip(), page_url)
     parts = urlsplit(absolute)
     host = (parts.hostname or "").lower()
-    if parts.path == "/url" and ("google." in host or not host):
+    own_page = host == (urlsplit(page_url).hostname or "").lower()
+    if parts.path == "/url" and ("google." in host or own_page):
         query = parse_qs(parts.query)
         target = (query.get("q") or query.get("url") or [""])[0]
         return target if target.startswith(("http://", "https://")) else None
