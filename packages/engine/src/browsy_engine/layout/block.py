@@ -84,6 +84,32 @@ def establishes_bfc(ctx: LayoutContext, i: int) -> bool:
     )
 
 
+def legacy_align(ctx: LayoutContext, parent: int) -> str | None:
+    """'center'/'right' when block children are aligned by HTML's legacy alignment (<center>, align=,
+    text-align: -webkit-center), which unlike text-align also moves narrower block boxes."""
+    nodes = ctx.doc.nodes
+    p = parent
+    while p >= 0:
+        s = ctx.styles[p]
+        if s is None:
+            return None
+        align = s.text_align
+        if align in ("-webkit-center", "-webkit-right"):
+            return "center" if align == "-webkit-center" else "right"
+        node = nodes[p]
+        if node.tag == "table" and ctx.quirks:
+            return None  # quirks.css resets text-align on tables
+        if node.tag == "center":
+            return "center" if align == "center" else None
+        attr = str(node.attrs.get("align") or "").lower()
+        if attr in ("center", "middle", "right") and node.tag not in ("table", "img", "input"):
+            return ("center" if attr != "right" else "right") if align in ("center", "right") else None
+        if align not in ("center", "right"):
+            return None
+        p = node.parent
+    return None
+
+
 def contains_block(ctx: LayoutContext, i: int) -> bool:
     """An inline box holding block-level boxes (block-in-inline): laid out as a block here."""
     stack = ctx.box_children(i)
@@ -242,6 +268,12 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy):
     else:
         w = clamp_width(s, w, cb_w, pb_h)
         free = cb_w - w - pb_h
+        if ml == 0.0 and mr == 0.0 and free > 0:
+            align = legacy_align(ctx, ctx.doc.nodes[i].parent)
+            if align == "center":
+                ml = mr = None
+            elif align == "right":
+                ml = None
         if ml is None and mr is None:
             used_ml = max(0.0, free / 2)
         elif ml is None:
@@ -278,6 +310,8 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy):
     ctx.rel[i][3] = content_h + pb_v
     mt = as_margin(px(s.margin_top, cb_w))
     mb = as_margin(px(s.margin_bottom, cb_w))
+    if ctx.quirks and mb == NO_MARGIN and ctx.doc.nodes[i].tag == "form":
+        mb = as_margin(s.font_size)  # Chromium's quirks.css: form { margin-block-end: 1em }
     top = collapse(mt, out.top) if collapse_top else mt
     bottom = collapse(mb, out.bottom) if collapse_bottom else mb
     through = collapse_top and collapse_bottom and out.empty and content_h + pb_v == 0

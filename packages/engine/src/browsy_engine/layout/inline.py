@@ -232,6 +232,8 @@ def inline_run(
     units = yield build_units(ctx, container, nodes, cw)
     indent = px(s.text_indent, cw)
     align = s.text_align
+    if ctx.quirks and align not in ("start", "left"):
+        align = _quirks_table_align(ctx, container, align)
     if align in ("start", "justify", "match-parent", "-webkit-left", "left"):
         align = "right" if s.direction == "rtl" and align in ("start", "justify", "match-parent") else "left"
     elif align == "end":
@@ -317,6 +319,22 @@ def inline_run(
         last_baseline = line.y + baseline
         total = line.y + height - y0
     return InlineResult(max(0.0, total), last_baseline, first_baseline)
+
+
+def _quirks_table_align(ctx: LayoutContext, container: int, align: str) -> str:
+    """Quirks mode resets text-align on tables (quirks.css): an alignment inherited from outside the
+    nearest table does not apply inside it."""
+    nodes = ctx.doc.nodes
+    i = container
+    while i >= 0:
+        parent = nodes[i].parent
+        ps = ctx.styles[parent] if parent >= 0 else None
+        if ps is None or ps.text_align != align:
+            return align  # the alignment was set on i, inside any table
+        if nodes[i].tag == "table":
+            return "start"
+        i = parent
+    return align
 
 
 def _has_content(line: Line) -> bool:

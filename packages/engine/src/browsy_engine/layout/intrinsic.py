@@ -24,6 +24,9 @@ def outer_intrinsic(ctx: LayoutContext, c: int):
     if w is not None:
         if s.box_sizing != "border-box":
             w += pb
+        if ctx.display[c] == "table-cell":  # a cell is never narrower than its content
+            lo, _ = yield intrinsic(ctx, c)
+            w = max(w, lo + pb)
         return w + margins, w + margins
     if ctx.is_replaced(c):
         cw, _, _ = replaced_content_size(ctx, c, s, 0.0)

@@ -3,7 +3,7 @@ min/max-content widths, border-spacing, captions, and vertical alignment of cell
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .context import LayoutContext
 from .geometry import horizontal_pb, px_or_none, vertical_pb
@@ -27,6 +27,8 @@ class Grid:
     groups: list[tuple[int, int, int]]  # group node, first row, end row
     cells: list[Cell]
     columns: int
+    fixed: set[int] = field(default_factory=set)  # columns with a px width on a cell
+    percent: dict[int, float] = field(default_factory=dict)  # columns with a % width on a cell
 
 
 def _span(ctx: LayoutContext, i: int, name: str) -> int:
@@ -100,6 +102,12 @@ def column_widths(ctx: LayoutContext, grid: Grid):
     spanning: list[tuple[Cell, float, float]] = []
     for cell in grid.cells:
         lo, hi = yield outer_intrinsic(ctx, cell.node)
+        width = ctx.styles[cell.node].width
+        if width is not None and cell.colspan == 1:
+            if width[1]:
+                grid.percent[cell.col] = max(grid.percent.get(cell.col, 0.0), width[1])
+            else:
+                grid.fixed.add(cell.col)
         if cell.colspan == 1:
             mins[cell.col] = max(mins[cell.col], lo)
             maxs[cell.col] = max(maxs[cell.col], hi)
@@ -153,9 +161,19 @@ def table_contents(ctx: LayoutContext, i: int, w: float, cx: float, cy: float):
     mins, maxs = yield column_widths(ctx, grid)
     avail = max(0.0, w - sh * (n + 1))
     lo, hi = sum(mins), sum(maxs)
+    for col, share in grid.percent.items():
+        target = share * avail
+        maxs[col] = max(mins[col], target)
+    lo, hi = sum(mins), sum(maxs)
     if hi <= avail:
         extra = avail - hi
-        widths = [m + (extra * m / hi if hi else extra / n) for m in maxs]
+        flexible = [c for c in range(n) if c not in grid.fixed and c not in grid.percent]
+        if not flexible:
+            flexible = list(range(n))
+        base = sum(maxs[c] for c in flexible)
+        widths = list(maxs)
+        for c in flexible:
+            widths[c] += extra * maxs[c] / base if base else extra / len(flexible)
     elif lo >= avail:
         widths = list(mins)
     else:
