@@ -16,6 +16,8 @@ PAGE_URL = "https://example.test/page"
 EXPECTED: dict[str, tuple[str, set[str], set[str]]] = {
     "error-404.html": ("Error", set(), {"Login"}),
     "error-with-login.html": ("Error", {"Login"}, set()),
+    "error-heading.html": ("Error", set(), set()),
+    "search-home.html": ("Search", {"Search"}, set()),
     "captcha-hcaptcha.html": ("Captcha", {"CaptchaChallenge"}, set()),
     "captcha-text.html": ("Captcha", {"CaptchaChallenge"}, set()),
     "cloudflare-challenge.html": ("Captcha", {"CaptchaChallenge"}, set()),

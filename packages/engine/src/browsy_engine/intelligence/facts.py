@@ -17,6 +17,8 @@ BUTTON_INPUT_TYPES = frozenset({"submit", "button", "image", "reset"})
 CHOICE_TYPES = frozenset({"checkbox", "radio"})
 # Inputs a person types a value into (the seed's "data-entry inputs"): everything but these.
 NON_ENTRY_TYPES = BUTTON_INPUT_TYPES | CHOICE_TYPES | {"hidden"}
+_CHROME_TAGS = frozenset({"nav", "header", "footer", "aside"})
+_CHROME_ROLES = frozenset({"navigation", "banner", "contentinfo", "complementary"})
 TEXTLIKE_TYPES = frozenset({"", "text", "email", "tel", "number", "search", "url"})
 
 
@@ -53,6 +55,7 @@ class PageFacts:
     landmark_roles: set[str] = field(default_factory=set)
     lower: dict[int, str] = field(default_factory=dict)
     _forms: dict[int, int] = field(default_factory=dict)
+    _chrome: dict[int, bool] = field(default_factory=dict)
 
     @property
     def title_and_headings(self) -> list[str]:
@@ -106,6 +109,29 @@ class PageFacts:
             return True
         hints = (el.ph, self.attr(el, "aria-label"), self.attr(el, "title"))
         return any(h and "search" in h.lower() for h in hints)
+
+    def in_chrome(self, el: SpatialElement) -> bool:
+        """Inside the site's chrome: a nav, header, footer or aside (or their ARIA roles)."""
+        doc = self.dom.document
+        if doc is None or not 0 <= el.node < len(doc.nodes):
+            return False
+        nodes = doc.nodes
+        path: list[int] = []
+        i = nodes[el.node].parent
+        found = False
+        while i >= 0:
+            if i in self._chrome:
+                found = self._chrome[i]
+                break
+            path.append(i)
+            node = nodes[i]
+            if node.tag in _CHROME_TAGS or (node.attrs.get("role") or "") in _CHROME_ROLES:
+                found = True
+                break
+            i = node.parent
+        for j in path:
+            self._chrome[j] = found
+        return found
 
     def is_choice_field(self, el: SpatialElement) -> bool:
         """A checkbox/radio that answers a question. Checkboxes re-roled as buttons or left without a

@@ -31,6 +31,10 @@ def any_has_phrase(texts: Iterable[str], phrases: tuple[str, ...]) -> bool:
 # --- page types -------------------------------------------------------------------------------------
 ERROR_TITLE = ("not found", "error", "errors", "forbidden", "access denied", "something went wrong",
                "service unavailable", "bad gateway", "bad request", "unauthorized", "page unavailable")
+# Headings are matched more strictly than titles: "Errors" is a common section title in documentation.
+ERROR_HEADING = ("page not found", "not found", "internal server error", "something went wrong", "access denied",
+                 "forbidden", "page unavailable", "service unavailable", "bad gateway", "page doesn't exist",
+                 "page does not exist", "this page isn't available", "server error")
 HTTP_ERROR_CODES = ("400", "401", "403", "404", "405", "410", "429", "500", "502", "503", "504")
 # Words that make a bare status code in a title mean an HTTP error ("404 | Site", "Error 500").
 HTTP_CODE_CONTEXT = ERROR_TITLE + ("page", "server", "gateway", "timeout", "http", "status")

@@ -17,6 +17,7 @@ LONG_PARAGRAPH = 100  # characters
 # An error word in a title only means an error page when the page is not itself long-form content
 # ("Error handling in Rust" is an article about errors, not an error).
 ERROR_PAGE_MAX_LONG_PARAGRAPHS = 4
+ERROR_HEADING_MAX = 60  # characters: "Page not found", not a section title in an article
 _EMAIL_MARKER = re.compile(r"(?:^|\s)(from|to|subject|date):")
 
 
@@ -24,17 +25,26 @@ def long_paragraphs(facts: PageFacts) -> int:
     return sum(1 for p in facts.paragraphs if len(p.text or "") > LONG_PARAGRAPH)
 
 
-def _title_says_error(facts: PageFacts) -> bool:
-    title = facts.title
-    if kw.has_phrase(title, kw.HTTP_ERROR_CODES):
-        words = re.findall(r"[a-z0-9]+", title)
-        if len(words) == 1 or kw.has_phrase(title, kw.HTTP_CODE_CONTEXT):
-            return True
-    return kw.has_phrase(title, kw.ERROR_TITLE) and long_paragraphs(facts) <= ERROR_PAGE_MAX_LONG_PARAGRAPHS
+def _names_http_error(text: str) -> bool:
+    """A status code as a word, alone or with error context ("404", "Error 500", "403 Forbidden")."""
+    if not kw.has_phrase(text, kw.HTTP_ERROR_CODES):
+        return False
+    return len(re.findall(r"[a-z0-9]+", text)) == 1 or kw.has_phrase(text, kw.HTTP_CODE_CONTEXT)
+
+
+def _says_error(facts: PageFacts) -> bool:
+    """Title (seed) or a short heading (real error pages often keep the site's title) says error. Error
+    words other than a status code only count on pages that are not long-form content."""
+    headings = [h for h in facts.headings if len(h) <= ERROR_HEADING_MAX]
+    if _names_http_error(facts.title) or any(_names_http_error(h) for h in headings):
+        return True
+    if long_paragraphs(facts) > ERROR_PAGE_MAX_LONG_PARAGRAPHS:
+        return False
+    return kw.has_phrase(facts.title, kw.ERROR_TITLE) or kw.any_has_phrase(headings, kw.ERROR_HEADING)
 
 
 def is_error(facts: PageFacts) -> bool:
-    return _title_says_error(facts) or any(el.alert_type == "error" for el in facts.visible)
+    return _says_error(facts) or any(el.alert_type == "error" for el in facts.visible)
 
 
 def says_captcha(facts: PageFacts) -> bool:
@@ -132,7 +142,13 @@ def is_search_results(facts: PageFacts) -> bool:
 
 
 def is_list(facts: PageFacts) -> bool:
-    return len(facts.links) >= 10
+    """10+ visible links. On a page whose own content is a search box (a search engine's home page),
+    the links of its header and footer don't make it a list: 10+ links outside the chrome are needed."""
+    if len(facts.links) < 10:
+        return False
+    if not search_inputs(facts, include_hidden=False) or len(entry_fields(facts)) >= 2:
+        return True
+    return sum(1 for el in facts.links if not facts.in_chrome(el)) >= 10
 
 
 def is_search(facts: PageFacts) -> bool:
