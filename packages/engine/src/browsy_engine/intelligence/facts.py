@@ -7,8 +7,11 @@ form fields, headings, lowercase texts. Access to an element's source node (attr
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
+from ..dom.tree import Node
 from ..model import SpatialDom, SpatialElement
 
 HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
@@ -19,6 +22,14 @@ CHOICE_TYPES = frozenset({"checkbox", "radio"})
 NON_ENTRY_TYPES = BUTTON_INPUT_TYPES | CHOICE_TYPES | {"hidden"}
 _CHROME_TAGS = frozenset({"nav", "header", "footer", "aside"})
 _CHROME_ROLES = frozenset({"navigation", "banner", "contentinfo", "complementary"})
+def _is_chrome(node: Node) -> bool:
+    return node.tag in _CHROME_TAGS or (node.attrs.get("role") or "") in _CHROME_ROLES
+
+
+def _is_form_node(node: Node) -> bool:
+    return node.tag == "form"
+
+
 TEXTLIKE_TYPES = frozenset({"", "text", "email", "tel", "number", "search", "url"})
 
 
@@ -56,6 +67,7 @@ class PageFacts:
     lower: dict[int, str] = field(default_factory=dict)
     _forms: dict[int, int] = field(default_factory=dict)
     _chrome: dict[int, bool] = field(default_factory=dict)
+    _form_ids: dict[str, int] = field(default_factory=dict)
 
     @property
     def title_and_headings(self) -> list[str]:
@@ -79,23 +91,18 @@ class PageFacts:
 
     def form_of(self, el: SpatialElement) -> int:
         """Node index of the element's form (`form=` attribute or nearest `<form>` ancestor), or -1."""
-        cached = self._forms.get(el.id)
-        if cached is not None:
-            return cached
-        found = -1
         doc = self.dom.document
-        if doc is not None and 0 <= el.node < len(doc.nodes):
-            nodes = doc.nodes
-            owner = nodes[el.node].attrs.get("form")
-            if owner:
-                found = next((n.index for n in nodes if n.tag == "form" and n.attrs.get("id") == owner), -1)
-            i = nodes[el.node].parent
-            while found < 0 and i >= 0:
-                if nodes[i].tag == "form":
-                    found = i
-                i = nodes[i].parent
-        self._forms[el.id] = found
-        return found
+        if doc is None or not 0 <= el.node < len(doc.nodes):
+            return -1
+        owner = doc.nodes[el.node].attrs.get("form")
+        if owner:
+            if owner not in self._form_ids:
+                self._form_ids[owner] = next(
+                    (n.index for n in doc.nodes if n.tag == "form" and n.attrs.get("id") == owner), -1
+                )
+            if self._form_ids[owner] >= 0:
+                return self._form_ids[owner]
+        return self._up(doc.nodes[el.node].parent, self._forms, _is_form_node, lambda n: n.index, -1)
 
     def is_search_input(self, el: SpatialElement) -> bool:
         """The seed's search criteria: type search, role searchbox, name q, or "search" in name/placeholder
@@ -115,22 +122,31 @@ class PageFacts:
         doc = self.dom.document
         if doc is None or not 0 <= el.node < len(doc.nodes):
             return False
-        nodes = doc.nodes
+        return self.node_in_chrome(doc.nodes[el.node].parent)
+
+    def node_in_chrome(self, index: int) -> bool:
+        """Whether node `index` is, or is inside, a nav/header/footer/aside (memoised along the path)."""
+        return self._up(index, self._chrome, _is_chrome, True, False)
+
+    def _up(self, index: int, memo: dict[int, Any], test: Callable[[Node], bool], hit: Any, miss: Any) -> Any:
+        """Walk from node `index` to the root; the first ancestor-or-self passing `test` gives `hit(node)`
+        (or `hit`), none gives `miss`. Results are memoised for every node on the path, so a page of many
+        deep fields costs one walk per distinct branch, not one per field."""
+        nodes = self.dom.document.nodes
         path: list[int] = []
-        i = nodes[el.node].parent
-        found = False
+        found = miss
+        i = index
         while i >= 0:
-            if i in self._chrome:
-                found = self._chrome[i]
+            if i in memo:
+                found = memo[i]
                 break
             path.append(i)
-            node = nodes[i]
-            if node.tag in _CHROME_TAGS or (node.attrs.get("role") or "") in _CHROME_ROLES:
-                found = True
+            if test(nodes[i]):
+                found = hit(nodes[i]) if callable(hit) else hit
                 break
-            i = node.parent
+            i = nodes[i].parent
         for j in path:
-            self._chrome[j] = found
+            memo[j] = found
         return found
 
     def is_choice_field(self, el: SpatialElement) -> bool:

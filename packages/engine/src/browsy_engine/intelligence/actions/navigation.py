@@ -28,26 +28,19 @@ def _first_link_per_row(facts: PageFacts) -> list[int]:
 
 def _sibling_links(facts: PageFacts) -> list[int]:
     """The largest group of 5+ links sharing one list container (wrappers like li/td/span lifted),
-    outside navigation bars: a list laid out inline or in a grid instead of one per row."""
+    outside the site chrome (nav, header, footer, aside): a list laid out inline or in a grid."""
     doc = facts.dom.document
     if doc is None:
         return []
     nodes = doc.nodes
     groups: dict[int, list[int]] = {}
-    in_nav: dict[int, bool] = {}
     for el in facts.links:
         if not 0 <= el.node < len(nodes):
             continue
         container = nodes[el.node].parent
         while container >= 0 and nodes[container].tag in _WRAPPERS:
             container = nodes[container].parent
-        if container not in in_nav:
-            i, inside = container, False
-            while i >= 0 and not inside:
-                inside = nodes[i].tag in ("nav", "header", "footer") or nodes[i].attrs.get("role") == "navigation"
-                i = nodes[i].parent
-            in_nav[container] = inside
-        if not in_nav[container]:
+        if not facts.node_in_chrome(container):
             groups.setdefault(container, []).append(el.id)
     best = max(groups.values(), key=len, default=[])
     return best if len(best) >= MIN_ROWS else []
