@@ -21,6 +21,7 @@ from .geometry import (
     specified_width,
     vertical_pb,
 )
+from .controls import alt_fallback
 from .inline import has_inline_content, inline_run
 
 Margin = tuple[float, float]  # (largest positive, most negative) of margins collapsed together
@@ -84,6 +85,27 @@ def establishes_bfc(ctx: LayoutContext, i: int) -> bool:
     )
 
 
+LISTS = frozenset({"ul", "ol", "menu", "dir", "dl"})
+
+
+def nested_list(ctx: LayoutContext, i: int, s) -> bool:
+    """Chromium's UA sheet zeroes the block margins of a list nested in a list
+    (`:is(dir, dl, menu, ol, ul) :is(dir, dl, menu, ol, ul) { margin-block: 0 }`). Applied here when
+    the computed margins are still the generic UA `1em`, so cascades without that rule agree."""
+    nodes = ctx.doc.nodes
+    if nodes[i].tag not in LISTS:
+        return False
+    em = (s.font_size, 0.0)
+    if s.margin_top not in (em, (0.0, 0.0)) or s.margin_bottom not in (em, (0.0, 0.0)):
+        return False
+    p = nodes[i].parent
+    while p >= 0:
+        if nodes[p].tag in LISTS:
+            return True
+        p = nodes[p].parent
+    return False
+
+
 def legacy_align(ctx: LayoutContext, parent: int) -> str | None:
     """'center'/'right' when block children are aligned by HTML's legacy alignment (<center>, align=,
     text-align: -webkit-center), which unlike text-align also moves narrower block boxes."""
@@ -112,6 +134,13 @@ def legacy_align(ctx: LayoutContext, parent: int) -> str | None:
 
 def contains_block(ctx: LayoutContext, i: int) -> bool:
     """An inline box holding block-level boxes (block-in-inline): laid out as a block here."""
+    known = ctx.block_inside.get(i)
+    if known is None:
+        known = ctx.block_inside[i] = _contains_block(ctx, i)
+    return known
+
+
+def _contains_block(ctx: LayoutContext, i: int) -> bool:
     stack = ctx.box_children(i)
     while stack:
         c = stack.pop()
@@ -256,6 +285,8 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy):
     if replaced or d in TABLE_LIKE:
         yield atomic_box(ctx, i, cb_w)
         w = ctx.rel[i][2] - pb_h
+        if replaced and alt_fallback(ctx, i, s):
+            w = None
     avail = cb_w - (ml or 0.0) - (mr or 0.0)
     if bfc and floats and ctx.doc.nodes[i].parent >= 0:
         lo, hi = floats.band(oy, 1.0, ox, ox + cb_w)
@@ -284,6 +315,7 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy):
         ctx.rel[i] = [0.0, 0.0, 0.0, 0.0]
     if replaced or d in TABLE_LIKE:
         r = ctx.rel[i]
+        r[2] = w + pb_h
         return BlockOut(used_ml, as_margin(px(s.margin_top, cb_w)), as_margin(px(s.margin_bottom, cb_w)), False, r[3])
     h_spec = specified_height(s, cb_h, pb_v)
     bt, bb = s.border_top_width, s.border_bottom_width
@@ -310,6 +342,8 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy):
     ctx.rel[i][3] = content_h + pb_v
     mt = as_margin(px(s.margin_top, cb_w))
     mb = as_margin(px(s.margin_bottom, cb_w))
+    if nested_list(ctx, i, s):
+        mt = mb = NO_MARGIN
     if ctx.quirks and mb == NO_MARGIN and ctx.doc.nodes[i].tag == "form":
         mb = as_margin(s.font_size)  # Chromium's quirks.css: form { margin-block-end: 1em }
     top = collapse(mt, out.top) if collapse_top else mt
@@ -350,7 +384,7 @@ def atomic_box(ctx, i, cb_w, force_w=None, force_h=None):
     """Size and lay out an atomic box (inline-block, replaced, float, absolutely positioned) with
     shrink-to-fit width. Sets rel[i]'s size; returns (margin-box w, margin-box h, baseline from the
     margin-box top)."""
-    from .controls import replaced_content_size
+    from .controls import alt_fallback, replaced_content_size
     from .intrinsic import intrinsic
 
     s = ctx.styles[i]
@@ -363,6 +397,8 @@ def atomic_box(ctx, i, cb_w, force_w=None, force_h=None):
     ctx.rel[i] = [0.0, 0.0, 0.0, 0.0]
     if ctx.is_replaced(i):
         cw, ch, base = replaced_content_size(ctx, i, s, cb_w)
+        if alt_fallback(ctx, i, s):
+            w = h_spec = None
         if w is not None and h_spec is None and ctx.doc.nodes[i].tag == "img" and cw > 0 and ch > 0:
             h_spec = w * ch / cw
         elif h_spec is not None and w is None and ctx.doc.nodes[i].tag == "img" and cw > 0 and ch > 0:
@@ -371,7 +407,7 @@ def atomic_box(ctx, i, cb_w, force_w=None, force_h=None):
         h = clamp_height(s, ch if h_spec is None else h_spec, None, pb_v)
         ctx.rel[i][2] = w + pb_h
         ctx.rel[i][3] = h + pb_v
-        if base is None or ctx.doc.nodes[i].tag in ("img",):
+        if base is None:
             base_from_top = mt + h + pb_v
         else:
             base_from_top = mt + base + max(0.0, (h - ch) / 2)

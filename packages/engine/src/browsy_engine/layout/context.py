@@ -44,6 +44,7 @@ class LayoutContext:
     intrinsic_cache: dict[int, tuple[float, float]] = field(default_factory=dict)
     height_cache: dict[tuple[int, float], float] = field(default_factory=dict)
     positioned: list[tuple[int, int, float, float]] = field(default_factory=list)
+    block_inside: dict[int, bool] = field(default_factory=dict)
     taffy_depth: int = 0
     quirks: bool = False  # no doctype: Chromium's quirks mode (quirky margins, line-height quirk)
 

@@ -61,6 +61,21 @@ def input_type(ctx: LayoutContext, i: int) -> str:
     return str(ctx.doc.nodes[i].attrs.get("type") or "text").strip().lower()
 
 
+def alt_fallback(ctx: LayoutContext, i: int, s: ComputedStyle) -> bool:
+    """A broken <img> (no network here) with alt text renders as an inline box holding the text,
+    ignoring its specified size — unless it has both dimensions and the page is in quirks mode."""
+    if ctx.doc.nodes[i].tag != "img":
+        return False
+    alt = ctx.doc.nodes[i].attrs.get("alt")
+    if not alt:
+        return False
+    if not ctx.quirks:
+        return True
+    has_w = s.width is not None or _dim_attr(ctx, i, "width") is not None
+    has_h = s.height is not None or _dim_attr(ctx, i, "height") is not None
+    return not (has_w and has_h)
+
+
 def replaced_content_size(ctx: LayoutContext, i: int, s: ComputedStyle, cb_w: float) -> tuple[float, float, float | None]:
     """(content width, content height, baseline from the border-box top or None for the bottom edge)."""
     tag = ctx.doc.nodes[i].tag
@@ -109,11 +124,11 @@ def replaced_content_size(ctx: LayoutContext, i: int, s: ComputedStyle, cb_w: fl
             return 14.890625 - pb_h if pb_h < 14 else 0.0, rows * 17.0 + 2 - pb_v, None
         return longest + 22.6 - pb_h, m.line_height + 4 - pb_v, text_baseline
     if tag == "img":
+        if alt_fallback(ctx, i, s):
+            alt = str(ctx.doc.nodes[i].attrs.get("alt"))
+            return m.width(alt) + 16.0, m.ascent + m.descent + 1.0, m.ascent
         w = _dim_attr(ctx, i, "width")
         h = _dim_attr(ctx, i, "height")
-        alt = ctx.doc.nodes[i].attrs.get("alt")
-        if w is None and h is None and alt:
-            return m.width(str(alt)) + 16.0, m.line_height, None
         return w or 0.0, h or 0.0, None
     if tag in ("meter",):
         return 80.0, 16.0, None

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from .context import LayoutContext
 from .floats import FloatArea
 from .geometry import px
-from .text import FontMetrics, apply_transform, collapse, metrics_for, split_words
+from .text import FontMetrics, apply_transform, collapse, has_breaks_inside, metrics_for, split_words
 
 WORD, SPACE, OPEN, CLOSE, ATOMIC, FLOAT, ABS = range(7)
 FORCED = None  # a unit that forces a line break
@@ -37,6 +37,7 @@ class Piece:
 class Unit:
     pieces: list[Piece] = field(default_factory=list)
     width: float = 0.0
+    content: bool = False  # holds a word or an atomic inline
 
     @property
     def trail(self) -> float:
@@ -45,7 +46,7 @@ class Unit:
 
     @property
     def has_content(self) -> bool:
-        return any(p.kind in (WORD, ATOMIC) for p in self.pieces)
+        return self.content
 
 
 @dataclass(slots=True)
@@ -135,6 +136,8 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float)
     def add(p: Piece) -> None:
         unit.pieces.append(p)
         unit.width += p.width
+        if p.kind == WORD or p.kind == ATOMIC:
+            unit.content = True
 
     for kind, i in _flatten(ctx, nodes):
         if kind == WORD:
@@ -148,6 +151,7 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float)
             m = metrics_for(s)
             wraps = mode not in ("nowrap", "pre")
             preserve = mode in ("pre", "pre-wrap", "break-spaces")
+            special = has_breaks_inside(text)
             for li, line_text in enumerate(text.split("\n")):
                 if li > 0:
                     units.append(FORCED)
@@ -169,12 +173,17 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float)
                             sp.kind = WORD
                     if not word:
                         continue
-                    chunks = split_words(word) if wraps else [word]
-                    for ci, chunk in enumerate(chunks):
-                        if (break_pending or ci > 0) and unit.has_content:
+                    if wraps and special:
+                        for ci, chunk in enumerate(split_words(word)):
+                            if (break_pending or ci > 0) and unit.content:
+                                unit = new_unit()
+                            break_pending = False
+                            add(Piece(WORD, i, m.width(chunk), chunk, m))
+                    else:
+                        if break_pending and unit.content:
                             unit = new_unit()
                         break_pending = False
-                        add(Piece(WORD, i, m.width(chunk), chunk, m))
+                        add(Piece(WORD, i, m.width(word), word, m))
             after_space = text.endswith(" ") and not preserve
         elif kind in (OPEN, CLOSE):
             s = ctx.styles[i]
@@ -430,6 +439,9 @@ def _place_line(
         elif k == CLOSE:
             s = ctx.styles[p.node]
             start = open_at.pop(p.node, ox)
+            if p.x >= end:  # after the hanging trailing space: the box ends with the text
+                x = ox + end - p.width
+                end += p.width
             _inline_box(ctx, p.node, container, start, x + p.width - px(s.margin_right, 0.0), p, cy + baseline)
         elif k == ATOMIC:
             s = ctx.styles[p.node]

@@ -15,6 +15,14 @@ _AROUND_NEWLINE = re.compile(r" ?\n ?")
 _HYPHEN_SPLIT = re.compile(r"(?<=\w-)(?=\w)")
 
 
+_CJK_OR_HYPHEN = re.compile("[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff]|\\w-\\w")
+
+
+def has_breaks_inside(text: str) -> bool:
+    """Whether words of `text` may hold break opportunities (CJK characters, hyphens)."""
+    return _CJK_OR_HYPHEN.search(text) is not None
+
+
 def is_cjk(ch: str) -> bool:
     return "\u2e80" <= ch <= "\u9fff" or "\uac00" <= ch <= "\ud7af" or "\uf900" <= ch <= "\ufaff"
 
