@@ -101,6 +101,14 @@ def test_dashboard_needs_keywords_and_both_landmarks() -> None:
     assert page_type(page("Dashboard", el("main"), el("h1", "Welcome back"))) == "Other"
 
 
+def test_overview_section_in_docs_is_not_a_dashboard() -> None:
+    docs = page("Widgets - Docs", el("nav"), link("Home"), el("main"), el("h1", "Widgets"), el("h2", "Overview"),
+                el("h2", "Usage"), *[paragraph() for _ in range(6)])
+    assert page_type(docs) == "Article"
+    console = page("Overview - Acme Cloud", el("nav"), link("Home"), el("main"), el("h1", "Usage"))
+    assert page_type(console) == "Dashboard"
+
+
 def test_article_thresholds() -> None:
     small = page("Blog", el("h1", "A"), el("h2", "B"), el("h2", "C"), paragraph(), paragraph())
     assert page_type(small) == "Article"

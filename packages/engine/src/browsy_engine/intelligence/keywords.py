@@ -57,7 +57,8 @@ OAUTH_WEAK = ("consent",)
 
 INBOX_TITLE = ("inbox", "mail", "messages")
 EMAIL_MARKERS = ("from:", "to:", "subject:", "date:")
-DASHBOARD = ("dashboard", "welcome back", "overview")
+DASHBOARD = ("dashboard", "welcome back")
+DASHBOARD_WEAK = ("overview",)  # also a common section heading of documentation and product pages
 SEARCH_RESULTS = ("search results", "results for", "search")
 SEARCH_QUERY_KEYS = ("q", "query", "s", "search", "search_query", "keyword", "keywords", "term", "text", "wd")
 

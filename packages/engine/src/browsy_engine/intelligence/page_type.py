@@ -14,9 +14,9 @@ PAGE_TYPES = ("Error", "Captcha", "Login", "TwoFactorAuth", "OAuthConsent", "Inb
               "Article", "SearchResults", "List", "Search", "Form", "Other")
 
 LONG_PARAGRAPH = 100  # characters
-# An error word in a title only means an error page when the page is not itself long-form content
-# ("Error handling in Rust" is an article about errors, not an error).
-ERROR_PAGE_MAX_LONG_PARAGRAPHS = 4
+# Weak keywords (an error word, "overview") only count on pages that are not long-form content
+# ("Error handling in Rust" is an article about errors, not an error page).
+SHORT_PAGE_MAX_LONG_PARAGRAPHS = 4
 ERROR_HEADING_MAX = 60  # characters: "Page not found", not a section title in an article
 _EMAIL_MARKER = re.compile(r"(?:^|\s)(from|to|subject|date):")
 
@@ -38,7 +38,7 @@ def _says_error(facts: PageFacts) -> bool:
     headings = [h for h in facts.headings if len(h) <= ERROR_HEADING_MAX]
     if _names_http_error(facts.title) or any(_names_http_error(h) for h in headings):
         return True
-    if long_paragraphs(facts) > ERROR_PAGE_MAX_LONG_PARAGRAPHS:
+    if long_paragraphs(facts) > SHORT_PAGE_MAX_LONG_PARAGRAPHS:
         return False
     return kw.has_phrase(facts.title, kw.ERROR_TITLE) or kw.any_has_phrase(headings, kw.ERROR_HEADING)
 
@@ -102,11 +102,14 @@ def is_email_body(facts: PageFacts) -> bool:
 
 
 def is_dashboard(facts: PageFacts) -> bool:
-    return (
-        kw.any_has_phrase(facts.title_and_headings, kw.DASHBOARD)
-        and "navigation" in facts.landmark_roles
-        and "main" in facts.landmark_roles
-    )
+    """Dashboard keywords and both nav and main landmarks. "Overview" alone only counts on pages that
+    are not long-form content (docs and product pages have "Overview" sections)."""
+    if "navigation" not in facts.landmark_roles or "main" not in facts.landmark_roles:
+        return False
+    texts = facts.title_and_headings
+    if kw.any_has_phrase(texts, kw.DASHBOARD):
+        return True
+    return kw.any_has_phrase(texts, kw.DASHBOARD_WEAK) and long_paragraphs(facts) <= SHORT_PAGE_MAX_LONG_PARAGRAPHS
 
 
 def is_article(facts: PageFacts) -> bool:
