@@ -76,6 +76,28 @@ FACES = {
 }
 
 
+# Characters missing from a face come from fontconfig's fallback (DejaVu Sans here); what no installed
+# font covers (CJK, Thai, Devanagari, ...) is drawn as a missing-glyph box TOFU_EM wide.
+FALLBACK = "dejavu/DejaVuSans.ttf"
+TOFU_EM = 0.365234375  # measured in Chromium: 5.84375 px per character at 16px
+
+
+def fallback_table(path: pathlib.Path) -> dict:
+    """Advance widths (em) of every BMP code point DejaVu Sans covers, as runs [start, [adv...]]."""
+    font = TTFont(str(path))
+    cmap = font.getBestCmap()
+    hmtx = font["hmtx"]
+    upem = font["head"].unitsPerEm
+    runs: list[list] = []
+    for cp in sorted(c for c in cmap if c <= 0xFFFF):
+        adv = hmtx[cmap[cp]][0]
+        if runs and runs[-1][0] + len(runs[-1][1]) == cp:
+            runs[-1][1].append(adv)
+        else:
+            runs.append([cp, [adv]])
+    return {"upem": upem, "runs": runs, "tofu_em": TOFU_EM}
+
+
 def face_table(path: pathlib.Path) -> dict:
     font = TTFont(str(path))
     cmap = font.getBestCmap()
@@ -124,6 +146,7 @@ def main() -> None:
     for family, faces in FACES.items():
         for (weight, style), file in faces.items():
             out[f"{family}|{weight}|{style}"] = face_table(root / file)
+    out["fallback"] = fallback_table(root / FALLBACK)
     data = json.dumps(out, separators=(",", ":"), sort_keys=True).encode()
     pathlib.Path(args.out).write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
     print(f"wrote {args.out}: {len(out)} faces")

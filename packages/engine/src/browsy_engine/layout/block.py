@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .context import LayoutContext
+from .controls import alt_fallback
 from .floats import FloatArea
 from .geometry import (
     clamp_height,
@@ -21,7 +22,6 @@ from .geometry import (
     specified_width,
     vertical_pb,
 )
-from .controls import alt_fallback
 from .inline import has_inline_content, inline_run
 
 Margin = tuple[float, float]  # (largest positive, most negative) of margins collapsed together

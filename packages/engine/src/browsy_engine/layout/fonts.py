@@ -71,11 +71,10 @@ class Face:
         if cached is not None:
             return cached
         get = self.widths.get
-        notdef = self.notdef
         em = 0.0
         for ch in text:
             w = get(ch)
-            em += w if w is not None else (1.0 if ch > "\u2e7f" else notdef)
+            em += w if w is not None else _fallback_width(ch)
         if len(text) > 1 and self.kern:
             kern = self.kern.get
             for i in range(len(text) - 1):
@@ -112,6 +111,30 @@ def _load_face(key: str) -> Face:
         descent_em=table["descent"] / upem,
         line_gap_em=table["line_gap"] / upem,
     )
+
+
+@lru_cache(maxsize=1)
+def _fallback() -> tuple[dict[str, float], float]:
+    table = _tables()["fallback"]
+    upem = float(table["upem"])
+    widths: dict[str, float] = {}
+    for start, advances in table["runs"]:
+        for offset, adv in enumerate(advances):
+            widths[chr(start + offset)] = adv / upem
+    return widths, float(table["tofu_em"])
+
+
+def _fallback_width(ch: str) -> float:
+    """Width (em) of a character the face lacks: DejaVu Sans's glyph, else a missing-glyph box."""
+    widths, tofu = _fallback()
+    w = widths.get(ch)
+    if w is not None:
+        return w
+    if "\u0300" <= ch <= "\u036f" or "\u200b" <= ch <= "\u200f" or ch in "\ufe0f\u00ad":
+        return 0.0  # combining marks, zero-width characters
+    if ch >= "\U0001f000":
+        return 1.0425  # emoji: measured in Chromium here (16.68 px at 16px)
+    return tofu
 
 
 def family_of(font_family: str) -> str:
