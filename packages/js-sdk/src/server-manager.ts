@@ -57,6 +57,7 @@ export class ServerManager {
   private readonly options: ServerManagerOptions;
   private child: ChildProcess | null = null;
   private starting: Promise<void> | null = null;
+  private restarting: Promise<void> | null = null;
   private stderrTail = "";
   private readonly onExit = () => this.child?.kill("SIGTERM");
 
@@ -70,6 +71,11 @@ export class ServerManager {
   /** True when this manager spawned the server that is running now. */
   get ownsServer(): boolean {
     return this.child !== null && this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  /** True when the server this manager started has exited since (crashed or was killed). */
+  get exited(): boolean {
+    return this.child !== null && (this.child.exitCode !== null || this.child.signalCode !== null);
   }
 
   /** The spawned server's process id, when this manager started one. */
@@ -150,10 +156,16 @@ export class ServerManager {
     }
   }
 
-  /** Stops what this manager started, then starts again. */
-  async restart(): Promise<void> {
-    await this.stop();
-    await this.ensureRunning();
+  /** Stops what this manager started, then starts again; concurrent calls share one restart. */
+  restart(): Promise<void> {
+    this.restarting ??= (async () => {
+      await this.starting?.catch(() => undefined);
+      await this.stop();
+      await this.ensureRunning();
+    })().finally(() => {
+      this.restarting = null;
+    });
+    return this.restarting;
   }
 }
 

@@ -11,6 +11,9 @@ export const INTERCEPTED_TOOLS: readonly string[] = ["browser", "web_browser", "
 
 /** How often the service checks `/health` while it runs. */
 export const HEALTH_INTERVAL_MS = 5_000;
+/** Consecutive failed checks (server alive but not answering) before the server is restarted. */
+export const HEALTH_FAILURES_BEFORE_RESTART = 3;
+const HEALTH_CHECK_TIMEOUT_MS = 3_000;
 
 /** One browsy tool, host-neutral: JSON Schema parameters and a runner bound to an agent's session. */
 export interface BrowsyToolSpec {
@@ -36,6 +39,7 @@ export class BrowsyPlugin {
   readonly ctx: BrowsyContext;
   private timer: NodeJS.Timeout | null = null;
   private lastError: string | null = null;
+  private failedChecks = 0;
 
   constructor(readonly config: BrowsyPluginConfig) {
     this.ctx = new BrowsyContext({
@@ -96,15 +100,26 @@ export class BrowsyPlugin {
     this.timer.unref();
   }
 
-  /** One health check: a server this plugin manages that stopped answering is started again. */
+  /**
+   * One health check. A managed server whose process exited is started again at once; a server that is
+   * alive but silent is restarted after HEALTH_FAILURES_BEFORE_RESTART checks in a row (a busy server
+   * is not killed for one slow answer). Without autoStart the check only records the problem.
+   */
   async checkHealth(): Promise<boolean> {
-    if (await this.ctx.server.isHealthy()) return true;
+    if (await this.ctx.server.isHealthy(HEALTH_CHECK_TIMEOUT_MS)) {
+      this.failedChecks = 0;
+      return true;
+    }
+    this.failedChecks += 1;
     if (!this.config.autoStart) {
       this.lastError = `no browsy server answers on port ${this.config.port}`;
       return false;
     }
+    if (!this.ctx.server.exited && this.failedChecks < HEALTH_FAILURES_BEFORE_RESTART) return false;
     try {
+      this.ctx.sessions.clear();
       await this.ctx.server.restart();
+      this.failedChecks = 0;
       this.lastError = null;
       return true;
     } catch (error) {
