@@ -73,3 +73,19 @@ def tool_operation_extra(tool: Tool) -> dict[str, Any]:
             "content": {"application/json": {"schema": schema}},
         }
     return extra
+
+
+def replace_validation_errors(spec: dict[str, Any]) -> dict[str, Any]:
+    """FastAPI documents request validation failures as 422; this API answers them with 400 {"error"}."""
+    for operations in spec.get("paths", {}).values():
+        for operation in operations.values():
+            responses = operation.get("responses", {})
+            if responses.pop("422", None) is not None:
+                responses.setdefault(
+                    "400",
+                    {"description": "Invalid request", "content": {"application/json": {"schema": ERROR_SCHEMA}}},
+                )
+    schemas = spec.get("components", {}).get("schemas", {})
+    for unused in ("HTTPValidationError", "ValidationError"):
+        schemas.pop(unused, None)
+    return spec

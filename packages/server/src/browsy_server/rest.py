@@ -21,7 +21,7 @@ from .a2a.protocol import protocol_routes
 from .a2a.seed_api import seed_a2a_router
 from .a2a.tasks import TaskLog
 from .cors import SESSION_HEADER, CorsMiddleware
-from .openapi_ops import tool_operation_extra, tool_responses
+from .openapi_ops import replace_validation_errors, tool_operation_extra, tool_responses
 from .sessions import AtCapacity, SessionStore
 from .settings import ServerSettings
 
@@ -142,6 +142,12 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     async def health() -> dict[str, str]:
         return {"status": "ok"}
 
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            app.openapi_schema = replace_validation_errors(FastAPI.openapi(app))
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
     app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_exception_handler(RequestValidationError, _invalid_request)
     app.add_exception_handler(Exception, _internal_error)

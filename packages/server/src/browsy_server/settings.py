@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
+from typing import Any
 
 from browsy_engine.session import SessionConfig
 
@@ -21,6 +23,7 @@ class ServerSettings:
     viewport: tuple[float, float] = (1920.0, 1080.0)
     fetch_css: bool = True
     timeout_secs: float = 30.0
+    session_overrides: dict[str, Any] = field(default_factory=dict)  # any other SessionConfig fields
     parse_threads: int | None = None  # threads parsing pages off the event loop (None: Python's default)
 
     def __post_init__(self) -> None:
@@ -34,7 +37,7 @@ class ServerSettings:
     def session_config(self) -> SessionConfig:
         """The configuration every session of this server is created with."""
         width, height = self.viewport
-        return SessionConfig(
+        config = SessionConfig(
             viewport_width=width,
             viewport_height=height,
             fetch_css=self.fetch_css,
@@ -42,3 +45,4 @@ class ServerSettings:
             allow_private_network=self.allow_private_network,
             allowed_hosts=list(self.allowed_hosts),
         )
+        return dataclasses.replace(config, **self.session_overrides) if self.session_overrides else config

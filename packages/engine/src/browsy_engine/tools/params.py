@@ -67,17 +67,26 @@ class SearchParams(ToolParams):
     engine: SearchEngineName = Field("duckduckgo", description='"duckduckgo" (default) or "google".')
 
 
+def _find_schema(schema: dict[str, Any]) -> None:
+    """Optional means "omit it", not null: each property is a plain string; one of the two is required."""
+    for prop in schema.get("properties", {}).values():
+        variants = prop.pop("anyOf", [])
+        prop.update(next((v for v in variants if v.get("type") != "null"), {}))
+        prop.pop("default", None)
+    schema["anyOf"] = [{"required": ["text"]}, {"required": ["role"]}]
+
+
 class FindParams(ToolParams):
-    model_config = ConfigDict(
-        extra="forbid",
-        json_schema_extra={"anyOf": [{"required": ["text"]}, {"required": ["role"]}]},
-    )
+    model_config = ConfigDict(extra="forbid", json_schema_extra=_find_schema)
 
     text: str | None = Field(None, min_length=1, description="Find elements whose text contains this (case-insensitive).")
     role: str | None = Field(None, min_length=1, description='Find elements with this ARIA role, e.g. "button", "link", "heading".')
 
     @model_validator(mode="after")
     def _text_or_role(self) -> FindParams:
+        nulls = sorted(f for f in self.model_fields_set if getattr(self, f) is None)
+        if nulls:
+            raise ValueError(f"{', '.join(nulls)} must be a string (omit it rather than send null)")
         if self.text is None and self.role is None:
             raise ValueError("give at least one of text or role")
         return self

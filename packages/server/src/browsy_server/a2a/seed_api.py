@@ -12,6 +12,7 @@ from browsy_engine.session import AsyncSession, SessionConfig
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response, StreamingResponse
 
+from ..openapi_ops import ERROR_SCHEMA
 from .intents import TaskRequest
 from .runner import TaskFailed, run_task
 from .tasks import TaskLog, TaskRecord
@@ -91,7 +92,7 @@ def seed_a2a_router(make_config: Callable[[], SessionConfig], tasks: TaskLog) ->
         response_class=Response,
         responses={
             200: {"description": "SSE stream", "content": {"text/event-stream": {"schema": {"type": "string"}}}},
-            400: {"description": "Invalid task", "content": {"application/json": {"schema": {"type": "object"}}}},
+            400: {"description": "Invalid task", "content": {"application/json": {"schema": ERROR_SCHEMA}}},
         },
     )
     async def submit_task(task: TaskRequest) -> Response:
@@ -99,7 +100,15 @@ def seed_a2a_router(make_config: Callable[[], SessionConfig], tasks: TaskLog) ->
         stream = task_events(record, task, lambda: AsyncSession(make_config()))
         return StreamingResponse(stream, media_type="text/event-stream", headers={"Cache-Control": "no-cache"})
 
-    @router.get("/a2a/tasks/{task_id}", summary="The last known state of a task.")
+    @router.get(
+        "/a2a/tasks/{task_id}",
+        summary="The last known state of a task.",
+        response_class=JSONResponse,
+        responses={
+            200: {"description": "Task state", "content": {"application/json": {"schema": {"type": "object"}}}},
+            404: {"description": "Unknown task", "content": {"application/json": {"schema": ERROR_SCHEMA}}},
+        },
+    )
     async def task_status(task_id: str) -> JSONResponse:
         record = tasks.get(task_id)
         if record is None:
