@@ -380,7 +380,7 @@ def box_contents(ctx, i, w, h_spec, cb_w):
     return out
 
 
-def atomic_box(ctx, i, cb_w, force_w=None, force_h=None):
+def atomic_box(ctx, i, cb_w, force_w=None, force_h=None, cb_h=None):
     """Size and lay out an atomic box (inline-block, replaced, float, absolutely positioned) with
     shrink-to-fit width. Sets rel[i]'s size; returns (margin-box w, margin-box h, baseline from the
     margin-box top)."""
@@ -393,7 +393,7 @@ def atomic_box(ctx, i, cb_w, force_w=None, force_h=None):
     ml, mr = px(s.margin_left, cb_w), px(s.margin_right, cb_w)
     mt, mb = px(s.margin_top, cb_w), px(s.margin_bottom, cb_w)
     w = specified_width(s, cb_w, pb_h) if force_w is None else force_w
-    h_spec = specified_height(s, None, pb_v) if force_h is None else force_h
+    h_spec = specified_height(s, cb_h, pb_v) if force_h is None else force_h
     ctx.rel[i] = [0.0, 0.0, 0.0, 0.0]
     if ctx.is_replaced(i):
         cw, ch, base = replaced_content_size(ctx, i, s, cb_w)
@@ -404,7 +404,7 @@ def atomic_box(ctx, i, cb_w, force_w=None, force_h=None):
         elif h_spec is not None and w is None and ctx.doc.nodes[i].tag == "img" and cw > 0 and ch > 0:
             w = h_spec * cw / ch
         w = clamp_width(s, cw if w is None else w, cb_w, pb_h)
-        h = clamp_height(s, ch if h_spec is None else h_spec, None, pb_v)
+        h = clamp_height(s, ch if h_spec is None else h_spec, cb_h, pb_v)
         ctx.rel[i][2] = w + pb_h
         ctx.rel[i][3] = h + pb_v
         if base is None:
@@ -419,7 +419,7 @@ def atomic_box(ctx, i, cb_w, force_w=None, force_h=None):
     w = clamp_width(s, w, cb_w, pb_h)
     out = yield box_contents(ctx, i, w, h_spec, cb_w)
     h = out.height if h_spec is None else h_spec
-    h = clamp_height(s, h, None, pb_v)
+    h = clamp_height(s, h, cb_h, pb_v)
     ctx.rel[i][2] = w + pb_h
     ctx.rel[i][3] = h + pb_v
     if out.baseline is not None and s.overflow_y in ("visible", "clip"):

@@ -71,7 +71,7 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
         return FlowOut(0.0, NO_MARGIN, NO_MARGIN, True)
     depth = ctx.taffy_depth
     ptr = _taffy(depth)
-    areas = template_areas(s.grid_template_areas) if ctx.display[i] in ("grid", "inline-grid") else None
+    areas = template_areas(s.grid_template_areas) or {} if ctx.display[i] in ("grid", "inline-grid") else None
     root = taffylib.node_create(ptr, container_style(s, ctx.display[i], w, h))
     ids: dict[int, int | list[int]] = {}
     anon_style = base_style()

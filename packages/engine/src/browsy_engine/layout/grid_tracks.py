@@ -116,3 +116,15 @@ def template_areas(text: str | None) -> dict[str, tuple[int, int, int, int]]:
                 a[0], a[1] = min(a[0], ri + 1), max(a[1], ri + 2)
                 a[2], a[3] = min(a[2], ci + 1), max(a[3], ci + 2)
     return {k: (v[0], v[1], v[2], v[3]) for k, v in areas.items()}
+
+
+def stretch_auto_tracks(tracks: list[dict]) -> None:
+    """CSS grid stretches `auto` tracks into leftover space (justify-content: normal); Taffy 0.3 does
+    not, so when no track is flexible, auto max sizes become 1fr (min stays auto)."""
+    sizes = [t["single"] for t in tracks if t["single"] is not None]
+    sizes += [r for t in tracks for r in t["repeat"]]
+    if any(sz["max_size"]["dim"] == 7 for sz in sizes):
+        return
+    for sz in sizes:
+        if sz["max_size"]["dim"] == 0:
+            sz["max_size"] = {"dim": 7, "value": 1.0}

@@ -91,16 +91,20 @@ def layout_positioned(ctx: LayoutContext, absolute: Absolute, subtree_end: list[
         force_h = None
         if s.height is None and top is not None and bottom is not None and not ctx.is_replaced(i):
             force_h = max(0.0, cbh - top - bottom - mt - mb - vertical_pb(s, cbw))
-        run(atomic_box(ctx, i, cbw, force_w, force_h))
+        run(atomic_box(ctx, i, cbw, force_w, force_h, cbh))
         r = ctx.rel[i]
         w, h = r[2], r[3]
-        if left is not None:
+        if left is not None and right is not None and s.margin_left is None and s.margin_right is None:
+            x = cbx + left + max(0.0, (cbw - left - right - w) / 2)  # auto margins centre
+        elif left is not None:
             x = cbx + left + ml
         elif right is not None:
             x = cbx + cbw - right - mr - w
         else:
             x = static_x + ml
-        if top is not None:
+        if top is not None and bottom is not None and s.margin_top is None and s.margin_bottom is None:
+            y = cby + top + max(0.0, (cbh - top - bottom - h) / 2)
+        elif top is not None:
             y = cby + top + mt
         elif bottom is not None:
             y = cby + cbh - bottom - mb - h

@@ -75,10 +75,14 @@ def container_style(s: ComputedStyle, display: str, width: float, height: float 
     st["align_content"] = CONTENT.get(s.align_content)
     st["justify_content"] = CONTENT.get(s.justify_content)
     if st["display"] == 2:
-        from .grid_tracks import template_areas, track_list, track_sizes
+        if st["justify_items"] is None:
+            st["justify_items"] = 6  # normal behaves as stretch for grid items
+        from .grid_tracks import stretch_auto_tracks, template_areas, track_list, track_sizes
 
         st["grid_template_columns"] = track_list(s.grid_template_columns, width)
         st["grid_template_rows"] = track_list(s.grid_template_rows, height)
+        if s.justify_content in ("normal", "stretch"):
+            stretch_auto_tracks(st["grid_template_columns"])
         st["grid_auto_columns"] = track_sizes(s.grid_auto_columns, width)
         st["grid_auto_rows"] = track_sizes(s.grid_auto_rows, height)
         st["grid_auto_flow"] = AUTO_FLOW.get(" ".join((s.grid_auto_flow or "row").split()), 0)
@@ -116,14 +120,18 @@ def item_style(s: ComputedStyle, cw: float, ch: float | None, areas: dict | None
                           dim(s.padding_bottom, cw, ZERO), dim(s.padding_left, cw, ZERO))
     st["border"] = _rect({"dim": 1, "value": s.border_top_width}, {"dim": 1, "value": s.border_right_width},
                          {"dim": 1, "value": s.border_bottom_width}, {"dim": 1, "value": s.border_left_width})
-    st["size"] = {"width": dim(s.width, cw), "height": dim(s.height, ch)}
+    width = dim(s.width, cw)
+    stretch = areas is not None and s.width == (0.0, 1.0)
+    if stretch:
+        width = AUTO  # Taffy resolves % against the container, not the grid area: stretch instead
+    st["size"] = {"width": width, "height": dim(s.height, ch)}
     st["min_size"] = {"width": dim(s.min_width, cw), "height": dim(s.min_height, ch)}
     st["max_size"] = {"width": dim(s.max_width, cw), "height": dim(s.max_height, ch)}
     st["flex_grow"] = float(s.flex_grow)
     st["flex_shrink"] = float(s.flex_shrink)
     st["flex_basis"] = dim(s.flex_basis, cw)
     st["align_self"] = ALIGN.get(s.align_self)
-    st["justify_self"] = ALIGN.get(s.justify_self)
+    st["justify_self"] = 6 if stretch else ALIGN.get(s.justify_self)
     if s.aspect_ratio:
         st["aspect_ratio"] = float(s.aspect_ratio)
     start_c, end_c = s.grid_column_start, s.grid_column_end
