@@ -326,9 +326,15 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy):
     if d in FLEX_LIKE or d in TABLE_LIKE:
         out = yield box_contents(ctx, i, w, h_spec, cb_w)
     else:
+        children = ctx.box_children(i)
+        if ctx.doc.nodes[i].tag == "fieldset":
+            children, legend_h = yield rendered_legend(ctx, i, children, w, cx)
+            if legend_h > bt:
+                cy += legend_h - bt
+                pb_v += legend_h - bt
         own = FloatArea() if bfc else floats
         fox, foy = (0.0, 0.0) if bfc else (ox + used_ml + cx, oy + cy)
-        out = yield flow(ctx, i, ctx.box_children(i), w, cx, cy, own, fox, foy, collapse_top, h_spec)
+        out = yield flow(ctx, i, children, w, cx, cy, own, fox, foy, collapse_top, h_spec)
         if bfc and own:
             out.height = max(out.height + (0.0 if collapse_bottom else value(out.bottom)), own.bottom())
             out.bottom = NO_MARGIN
@@ -357,6 +363,23 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy):
         out_box.quirk_top = (quirky and mt != NO_MARGIN) or (collapse_top and mt == NO_MARGIN and out.quirk_top)
         out_box.quirk_bottom = (quirky and mb != NO_MARGIN) or (collapse_bottom and mb == NO_MARGIN and out.quirk_bottom)
     return out_box
+
+
+def rendered_legend(ctx, i, children, w, cx):
+    """A fieldset's first <legend> sits on its top border, shrink-to-fit at the content's left edge.
+    Returns the remaining children and the legend's margin-box height."""
+    for k, c in enumerate(children):
+        if ctx.display[c] == "text":
+            continue
+        if ctx.doc.nodes[c].tag != "legend" or ctx.is_float(c) or ctx.is_out_of_flow(c):
+            break
+        box = yield atomic_box(ctx, c, w)
+        s = ctx.styles[c]
+        ctx.rel[c][0] = cx + px(s.margin_left, w)
+        ctx.rel[c][1] = px(s.margin_top, w)
+        ctx.anchor[c] = i
+        return children[:k] + children[k + 1 :], box[1]
+    return children, 0.0
 
 
 def box_contents(ctx, i, w, h_spec, cb_w):

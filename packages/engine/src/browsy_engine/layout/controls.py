@@ -122,7 +122,7 @@ def replaced_content_size(ctx: LayoutContext, i: int, s: ComputedStyle, cb_w: fl
         rows = _int_attr(ctx, i, "size", 4 if multiple else 1)
         if rows > 1:
             return 14.890625 - pb_h if pb_h < 14 else 0.0, rows * 17.0 + 2 - pb_v, None
-        return longest + 22.6 - pb_h, m.line_height + 4 - pb_v, text_baseline
+        return longest + 22.6 - pb_h, m.line_height + 4 - pb_v, 2.0 + m.ascent  # text centred
     if tag == "img":
         if alt_fallback(ctx, i, s):
             alt = str(ctx.doc.nodes[i].attrs.get("alt"))
