@@ -24,6 +24,8 @@ def detect(html: str) -> CaptchaInfo | None:
         ('<div class="cf-turnstile"></div>', "Turnstile"),
         ('<div id="challenge-running"></div>', "CloudflareChallenge"),
         ('<div id="cf-challenge-body"></div><div class="cf-turnstile"></div>', "CloudflareChallenge"),
+        ("<script>(function(){window._cf_chl_opt={cRay:'1'};})();</script>", "CloudflareChallenge"),
+        ('<noscript><div id="challenge-error-text">Enable JavaScript</div></noscript>', "CloudflareChallenge"),
     ],
 )
 def test_service_markers(html: str, kind: str) -> None:
@@ -38,6 +40,7 @@ def test_sitekey_is_captured() -> None:
 
 def test_no_captcha_on_ordinary_pages() -> None:
     assert detect('<script src="/app.js"></script><div class="recaptcha-note">x</div><p>captcha</p>') is None
+    assert detect("<script>var challenge = 'cf';</script>") is None
 
 
 def test_invisible_widgets_are_not_interactive() -> None:

@@ -18,9 +18,11 @@ CAPTCHA_TYPES = ("ReCaptcha", "HCaptcha", "Turnstile", "CloudflareChallenge", "I
                  "Unknown")
 # When several services are present, the more specific page-level signal wins.
 _PRECEDENCE = ("CloudflareChallenge", "Turnstile", "HCaptcha", "ReCaptcha")
-_CANDIDATES = ("script[src], iframe[src], [data-sitekey], [class*='g-recaptcha'], [class*='h-captcha'], "
+_CANDIDATES = ("script, iframe[src], [data-sitekey], [class*='g-recaptcha'], [class*='h-captcha'], "
                "[class*='cf-turnstile'], [id*='challenge-running'], [id*='cf-challenge'], "
-               "[id='challenge-form'], form[action*='__cf_chl']")
+               "[id='challenge-form'], [id*='challenge-error'], form[action*='__cf_chl']")
+# Inline script of Cloudflare's interstitial ("Just a moment..."): its options object and loader path.
+_CLOUDFLARE_INLINE = ("_cf_chl_opt", "/cdn-cgi/challenge-platform/")
 
 
 @dataclass(slots=True)
@@ -51,6 +53,11 @@ def _source_type(src: str) -> str | None:
     return None
 
 
+def _is_cloudflare_inline(document: Document, index: int) -> bool:
+    text = document.text_of(index)
+    return any(marker in text for marker in _CLOUDFLARE_INLINE)
+
+
 def _is_invisible(node_tag: str, attrs: dict[str, str | None]) -> bool:
     """reCAPTCHA v3 (api.js?render=<sitekey>) or a widget declared data-size="invisible"."""
     if (attrs.get("data-size") or "").lower() == "invisible":
@@ -62,7 +69,13 @@ def _is_invisible(node_tag: str, attrs: dict[str, str | None]) -> bool:
 
 
 def _marker_type(classes: str, ident: str, action: str) -> str | None:
-    if "challenge-running" in ident or "cf-challenge" in ident or ident == "challenge-form" or "__cf_chl" in action:
+    if (
+        "challenge-running" in ident
+        or "cf-challenge" in ident
+        or "challenge-error" in ident
+        or ident == "challenge-form"
+        or "__cf_chl" in action
+    ):
         return "CloudflareChallenge"
     if "cf-turnstile" in classes:
         return "Turnstile"
@@ -88,6 +101,8 @@ def detect_captcha(document: Document | None) -> CaptchaInfo | None:
         kind = None
         if node.tag in ("script", "iframe"):
             kind = _source_type(attrs.get("src") or "")
+            if node.tag == "script" and not attrs.get("src") and _is_cloudflare_inline(document, i):
+                kind = "CloudflareChallenge"
         kind = kind or _marker_type((attrs.get("class") or "").lower(), (attrs.get("id") or "").lower(),
                                     (attrs.get("action") or "").lower())
         if kind:
