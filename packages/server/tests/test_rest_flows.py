@@ -94,3 +94,17 @@ def test_scopes_filter_elements(client: httpx.Client, fixture_site: str) -> None
     visible = client.get("/api/page", params={"format": "json", "scope": "visible"}).json()["els"]
     assert any(el.get("hidden") for el in every)
     assert len(visible) == len([el for el in every if not el.get("hidden")])
+
+
+def test_click_that_loads_nothing_says_so_first(client: httpx.Client, fixture_site: str) -> None:
+    client.post("/api/browse", json={"url": f"{fixture_site}/mailto"})
+    mail = client.post("/api/find", json={"text": "Email us"}).json()[0]
+    skipped = client.post("/api/click", json={"id": mail["id"]})
+    assert skipped.status_code == 200
+    first, rest = skipped.text.split("\n", 1)
+    assert "mailto" in first
+    assert rest.startswith("title: Links")
+    real = client.post("/api/find", json={"text": "A real link"}).json()[0]
+    followed = client.post("/api/click", json={"id": real["id"]})
+    assert followed.text.startswith("title: ")
+    assert f"url: {fixture_site}/articles/1" in followed.text

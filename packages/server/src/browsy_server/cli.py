@@ -9,8 +9,6 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from browsy_engine.session.errors import BrowsyError
-
 from .settings import DEFAULT_HOST, DEFAULT_PORT
 
 
@@ -83,16 +81,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return COMMANDS[args.command](args) or 0
-    except (CliError, BrowsyError, OSError, ValueError) as err:
-        print(f"browsy: {err}", file=sys.stderr)
-        return 1
     except KeyboardInterrupt:
         return 130
     except Exception as err:  # never a traceback for a user; BROWSY_DEBUG=1 shows it
         if os.environ.get("BROWSY_DEBUG"):
             raise
-        print(f"browsy: internal error: {type(err).__name__}: {err}", file=sys.stderr)
+        kind = "" if _is_user_error(err) else f"internal error: {type(err).__name__}: "
+        print(f"browsy: {kind}{err}", file=sys.stderr)
         return 1
+
+
+def _is_user_error(err: Exception) -> bool:
+    """Errors whose message is meant for the user. Session errors can only occur once sessions are loaded,
+    so `parse` never pays for importing the network stack."""
+    if isinstance(err, CliError | OSError | ValueError):
+        return True
+    errors = sys.modules.get("browsy_engine.session.errors")
+    return errors is not None and isinstance(err, errors.BrowsyError)
 
 
 def _print(text: str) -> None:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from browsy_engine.session import SessionConfig
+if TYPE_CHECKING:
+    from browsy_engine.session import SessionConfig
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 3847
@@ -36,6 +37,8 @@ class ServerSettings:
 
     def session_config(self) -> SessionConfig:
         """The configuration every session of this server is created with."""
+        from browsy_engine.session import SessionConfig  # the network stack loads only when a server runs
+
         width, height = self.viewport
         config = SessionConfig(
             viewport_width=width,

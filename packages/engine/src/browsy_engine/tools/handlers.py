@@ -17,7 +17,13 @@ async def browse(session: AsyncSession, args: p.BrowseParams) -> ToolResult:
 
 
 async def click(session: AsyncSession, args: p.ElementParams) -> ToolResult:
-    return render_page(await session.click(args.id))
+    """The resulting page; when the click did not load a page (a skipped mailto: link, a toggled menu), the
+    session's one-line account of what happened comes first, so the model knows why the page looks the same."""
+    page = render_page(await session.click(args.id))
+    outcome = session.last_outcome
+    if outcome is None or outcome.kind in ("navigate", "submit"):
+        return page
+    return ToolResult.text(f"{outcome.message}\n{page.content}")
 
 
 async def type_text(session: AsyncSession, args: p.TypeTextParams) -> ToolResult:
