@@ -58,6 +58,9 @@ class Selector:
     classes: frozenset[str]
     ids: frozenset[str]
     simple: bool  # a single compound of tag/classes/id only: matchable from indexes
+    key_tags: frozenset[str] = frozenset()  # requirements of the subject (rightmost) compound
+    key_classes: frozenset[str] = frozenset()
+    key_ids: frozenset[str] = frozenset()
 
 
 def parse_selector_list(prelude: Sequence[object]) -> list[Selector] | None:
@@ -101,6 +104,8 @@ class _Scan:
         self.pseudo_element = False
         self.compounds = 1
         self.other = False  # anything besides tag/class/id
+        # requirements of the rightmost compound (the subject), reset at every combinator
+        self.key: tuple[set[str], set[str], set[str]] = (set(), set(), set())
 
     def run(self, tokens: list[object], top: bool) -> str:
         pieces: list[str] = []
@@ -116,6 +121,7 @@ class _Scan:
             if isinstance(t, WhitespaceToken) or (isinstance(t, LiteralToken) and t.value in (">", "+", "~")):
                 if top:
                     self.compounds += 1 if not pieces or pieces[-1] != " " else 0
+                    self.key = (set(), set(), set())
                 pieces.append(" " if isinstance(t, WhitespaceToken) else t.value)
                 at_compound_start = True
                 i += 1
@@ -126,10 +132,12 @@ class _Scan:
                 self.a += 1
                 if top:
                     self.ids.add(t.value)
+                    self.key[2].add(t.value)
             elif isinstance(t, LiteralToken) and t.value == "." and i + 1 < n and isinstance(tokens[i + 1], IdentToken):
                 self.b += 1
                 if top:
                     self.classes.add(tokens[i + 1].value)  # type: ignore[attr-defined]
+                    self.key[1].add(tokens[i + 1].value)  # type: ignore[attr-defined]
                 pieces.append("." + serialize([tokens[i + 1]]))  # type: ignore[list-item]
                 i += 2
                 at_compound_start = False
@@ -141,6 +149,7 @@ class _Scan:
                 self.c += 1
                 if top:
                     self.tags.add(t.lower_value)
+                    self.key[0].add(t.lower_value)
             elif isinstance(t, LiteralToken) and t.value in ("*", "|"):
                 if t.value == "|":
                     self.other = True
@@ -257,4 +266,7 @@ def _prepare(tokens: list[object]) -> Selector | None:
         classes=frozenset(scan.classes),
         ids=frozenset(scan.ids),
         simple=simple,
+        key_tags=frozenset(scan.key[0]),
+        key_classes=frozenset(scan.key[1]),
+        key_ids=frozenset(scan.key[2]),
     )

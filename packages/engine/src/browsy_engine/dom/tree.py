@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from selectolax.lexbor import LexborHTMLParser
+from selectolax.lexbor import LexborHTMLParser, LexborNode
+
+from .depth import limit_depth
 
 TEXT = "#text"
 
@@ -39,6 +41,7 @@ class Document:
     nodes: list[Node]
     lexbor: LexborHTMLParser
     by_mem_id: dict[int, int]
+    lexbor_nodes: list[LexborNode] = field(default_factory=list)  # lexbor's node for each index
 
     @property
     def root(self) -> Node:
@@ -64,6 +67,14 @@ class Document:
         out = [get(n.mem_id, -1) for n in found]
         return [i for i in out if i >= 0]
 
+    def filter_checked(self, indices: list[int], selector: str) -> list[int] | None:
+        """The given element indices that match the selector (lexbor, per node); None if invalid."""
+        lex = self.lexbor_nodes
+        try:
+            return [i for i in indices if lex[i].css_matches(selector)]
+        except Exception:
+            return None
+
     def find_first(self, tag: str) -> Node | None:
         for n in self.nodes:
             if n.tag == tag:
@@ -85,20 +96,27 @@ class Document:
 
 
 def build_document(html: str) -> Document:
-    """Parse HTML with lexbor and flatten it into our pre-order node list (comments dropped)."""
-    parser = LexborHTMLParser(html)
+    """Parse HTML with lexbor and flatten it into our pre-order node list (comments dropped).
+
+    Pathologically deep markup is first flattened the way Blink's parser caps depth (see depth.py).
+    """
+    parser = LexborHTMLParser(limit_depth(html))
     nodes: list[Node] = []
+    lexbor_nodes: list[LexborNode] = []
     by_mem_id: dict[int, int] = {}
     root = parser.root
     if root is None:
         parser = LexborHTMLParser("<html><head></head><body></body></html>")
         root = parser.root
+    get = by_mem_id.get
+    append_node = nodes.append
+    append_lex = lexbor_nodes.append
     for x in root.traverse(include_text=True):
         tag = x.tag
         if tag == "-comment" or tag is None:
             continue
         parent = x.parent
-        pidx = by_mem_id.get(parent.mem_id, -1) if parent is not None else -1
+        pidx = get(parent.mem_id, -1) if parent is not None else -1
         if pidx < 0 and nodes:
             continue  # detached (e.g. inside <template> contents): not part of the rendered document
         idx = len(nodes)
@@ -107,7 +125,8 @@ def build_document(html: str) -> Document:
         else:
             node = Node(idx, tag.lower(), x.attributes, pidx)
         by_mem_id[x.mem_id] = idx
-        nodes.append(node)
+        append_node(node)
+        append_lex(x)
         if pidx >= 0:
             nodes[pidx].children.append(idx)
-    return Document(nodes, parser, by_mem_id)
+    return Document(nodes, parser, by_mem_id, lexbor_nodes)
