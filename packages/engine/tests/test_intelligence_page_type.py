@@ -57,6 +57,15 @@ def test_captcha_page_infers_image_grid_without_document() -> None:
     assert challenge and challenge[0].submit_id == dom.els[-1].id
 
 
+def test_captcha_image_with_a_text_field_is_a_text_captcha_page() -> None:
+    dom = page("Amazon.com", el("h4", "Enter the characters you see below"), el("img", "captcha"),
+               field("text", name="field-keywords"), el("button", "Continue shopping"))
+    assert page_type(dom) == "Captcha"
+    assert dom.captcha.captcha_type == "TextCaptcha"
+    plain = page("Shop", el("img", "A product photo"), field("text", name="qty"))
+    assert page_type(plain) == "Other"
+
+
 def test_login_with_nav_search_bar_is_login() -> None:
     dom = page("Sign in", el("nav"), field("search", name="q", ph="Search"), field("email", name="email"),
                field("password", name="password"), el("button", "Sign in"))

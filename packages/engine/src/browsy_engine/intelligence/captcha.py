@@ -127,7 +127,7 @@ def image_buttons(facts: PageFacts) -> int:
     return count
 
 
-def _has_text_captcha(facts: PageFacts) -> bool:
+def has_text_captcha(facts: PageFacts) -> bool:
     """An image that names itself a captcha next to a text field to type its characters into."""
     has_image = any(
         el.tag == "img" and ("captcha" in facts.text(el) or "captcha" in (facts.attr(el, "src") or "").lower())
@@ -140,6 +140,6 @@ def infer_captcha(facts: PageFacts) -> CaptchaInfo:
     """Type of a CAPTCHA page without a known service: ImageGrid (4+ image buttons), TextCaptcha, Unknown."""
     if image_buttons(facts) >= 4:
         return CaptchaInfo("ImageGrid")
-    if _has_text_captcha(facts):
+    if has_text_captcha(facts):
         return CaptchaInfo("TextCaptcha")
     return CaptchaInfo("Unknown")

@@ -45,7 +45,8 @@ CAPTCHA_TITLE = ("captcha", "recaptcha", "hcaptcha", "verify you're human", "ver
                  "bot verification", "security challenge", "one more step")
 CAPTCHA_HEADING = ("captcha", "verify you're human", "verify you are human", "verify you’re human",
                    "security check", "are you human", "are you a robot", "not a robot",
-                   "complete the challenge", "human verification", "checking your browser")
+                   "complete the challenge", "human verification", "checking your browser",
+                   "enter the characters you see", "type the characters you see", "type the text you see")
 
 VERIFICATION = ("verification", "verify your identity", "verification code", "enter code", "enter the code",
                 "security code", "2fa", "two-factor", "two factor", "2-step", "two-step", "otp", "one-time",

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from urllib.parse import parse_qs, urlsplit
 
 from . import keywords as kw
-from .captcha import CaptchaInfo
+from .captcha import CaptchaInfo, has_text_captcha
 from .facts import NON_ENTRY_TYPES, PageFacts, input_type
 
 PAGE_TYPES = ("Error", "Captcha", "Login", "TwoFactorAuth", "OAuthConsent", "Inbox", "EmailBody", "Dashboard",
@@ -52,7 +52,8 @@ def says_captcha(facts: PageFacts) -> bool:
 
 
 def is_captcha(facts: PageFacts, captcha: CaptchaInfo | None) -> bool:
-    return (captcha is not None and captcha.interactive) or says_captcha(facts)
+    """A visible CAPTCHA service, CAPTCHA words in title/headings, or a captcha image to type from."""
+    return (captcha is not None and captcha.interactive) or says_captcha(facts) or has_text_captcha(facts)
 
 
 def code_inputs(facts: PageFacts) -> list:
