@@ -124,6 +124,7 @@ def face_table(path: pathlib.Path) -> dict:
         "ascent": hhea.ascent,
         "descent": -hhea.descent,
         "line_gap": hhea.lineGap,
+        "x_height": getattr(font["OS/2"], "sxHeight", 0) or round(font["head"].unitsPerEm * 0.5),
         "notdef": notdef,
         "ranges": ranges,
         "kern": kern,

@@ -34,6 +34,22 @@ FIXED_BORDER_BOX = {
 DEFAULT_OBJECT = (300.0, 150.0)
 
 
+# Blink widens text inputs by (max char width - average char width) of the font; for Liberation Sans
+# these are measured in Chromium at 13.333px, 16px and 20px (9, 20 and 33 px) and interpolated.
+_EXTRA_POINTS = ((13.333, 9.0), (16.0, 20.0), (20.0, 33.0))
+
+
+def _max_minus_avg(size: float) -> float:
+    pts = _EXTRA_POINTS
+    if size <= pts[0][0]:
+        return pts[0][1] * size / pts[0][0]
+    for (s0, e0), (s1, e1) in zip(pts, pts[1:]):
+        if size <= s1:
+            return e0 + (e1 - e0) * (size - s0) / (s1 - s0)
+    (s0, e0), (s1, e1) = pts[-2], pts[-1]
+    return e1 + (e1 - e0) * (size - s1) / (s1 - s0)
+
+
 def _int_attr(ctx: LayoutContext, i: int, name: str, default: int) -> int:
     raw = ctx.doc.nodes[i].attrs.get(name)
     if raw is None:
@@ -96,11 +112,10 @@ def replaced_content_size(ctx: LayoutContext, i: int, s: ComputedStyle, cb_w: fl
             return m.width(label), m.line_height, text_baseline
         if kind in FIXED_BORDER_BOX:
             w, h = FIXED_BORDER_BOX[kind]
-            return max(0.0, w - pb_h), max(0.0, h - pb_v), text_baseline
+            return max(0.0, w - pb_h), max(0.0, h - pb_v), (h - m.line_height) / 2 + m.ascent
         size = _int_attr(ctx, i, "size", 20)
-        avg = round(0.5742 * s.font_size)
-        extra = round(0.675 * s.font_size)
-        return size * avg + extra, m.line_height, text_baseline
+        avg = round(0.5742 * s.font_size)  # Liberation Sans xAvgCharWidth, rounded like Blink
+        return size * avg + _max_minus_avg(s.font_size), m.line_height, text_baseline
     if tag == "textarea":
         cols = _int_attr(ctx, i, "cols", 20)
         rows = _int_attr(ctx, i, "rows", 2)
@@ -121,7 +136,7 @@ def replaced_content_size(ctx: LayoutContext, i: int, s: ComputedStyle, cb_w: fl
         multiple = "multiple" in ctx.doc.nodes[i].attrs
         rows = _int_attr(ctx, i, "size", 4 if multiple else 1)
         if rows > 1:
-            return 14.890625 - pb_h if pb_h < 14 else 0.0, rows * 17.0 + 2 - pb_v, None
+            return 14.890625 - pb_h if pb_h < 14 else 0.0, rows * 17.0 + 2 - pb_v, rows * 17.0 - 1
         return longest + 22.6 - pb_h, m.line_height + 4 - pb_v, 2.0 + m.ascent  # text centred
     if tag == "img":
         if alt_fallback(ctx, i, s):

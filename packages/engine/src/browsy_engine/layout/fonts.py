@@ -53,6 +53,7 @@ class Face:
     ascent_em: float
     descent_em: float
     line_gap_em: float
+    x_height_em: float
     cache: dict[tuple[str, float], float] = field(default_factory=dict)
 
     def ascent(self, size: float) -> float:
@@ -110,6 +111,7 @@ def _load_face(key: str) -> Face:
         ascent_em=table["ascent"] / upem,
         descent_em=table["descent"] / upem,
         line_gap_em=table["line_gap"] / upem,
+        x_height_em=table["x_height"] / upem,
     )
 
 

@@ -379,8 +379,11 @@ def _line_metrics(line: Line, strut: FontMetrics, quirks: bool) -> tuple[float, 
             elif p.text == "bottom":
                 bottoms.append(p.height)
             else:
-                a = p.baseline
-                b = p.height - p.baseline
+                if p.text == "middle":
+                    a = (p.height + strut.x_height) / 2
+                else:
+                    a = p.baseline
+                b = p.height - a
                 if a > above:
                     above = a
                 if b > below:
@@ -451,7 +454,7 @@ def _place_line(
             elif va == "bottom":
                 y = cy + top + height - p.height
             elif va == "middle":
-                y = cy + baseline - strut.size * 0.25 - p.height / 2
+                y = cy + baseline - (p.height + strut.x_height) / 2
             else:
                 y = cy + baseline - p.baseline
             r = rel[p.node]

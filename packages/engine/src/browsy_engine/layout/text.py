@@ -76,7 +76,8 @@ def split_words(word: str) -> list[str]:
 class FontMetrics:
     """What the inline layout needs to know about one style's font."""
 
-    __slots__ = ("face", "size", "ascent", "descent", "line_height", "letter_spacing", "word_spacing", "space")
+    __slots__ = ("face", "size", "ascent", "descent", "line_height", "letter_spacing", "word_spacing", "space",
+                 "x_height")
 
     def __init__(self, s: ComputedStyle) -> None:
         face: Face = face_for(s.font_family, s.font_weight, s.font_style)
@@ -85,6 +86,7 @@ class FontMetrics:
         self.size = size
         self.ascent = face.ascent(size)
         self.descent = face.descent(size)
+        self.x_height = face.x_height_em * size
         if s.line_height_kind == "number":
             self.line_height = s.line_height * size
         elif s.line_height_kind == "px":
