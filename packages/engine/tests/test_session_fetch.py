@@ -9,6 +9,7 @@ import pytest
 from browsy_engine.dom import decode_html
 from browsy_engine.session import (
     AsyncSession,
+    BlockedUrl,
     HttpError,
     Network,
     ResponseTooLarge,
@@ -218,3 +219,32 @@ def test_blocked_patterns_apply_to_stylesheets(fixture_site, fixture_host):
     dom, report = browse(fixture_host, scenario, blocked_patterns=["/static/site.css"])
     assert _hidden_by_text(dom)["Hidden by an external stylesheet."] is False
     assert any("blocked pattern" in why for _, why in report.skipped)
+
+
+# ---- non-HTTP schemes (only with allow_non_http) ---------------------------------------------------
+def test_file_and_data_urls_need_allow_non_http(tmp_path):
+    page = tmp_path / "page.html"
+    page.write_text('<link rel="stylesheet" href="site.css"><h1>Local file</h1><p class="gone">Hidden</p>')
+    (tmp_path / "site.css").write_text(".gone { display: none }")
+
+    async def scenario():
+        async with AsyncSession(SessionConfig()) as closed:
+            with pytest.raises(BlockedUrl, match="file: scheme"):
+                await closed.goto(page.as_uri())
+        async with AsyncSession(SessionConfig(allow_non_http=True)) as s:
+            local = await s.goto(page.as_uri())
+            data = await s.goto("data:text/html,<h1>From%20data</h1>")
+            with pytest.raises(Network, match="cannot read the file"):
+                await s.goto((tmp_path / "missing.html").as_uri())
+            return local, data
+
+    local, data = run(scenario())
+    assert _hidden_by_text(local) == {"Local file": False, "Hidden": True}
+    assert "From data" in texts(data)
+
+
+def test_bare_host_names_mean_https():
+    from browsy_engine.session.security import check_url
+
+    assert str(check_url("example.com/docs?q=1", SessionConfig())) == "https://example.com/docs?q=1"
+    assert str(check_url("localhost:8000/x", SessionConfig(allowed_hosts=["localhost:8000"]))) == "http://localhost:8000/x"

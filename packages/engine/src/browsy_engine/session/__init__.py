@@ -1,7 +1,16 @@
 """Sessions over the network: AsyncSession (the engine), Session (blocking facade), SessionConfig, errors."""
 
 from .config import SessionConfig
-from .errors import ActionError, BlockedUrl, BrowsyError, HttpError, InvalidUrl, Network, ResponseTooLarge
+from .errors import (
+    ActionError,
+    BlockedUrl,
+    BrowsyError,
+    HttpError,
+    InvalidUrl,
+    Network,
+    PageError,
+    ResponseTooLarge,
+)
 from .finders import InputPurpose
 from .interact import Outcome
 from .search import SearchEngine, SearchPage, SearchResult
@@ -18,6 +27,7 @@ __all__ = [
     "InvalidUrl",
     "Network",
     "Outcome",
+    "PageError",
     "ResponseTooLarge",
     "SearchEngine",
     "SearchPage",

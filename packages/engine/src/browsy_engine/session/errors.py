@@ -62,5 +62,13 @@ class ResponseTooLarge(BrowsyError):
         )
 
 
+class PageError(BrowsyError):
+    """The page was fetched but browsy failed to read it (an engine bug: please report it)."""
+
+    def __init__(self, url: str, reason: str) -> None:
+        self.url = url
+        super().__init__(f"browsy could not read the page at {url} ({reason}); try another page and report this.")
+
+
 class ActionError(BrowsyError):
     """An interaction that cannot be done: no page, unknown element id, wrong element kind, …"""

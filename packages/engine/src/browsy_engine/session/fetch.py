@@ -98,6 +98,11 @@ class Fetcher:
         raised (the caller decides). Raises InvalidUrl, BlockedUrl, Network, ResponseTooLarge."""
         limit = max_bytes or self.config.max_response_bytes
         budget = timeout or self.config.timeout_secs
+        local = _local_url(url, base) if self.config.allow_non_http else None
+        if local is not None:
+            from .local import read_local
+
+            return read_local(local, limit)
         target = check_url(url, self.config, base)
         try:
             async with asyncio.timeout(budget):
@@ -146,6 +151,16 @@ class Fetcher:
             raise InvalidUrl(str(target), str(err)) from None
         except httpx.HTTPError as err:
             raise Network(_redact(target), _describe(err)) from None
+
+
+def _local_url(url: str | httpx.URL, base: str | None) -> str | None:
+    """The file:/data: URL this fetch is for, if it is one (only consulted when allow_non_http is on)."""
+    raw = str(url).strip()
+    if base and base.lower().startswith("file:") and "://" not in raw and not raw.lower().startswith("data:"):
+        from urllib.parse import urljoin
+
+        raw = urljoin(base, raw)
+    return raw if raw.split(":", 1)[0].lower() in ("file", "data") else None
 
 
 async def _read_bounded(response: httpx.Response, limit: int, url: str) -> bytes:

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import asyncio
 import html as html_escape
+import logging
 
 from ..dom import decode_html
 from ..pipeline import parse
 from .config import SessionConfig
-from .errors import HttpError
+from .errors import HttpError, PageError
 from .fetch import Fetcher, Response
 from .page import Page
 from .stylesheets import fetch_stylesheets, find_stylesheets
@@ -21,6 +22,8 @@ from .stylesheets import fetch_stylesheets, find_stylesheets
 HTML_TYPES = frozenset({"text/html", "application/xhtml+xml", ""})
 TEXT_TYPES = frozenset({"text/plain", "application/json", "text/csv", "text/markdown", "text/xml", "application/xml"})
 MAX_TEXT_SHOWN = 200_000
+
+log = logging.getLogger("browsy.session")
 
 
 class PageLoader:
@@ -49,15 +52,19 @@ class PageLoader:
                     extra_css, report = await fetch_stylesheets(self.fetcher, refs, self.config)
         else:
             text, extra_css, report = _describe_non_html(response), [], None
-        dom = await asyncio.to_thread(
-            parse,
-            text,
-            self.config.viewport_width,
-            self.config.viewport_height,
-            response.url,
-            extra_css=extra_css,
-            content_type=response.content_type,
-        )
+        try:
+            dom = await asyncio.to_thread(
+                parse,
+                text,
+                self.config.viewport_width,
+                self.config.viewport_height,
+                response.url,
+                extra_css=extra_css,
+                content_type=response.content_type,
+            )
+        except Exception as err:  # an engine bug must not reach the user as a traceback
+            log.exception("parsing %s failed", response.url.split("?", 1)[0])
+            raise PageError(response.url.split("?", 1)[0], f"{type(err).__name__}: {err}") from err
         return Page(dom, status=response.status, content_type=response.content_type,
                     redirects=response.redirects, stylesheets=report)
 

@@ -22,6 +22,8 @@ from .errors import BlockedUrl, InvalidUrl
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 
 HTTP_SCHEMES = ("http", "https")
+_BARE_HOST = re.compile(r"^(?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?(?:[/?#]|$)", re.IGNORECASE)
+_BARE_LOCAL = re.compile(r"^(?:localhost|\d{1,3}(?:\.\d{1,3}){3})(?::\d+)?(?:[/?#]|$)", re.IGNORECASE)
 _HOSTNAME = re.compile(r"[a-z0-9_-]+(\.[a-z0-9_-]+)*\.?")
 
 # Ranges that are not the public internet, with the reason given to the user.
@@ -197,6 +199,10 @@ def check_url(url: str | httpx.URL, config: SessionConfig, base: str | None = No
     raw = str(url).strip()
     if not raw:
         raise InvalidUrl(raw, "empty")
+    if base is None and _BARE_HOST.match(raw):
+        raw = "https://" + raw  # "example.com/page" means the web page, as in a browser's address bar
+    elif base is None and _BARE_LOCAL.match(raw):
+        raw = "http://" + raw  # "localhost:8000", "10.0.0.2/x": local servers speak plain http
     try:
         parsed = httpx.URL(base).join(raw) if base else httpx.URL(raw)
     except (httpx.InvalidURL, ValueError, UnicodeError) as err:
