@@ -30,6 +30,7 @@ def _is_form_node(node: Node) -> bool:
     return node.tag == "form"
 
 
+_NO_ATTRS: dict[str, str | None] = {}
 TEXTLIKE_TYPES = frozenset({"", "text", "email", "tel", "number", "search", "url"})
 
 
@@ -77,11 +78,15 @@ class PageFacts:
         """Lowercase visible text of an element ("" when it has none)."""
         return self.lower.get(el.id, "")
 
-    def attr(self, el: SpatialElement, name: str) -> str | None:
+    def attrs(self, el: SpatialElement) -> dict[str, str | None]:
+        """The attributes of the element's source node ({} without a document)."""
         doc = self.dom.document
         if doc is None or not 0 <= el.node < len(doc.nodes):
-            return None
-        return doc.nodes[el.node].attrs.get(name)
+            return _NO_ATTRS
+        return doc.nodes[el.node].attrs
+
+    def attr(self, el: SpatialElement, name: str) -> str | None:
+        return self.attrs(el).get(name)
 
     def descriptor(self, el: SpatialElement) -> str:
         """Lowercase name, label, placeholder, id and aria-label of a field, for purpose matching."""

@@ -43,16 +43,18 @@ class Pagination:
 
 def direction(facts: PageFacts, el: SpatialElement) -> str | None:
     """"next", "prev" or None for a link, from rel, its text or its aria-label."""
-    rel = (facts.attr(el, "rel") or "").lower().split()
-    if "next" in rel:
-        return "next"
-    if "prev" in rel or "previous" in rel:
-        return "prev"
-    for label in (facts.text(el), (facts.attr(el, "aria-label") or "").lower()):
-        found = _label_direction(label.strip())
-        if found:
-            return found
-    return None
+    attrs = facts.attrs(el)
+    rel = attrs.get("rel")
+    if rel:
+        words = rel.lower().split()
+        if "next" in words:
+            return "next"
+        if "prev" in words or "previous" in words:
+            return "prev"
+    found = _label_direction(facts.text(el).strip())
+    if found is None and attrs.get("aria-label"):
+        found = _label_direction((attrs.get("aria-label") or "").lower().strip())
+    return found
 
 
 def _label_direction(label: str) -> str | None:

@@ -77,7 +77,7 @@ def detect_download(facts: PageFacts) -> Download | None:
     for el in sorted([*facts.links, *facts.buttons], key=lambda e: e.id):
         text = facts.text(el)
         says_download = text.startswith("download") and len(text) <= DOWNLOAD_TEXT_MAX
-        if says_download or _is_file_link(el.href) or (el.tag == "a" and facts.attr(el, "download") is not None):
+        if says_download or _is_file_link(el.href) or (el.tag == "a" and "download" in facts.attrs(el)):
             href = urljoin(base, el.href) if el.href and base else el.href
             items.append(DownloadItem(el.id, el.text, href))
     return Download(items=items) if items else None
