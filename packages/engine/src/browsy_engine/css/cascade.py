@@ -22,7 +22,7 @@ from tinycss2.ast import IdentToken
 from tinycss2.serializer import serialize
 
 from ..dom.tree import Document
-from .hints import CELL_TAGS, presentational_css
+from .hints import may_have_hints, presentational_css
 from .matching import Matcher
 from .media import media_matches
 from .properties import CSS_WIDE, INHERIT, UNSET, PropertyParser, Spec
@@ -156,10 +156,13 @@ class _Cascade:
         sheets += [(False, s) for s in author_sheets(self.doc, self.matcher, extra_css, self.vp)]
         entries: list[tuple[tuple[int, int, tuple[int, int, int], int], Block, list[int]]] = []
         order = 0
+        classes, ids = self.matcher.classes, self.matcher.ids
         for is_ua, sheet in sheets:
             for rule in sheet.rules:
                 order += 1
                 if rule.media and not self._media_ok(sheet, rule.media):
+                    continue
+                if not rule.could_match(classes, ids):
                     continue
                 matches = [self.matcher.match(s) for s in rule.selectors]
                 if any(m is None for m in matches):
@@ -207,7 +210,7 @@ class _Cascade:
             parent = styles[node.parent] if node.parent >= 0 else None
             attrs = node.attrs
             inline = attrs.get("style") if attrs else None
-            hints = presentational_css(doc, node) if attrs or node.tag in CELL_TAGS else None
+            hints = presentational_css(doc, node) if may_have_hints(node) else None
             seqs = matched.get(i)
             key = (id(parent), tuple(seqs) if seqs else (), inline, hints)
             style = memo.get(key)

@@ -17,6 +17,16 @@ TEXT_ALIGN_TAGS = frozenset({"div", "p", "h1", "h2", "h3", "h4", "h5", "h6", "td
 ALIGN_VALUES = {"center": "-webkit-center", "middle": "-webkit-center", "left": "-webkit-left", "right": "-webkit-right", "justify": "justify"}  # fmt: skip
 FONT_SIZES = ("x-small", "small", "medium", "large", "x-large", "xx-large", "xxx-large")
 CELL_TAGS = frozenset({"td", "th"})
+HINT_ATTRIBUTES = frozenset(
+    {"width", "height", "align", "valign", "border", "cellspacing", "cellpadding", "hspace", "vspace",
+     "frameborder", "nowrap", "size", "face", "dir", "marginwidth", "marginheight", "leftmargin",
+     "rightmargin", "topmargin", "bottommargin", "noshade"}
+)  # fmt: skip
+
+
+def may_have_hints(node: Node) -> bool:
+    """Cheap test before `presentational_css`: table cells, or elements with a hint attribute."""
+    return node.tag in CELL_TAGS or (bool(node.attrs) and not HINT_ATTRIBUTES.isdisjoint(node.attrs))
 
 
 def _dimension(value: str | None, allow_percent: bool = True, allow_zero: bool = True) -> str | None:

@@ -16,8 +16,10 @@ Malformed CSS is dropped by tinycss2's error recovery and ours; nothing here rai
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 from collections.abc import Sequence
+from contextlib import suppress
 from dataclasses import dataclass, field
 
 import tinycss2
@@ -36,6 +38,7 @@ from tinycss2.ast import (
 from tinycss2.serializer import serialize
 
 from .properties import PropertyParser
+from .scanner import RawRule, selector_needs, split_rules
 from .selectors import Selector, parse_selector_list
 from .values import Viewport, significant
 
@@ -59,13 +62,64 @@ class Block:
     compiled: tuple | None = None
 
 
-@dataclass(slots=True)
 class StyleRule:
-    selectors: list[Selector]
-    normal: Block | None
-    important: Block | None
-    media: tuple[str, ...]  # serialized @media preludes this rule is nested in (all must match)
-    layer: int  # 0 = unlayered; 1.. = order of layers (lower wins less)
+    """A style rule. Rules from the scanner keep their text and are parsed on first use (`prepare`)."""
+
+    __slots__ = ("prelude", "body", "media", "layer", "needs", "_selectors", "_normal", "_important")
+
+    def __init__(
+        self,
+        media: tuple[str, ...],
+        layer: int,
+        prelude: str | None = None,
+        body: str | None = None,
+        selectors: list[Selector] | None = None,
+        normal: Block | None = None,
+        important: Block | None = None,
+    ) -> None:
+        self.media = media  # serialized @media preludes this rule is nested in (all must match)
+        self.layer = layer  # 0 = unlayered; 1.. = order of layers (lower wins less)
+        self.prelude = prelude
+        self.body = body
+        self.needs = selector_needs(prelude) if prelude is not None else None
+        self._selectors: list[Selector] | None = selectors
+        self._normal = normal
+        self._important = important
+
+    def could_match(self, classes: dict[str, list[int]], ids: dict[str, list[int]]) -> bool:
+        """False when every selector requires a class or id the document does not have."""
+        if self.needs is None:
+            return True
+        for need_classes, need_ids in self.needs:
+            if all(c in classes for c in need_classes) and all(i in ids for i in need_ids):
+                return True
+        return False
+
+    def prepare(self) -> None:
+        if self._selectors is not None:
+            return
+        normal = important = None
+        selectors = parse_selector_list(tinycss2.parse_component_value_list(self.prelude or ""))
+        if selectors and self.body:
+            items = tinycss2.parse_blocks_contents(self.body, skip_comments=True, skip_whitespace=True)
+            normal, important = _blocks(items)
+        self._normal, self._important = normal, important
+        self._selectors = selectors or []
+
+    @property
+    def selectors(self) -> list[Selector]:
+        self.prepare()
+        return self._selectors  # type: ignore[return-value]
+
+    @property
+    def normal(self) -> Block | None:
+        self.prepare()
+        return self._normal
+
+    @property
+    def important(self) -> Block | None:
+        self.prepare()
+        return self._important
 
 
 @dataclass(slots=True)
@@ -75,6 +129,7 @@ class Sheet:
 
 
 _cache: OrderedDict[str, Sheet] = OrderedDict()
+_AT_KEYWORD = re.compile(r"@(-?[\w-]+)")
 
 
 def parse_sheet(text: str) -> Sheet:
@@ -84,11 +139,8 @@ def parse_sheet(text: str) -> Sheet:
         _cache.move_to_end(text)
         return sheet
     sheet = Sheet()
-    try:
-        rules = tinycss2.parse_stylesheet(text, skip_comments=True, skip_whitespace=True)
-        _Collector(sheet).rules(rules, (), 0, None, 0)
-    except RecursionError:
-        pass  # absurdly nested input: keep what was collected
+    with suppress(RecursionError):  # absurdly nested input: keep what was collected
+        _Collector(sheet).raw_rules(split_rules(text), (), 0, 0)
     _cache[text] = sheet
     if len(_cache) > MAX_CACHED_SHEETS:
         _cache.popitem(last=False)
@@ -130,6 +182,14 @@ def find_imports(css_text: str) -> list[str]:
     return urls
 
 
+def _at_keyword(prelude: str) -> tuple[str, str]:
+    """`@media screen` → ("media", "screen"); the keyword lowercased."""
+    m = _AT_KEYWORD.match(prelude)
+    if m is None:
+        return "", prelude
+    return m.group(1).lower(), prelude[m.end() :]
+
+
 def _has_var(tokens: Sequence[object]) -> bool:
     stack = list(tokens)
     while stack:
@@ -159,6 +219,37 @@ class _Collector:
     def __init__(self, sheet: Sheet) -> None:
         self.sheet = sheet
         self.layers: dict[str, int] = {}
+
+    def raw_rules(self, rules: list[RawRule], media: tuple[str, ...], layer: int, depth: int) -> None:
+        """Rules from the scanner: style rules stay unparsed until used; group rules recurse."""
+        if depth > MAX_NESTING:
+            return
+        for raw in rules:
+            prelude, body = raw.prelude, raw.block
+            if not prelude.startswith("@"):
+                if body is None or not prelude:
+                    continue
+                if "{" in body:  # CSS nesting: parse this rule fully
+                    rule = QualifiedRule(0, 0, tinycss2.parse_component_value_list(prelude), tinycss2.parse_component_value_list(body))
+                    self.style_rule(rule, media, layer, None, depth)
+                else:
+                    self.sheet.rules.append(StyleRule(media, layer, prelude=prelude, body=body))
+                continue
+            keyword, rest = _at_keyword(prelude)
+            if body is None:
+                continue
+            if keyword == "media":
+                tokens = tinycss2.parse_component_value_list(rest)
+                key = serialize(tokens).strip().lower()
+                self.sheet.media_preludes.setdefault(key, tokens)
+                self.raw_rules(split_rules(body), media + (key,), layer, depth + 1)
+            elif keyword == "supports":
+                if supports_condition(significant(tinycss2.parse_component_value_list(rest))):
+                    self.raw_rules(split_rules(body), media, layer, depth + 1)
+            elif keyword == "layer":
+                name = rest.strip() or f"<anonymous {len(self.layers)}>"
+                rank = self.layers.setdefault(name, len(self.layers) + 1)
+                self.raw_rules(split_rules(body), media, rank if layer == 0 else layer, depth + 1)
 
     def rules(
         self,
@@ -190,7 +281,7 @@ class _Collector:
         items = tinycss2.parse_blocks_contents(rule.content, skip_comments=True, skip_whitespace=True)
         normal, important = _blocks(items)
         if selectors and (normal is not None or important is not None):
-            self.sheet.rules.append(StyleRule(selectors, normal, important, media, layer))
+            self.sheet.rules.append(StyleRule(media, layer, selectors=selectors, normal=normal, important=important))
         nested = [r for r in items if isinstance(r, (QualifiedRule, AtRule))]
         if nested and selectors:
             self.rules(nested, media, layer, selectors, depth + 1)
