@@ -259,3 +259,19 @@ def test_sync_session_runs_the_whole_flow(fixture_site, fixture_host):
         assert dom.tables()[1].rows == [["INV-77", "2026-10-01", "Paid"], ["INV-78", "2026-11-01", "Due"]]
         with pytest.raises(ActionError):
             s.type_text(99999, "x")
+
+
+def test_older_history_is_reloaded_with_its_form_state(fixture_site, fixture_host):
+    async def scenario(s):
+        dom = await s.goto(fixture_site + "/forms/get")
+        name = next(el.id for el in dom.els if el.name == "name")
+        await s.type_text(name, "kept across reloads")
+        for n in (1, 2, 3):
+            await s.goto(f"{fixture_site}/articles/{n}")
+        titles = [(await s.back()).title for _ in range(3)]
+        return titles, s.dom().get(name).val, s.last_outcome.message
+
+    titles, value, message = browse(fixture_host, scenario, history_pages_kept=1)
+    assert titles == ["Article 2", "Article 1", "GET form"]
+    assert value == "kept across reloads"
+    assert message == f"Went back to {fixture_site}/forms/get"

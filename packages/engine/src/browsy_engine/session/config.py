@@ -73,6 +73,9 @@ class SessionConfig:
     allowed_hosts: list[str] = field(default_factory=list)
     connect_timeout_secs: float = 10.0
     max_history: int = 20
+    # History entries older than this many pages keep only URL + form state (a parsed page costs MBs);
+    # going back to one loads it again.
+    history_pages_kept: int = 3
     search_endpoints: dict[str, str] = field(default_factory=lambda: dict(DEFAULT_SEARCH_ENDPOINTS))
 
     def __post_init__(self) -> None:

@@ -32,7 +32,7 @@ from .finders import (
 from .form_state import overlay
 from .interact import Interactor, Outcome
 from .loader import PageLoader
-from .page import Page
+from .page import Page, PageRef
 from .search import SearchEngine, Searcher, SearchPage, SearchResult
 from .transport import Resolver
 
@@ -60,7 +60,7 @@ class AsyncSession:
         self._interactor = Interactor(self)
         self._searcher = Searcher(self.config, self._fetcher, self._loader)
         self._page: Page | None = None
-        self._history: list[Page] = []
+        self._history: list[Page | PageRef] = []
         self._previous_dom: SpatialDom | None = None
         self._lock = asyncio.Lock()
         self.last_outcome: Outcome | None = None
@@ -94,16 +94,28 @@ class AsyncSession:
             return page.dom
 
     async def back(self) -> SpatialDom:
-        """Return to the previous page in history, restoring its DOM and form state (no refetch).
-        Raises ActionError if there is no previous page."""
+        """Return to the previous page in history, restoring its DOM and form state. Recent pages come
+        back from memory; older ones (beyond `history_pages_kept`) are loaded again with their form
+        state re-applied. Raises ActionError if there is no previous page."""
         async with self._lock:
             if not self._history:
                 raise ActionError("There is no previous page to go back to; use goto(url) to open a page.")
-            previous = self._history.pop()
+            entry = self._history[-1]
+            note = ""
+            if isinstance(entry, PageRef):
+                previous = await self._loader.load(entry.url)  # on failure the history stays as it was
+                doc = previous.dom.document
+                if doc is not None and len(doc.nodes) == entry.node_count:
+                    previous.form = entry.form
+                elif not entry.form.is_empty():
+                    note = " (the page changed since, so its form values were not restored)"
+            else:
+                previous = entry
+            self._history.pop()
             if self._page is not None:
                 self._previous_dom = self._page.dom
             self._page = previous
-            self.last_outcome = Outcome("navigate", f"Went back to {previous.dom.url}")
+            self.last_outcome = Outcome("navigate", f"Went back to {previous.dom.url}{note}")
             return overlay(previous.dom, previous.form)
 
     def url(self) -> str | None:
@@ -248,6 +260,12 @@ class AsyncSession:
         if self._page is not None:
             self._history.append(self._page)
             del self._history[: max(0, len(self._history) - self.config.max_history)]
+            keep = max(0, self.config.history_pages_kept)
+            older = len(self._history) - keep
+            for i in range(max(0, older)):
+                entry = self._history[i]
+                if isinstance(entry, Page):
+                    self._history[i] = PageRef.of(entry)
             self._previous_dom = self._page.dom
         self._page = page
 
