@@ -33,6 +33,14 @@ def test_tables_without_header_row_and_hostile_spans() -> None:
     assert parse("<table></table>").tables() == []
 
 
+def test_table_cell_text_reads_like_the_page() -> None:
+    dom = parse("<table><tr><th>Unit<br>price</th><th>Name<script>track()</script></th></tr>"
+                "<tr><td><b>Hel</b>lo<div>world</div></td><td>x</td></tr></table>")
+    (table,) = dom.tables()
+    assert table.headers == ["Unit price", "Name"]
+    assert table.rows == [["Hello world", "x"]]
+
+
 def test_tables_fall_back_to_geometry_without_a_document() -> None:
     dom = page("t", el("th", "Name", b=[10, 10, 50, 20]), el("th", "Age", b=[80, 12, 50, 20]),
                el("td", "Bob", b=[10, 40, 50, 20]), el("td", "42", b=[80, 41, 50, 20]),

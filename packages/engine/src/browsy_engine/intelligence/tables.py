@@ -15,6 +15,7 @@ from typing import Any
 
 from ..dom.tree import Document
 from ..model import SpatialDom
+from ..spatial.text import INLINE_TAGS, SILENT_TAGS, collapse
 
 ROW_TOLERANCE = 5
 MAX_SPAN = 1000  # browsers clamp colspan/rowspan; so do we (a hostile rowspan must not explode a grid)
@@ -35,6 +36,24 @@ def subtree_end(doc: Document, index: int) -> int:
     while node.children:
         node = doc.nodes[node.children[-1]]
     return node.index + 1
+
+
+def cell_text(doc: Document, index: int) -> str:
+    """Rendered text of a cell: scripts and styles left out, a space at <br> and block boundaries."""
+    parts: list[str] = []
+    stack = [index]
+    nodes = doc.nodes
+    while stack:
+        node = nodes[stack.pop()]
+        if node.text is not None:
+            parts.append(node.text)
+        elif node.tag in SILENT_TAGS:
+            continue
+        else:
+            if node.tag not in INLINE_TAGS or node.tag == "br":
+                parts.append(" ")
+            stack.extend(reversed(node.children))
+    return collapse("".join(parts))
 
 
 def _span(value: str | None) -> int:
@@ -81,7 +100,7 @@ def _expand(doc: Document, rows: list[int]) -> tuple[list[list[str]], list[bool]
         for cell in cells:
             col = _fill_spanned(pending, out, col)
             attrs = doc.nodes[cell].attrs
-            text = " ".join(doc.text_of(cell).split())
+            text = cell_text(doc, cell)
             rowspan = _span(attrs.get("rowspan"))
             for _ in range(_span(attrs.get("colspan"))):
                 out.append(text)
