@@ -18,6 +18,15 @@ from pydantic import BaseModel, ConfigDict, Field
 from .toolkit import SharedBrowser, ToolSpec, command_description, run_command, run_tool, tool_specs
 
 _shared = SharedBrowser()
+# Arguments CrewAI adds to every tool call on its own (not the model's).
+_CREWAI_INJECTED = ("security_context",)
+
+
+def _lenient(params: type[BaseModel]) -> type[BaseModel]:
+    """The registry's parameter model, accepting (and ignoring) the extra arguments CrewAI injects; the
+    registry still validates the model's own arguments when the tool runs."""
+    config = ConfigDict(**{**params.model_config, "extra": "ignore"})
+    return type(params.__name__, (params,), {"model_config": config, "__module__": __name__})
 
 
 class BrowsyCommand(BaseModel):
@@ -40,6 +49,8 @@ class BrowsyTool(BaseTool):
 
     def _run(self, command: Any = None, **kwargs: Any) -> str:
         # The command as one JSON string (the seed's form), or the action's fields given directly.
+        for key in _CREWAI_INJECTED:
+            kwargs.pop(key, None)
         return run_command(_shared.get(self.browser), command if command is not None else kwargs)
 
 
@@ -52,6 +63,8 @@ class BrowsyCrewAITool(BaseTool):
     browsy_tool: str = ""
 
     def _run(self, **kwargs: Any) -> str:
+        for key in _CREWAI_INJECTED:
+            kwargs.pop(key, None)
         return run_tool(_shared.get(self.browser), self.browsy_tool, kwargs)
 
 
@@ -62,7 +75,7 @@ def _tool_class(spec: ToolSpec) -> type[BrowsyCrewAITool]:
         "__annotations__": {"name": str, "description": str, "args_schema": type[BaseModel], "browsy_tool": str},
         "name": spec.name,
         "description": spec.description,
-        "args_schema": spec.params,
+        "args_schema": _lenient(spec.params),
         "browsy_tool": spec.tool,
     }
     return type(f"Browsy{spec.class_stem}Tool", (BrowsyCrewAITool,), namespace)
