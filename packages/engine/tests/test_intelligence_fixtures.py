@@ -40,6 +40,11 @@ EXPECTED: dict[str, tuple[str, set[str], set[str]]] = {
     "other.html": ("Other", set(), {"Search", "Download", "Paginate"}),
     "alerts.html": ("Other", set(), set()),
     "recaptcha-invisible-login.html": ("Login", {"Login"}, {"CaptchaChallenge"}),
+    # Pages shaped like well-known public ones.
+    "quotes-list.html": ("List", {"SelectFromList", "Paginate"}, set()),
+    "pizza-form.html": ("Form", {"FillForm"}, {"Contact"}),
+    "govuk-error.html": ("Error", {"FillForm", "Search"}, set()),
+    "the-internet-login.html": ("Login", {"Login"}, {"FillForm"}),
 }
 # Actions that need real boxes (rows of links) to be found.
 NEEDS_LAYOUT = {"SelectFromList"}
