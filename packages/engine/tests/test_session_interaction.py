@@ -275,3 +275,14 @@ def test_older_history_is_reloaded_with_its_form_state(fixture_site, fixture_hos
     assert titles == ["Article 2", "Article 1", "GET form"]
     assert value == "kept across reloads"
     assert message == f"Went back to {fixture_site}/forms/get"
+
+
+def test_load_html_makes_a_page_whose_links_resolve_against_its_url(fixture_site, fixture_host):
+    async def scenario(s):
+        dom = await s.load_html('<h1>Given</h1><a href="/articles/4">Fourth</a>', fixture_site + "/somewhere/page")
+        assert s.url() == fixture_site + "/somewhere/page"
+        return dom, await s.click(first(dom, "Fourth", "a"))
+
+    given, clicked = browse(fixture_host, scenario)
+    assert given.title == "" and any(el.text == "Given" for el in given.els)
+    assert clicked.title == "Article 4"

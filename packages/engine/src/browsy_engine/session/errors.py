@@ -30,9 +30,10 @@ class BlockedUrl(BrowsyError):
 class Network(BrowsyError):
     """The request failed on the network: DNS, connection refused, TLS, timeout."""
 
-    def __init__(self, url: str, reason: str) -> None:
+    def __init__(self, url: str, reason: str, *, timed_out: bool = False) -> None:
         self.url = url
         self.reason = reason
+        self.timed_out = timed_out  # True when a timeout (connect, read or total) ended the request
         super().__init__(f"Network error fetching {url}: {reason}. Check the URL or retry later.")
 
 

@@ -108,7 +108,9 @@ class Fetcher:
             async with asyncio.timeout(budget):
                 return await self._follow(target, method.upper(), content, headers or {}, limit)
         except TimeoutError:
-            raise Network(_redact(target), f"timed out after {budget:g} s (SessionConfig.timeout_secs)") from None
+            raise Network(
+                _redact(target), f"timed out after {budget:g} s (SessionConfig.timeout_secs)", timed_out=True
+            ) from None
 
     async def _follow(
         self, target: httpx.URL, method: str, content: bytes | None, headers: dict[str, str], limit: int
@@ -146,7 +148,7 @@ class Fetcher:
         except BrowsyError:
             raise
         except httpx.TimeoutException:
-            raise Network(_redact(target), "the server did not answer in time") from None
+            raise Network(_redact(target), "the server did not answer in time", timed_out=True) from None
         except httpx.InvalidURL as err:
             raise InvalidUrl(str(target), str(err)) from None
         except httpx.HTTPError as err:
@@ -176,7 +178,7 @@ async def _read_bounded(response: httpx.Response, limit: int, url: str) -> bytes
                 raise ResponseTooLarge(size, limit, url)
             chunks.append(chunk)
     except httpx.TimeoutException:
-        raise Network(_redact(url), "the server stopped sending the page") from None
+        raise Network(_redact(url), "the server stopped sending the page in time", timed_out=True) from None
     except httpx.DecodingError:
         raise Network(_redact(url), "the response body could not be decompressed") from None
     except httpx.HTTPError as err:

@@ -11,6 +11,8 @@ import asyncio
 import html as html_escape
 import logging
 
+import httpx
+
 from ..dom import decode_html
 from ..pipeline import parse
 from .config import SessionConfig
@@ -41,12 +43,15 @@ class PageLoader:
         return await self.page_from_response(response)
 
     async def page_from_response(self, response: Response) -> Page:
+        return await self._parse(response, fetch_css=self.config.fetch_css)
+
+    async def _parse(self, response: Response, *, fetch_css: bool) -> Page:
         mime = response.mime_type
         if mime in HTML_TYPES or (mime.endswith("+xml") and b"<html" in response.body[:2048].lower()):
             text = decode_html(response.body, response.content_type)
             report = None
             extra_css: list[str] = []
-            if self.config.fetch_css:
+            if fetch_css:
                 refs = find_stylesheets(text, response.url)
                 if refs:
                     extra_css, report = await fetch_stylesheets(self.fetcher, refs, self.config)
@@ -67,6 +72,13 @@ class PageLoader:
             raise PageError(response.url.split("?", 1)[0], f"{type(err).__name__}: {err}") from err
         return Page(dom, status=response.status, content_type=response.content_type,
                     redirects=response.redirects, stylesheets=report)
+
+    async def page_from_html(self, html: str | bytes, url: str) -> Page:
+        """A Page from HTML in hand (no network; text is UTF-8, bytes are sniffed like a response)."""
+        content_type = "text/html; charset=utf-8" if isinstance(html, str) else "text/html"
+        body = html.encode("utf-8", "surrogatepass") if isinstance(html, str) else html
+        response = Response(url, 200, "OK", httpx.Headers({"content-type": content_type}), body)
+        return await self._parse(response, fetch_css=False)
 
 
 def _describe_non_html(response: Response) -> str:

@@ -118,6 +118,15 @@ class AsyncSession:
             self.last_outcome = Outcome("navigate", f"Went back to {previous.dom.url}{note}")
             return overlay(previous.dom, previous.form)
 
+    async def load_html(self, html: str | bytes, url: str = "about:blank") -> SpatialDom:
+        """Make a page from HTML you already have (nothing is fetched, not even stylesheets); it becomes
+        the current page, so clicks on its links and forms work relative to `url`."""
+        async with self._lock:
+            page = await self._loader.page_from_html(html, url)
+            self._navigate_to(page)
+            self.last_outcome = Outcome("navigate", f"Loaded the given HTML as {url}")
+            return page.dom
+
     def url(self) -> str | None:
         """The current page's URL (after redirects), or None before the first goto."""
         return self._page.dom.url if self._page else None

@@ -92,6 +92,7 @@ class Session:
         self.close()
 
     goto = _blocking("goto")
+    load_html = _blocking("load_html")
     back = _blocking("back")
     click = _blocking("click")
     submit = _blocking("submit")
