@@ -12,8 +12,10 @@ import ipaddress
 
 import httpcore
 import pytest
-from browsy_engine.session import AsyncSession, BlockedUrl, InvalidUrl, Network, SessionConfig
+from browsy_engine.session import AsyncSession, BlockedUrl, BrowsyError, InvalidUrl, Network, SessionConfig
 from browsy_engine.session.security import check_url, forbidden_reason, parse_ip_host
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 
 class MustNotConnect(httpcore.AsyncNetworkBackend):
@@ -256,3 +258,35 @@ def test_a_hostname_resolving_to_loopback_is_blocked_on_connect(fixture_site):
     dns = FakeDns({"looks-public.example": ["127.0.0.1"]})
     with pytest.raises(BlockedUrl, match="127.0.0.1"):
         run(goto_with(f"http://looks-public.example:{port}/", dns=dns))
+
+
+# ---- any input: a typed error or a refusal, never a crash, never a connection ----------------------
+class NoDns:
+    async def __call__(self, host: str, port: int) -> list[str]:
+        raise OSError("test resolver: no DNS here")
+
+
+URLISH = st.one_of(
+    st.text(max_size=60),
+    st.builds(
+        lambda scheme, host, rest: f"{scheme}{host}{rest}",
+        st.sampled_from(["http://", "https://", "HTTP://", "ftp://", "//", "", "http:/", "javascript:", "file://"]),
+        st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=30),
+        st.sampled_from(["", "/", "/a?b=c", ":80", ":99999", "@x", "#f", "%00", "/../.."]),
+    ),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(url=URLISH)
+def test_any_url_gives_a_typed_error_and_never_connects(url):
+    async def attempt():
+        session = AsyncSession(SessionConfig(fetch_css=False), resolver=NoDns(), network_backend=MustNotConnect())
+        try:
+            await session.goto(url)
+        finally:
+            await session.close()
+
+    with pytest.raises(BrowsyError) as err:
+        run(attempt())
+    assert str(err.value)
