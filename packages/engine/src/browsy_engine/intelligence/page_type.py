@@ -44,7 +44,9 @@ def _says_error(facts: PageFacts) -> bool:
 
 
 def is_error(facts: PageFacts) -> bool:
-    return _says_error(facts) or any(el.alert_type == "error" for el in facts.visible)
+    """Error words (title/headings), or a visible error alert that says something (empty validation
+    placeholders waiting for script do not count)."""
+    return _says_error(facts) or any(el.alert_type == "error" and el.text for el in facts.visible)
 
 
 def says_captcha(facts: PageFacts) -> bool:
