@@ -84,6 +84,7 @@ async def not_followed(request: Request) -> Response:
 <a href="tel:+15550100">Call us</a>
 <a href="javascript:void(0)">Do nothing</a>
 <a href="#top">Back to top</a>
+<a href="/mailto#bottom">Jump to the bottom</a>
 <a href="/articles/1">A real link</a>"""
     return layout("Links", body)
 

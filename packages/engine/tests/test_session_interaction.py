@@ -103,7 +103,8 @@ def test_dashboard_without_signing_in_redirects_to_login(fixture_site, fixture_h
 # ---- links and history ----------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("text", "reason"),
-    [("Email us", "mailto:"), ("Call us", "tel:"), ("Do nothing", "javascript:"), ("Back to top", "same page")],
+    [("Email us", "mailto:"), ("Call us", "tel:"), ("Do nothing", "javascript:"), ("Back to top", "same page"),
+     ("Jump to the bottom", "same page")],
 )
 def test_links_that_are_not_followed_say_so(fixture_site, fixture_host, text, reason):
     async def scenario(s):

@@ -225,6 +225,11 @@ class Interactor:
         url = join_url(document_base(doc, page.dom.url), href)
         if url is None:
             raise ActionError(f"Element {element_id} links to {href!r}, which is not a valid URL.")
+        here, _, _ = page.dom.url.partition("#")
+        target, has_fragment, _ = url.partition("#")
+        if has_fragment and target == here:
+            self._done("skip", f"Element {element_id} links to a spot on this same page ({href}); nothing to load.")
+            return self._current_dom()
         return await self._follow(page, url, f"Followed link {element_id}")
 
     async def _follow(self, page: Page, href: str, what: str) -> SpatialDom:
