@@ -2,7 +2,8 @@
 
 Page-type and action rules read these lists instead of rescanning `dom.els`: visible links, buttons,
 form fields, headings, lowercase texts. Access to an element's source node (attributes such as `type`,
-`maxlength`, `rel`, the owning `<form>`) goes through `attr()` and `form_of()`.
+`maxlength`, `rel`; the owning `<form>`; whether it sits in the site's chrome) goes through `attrs()`,
+`attr()`, `form_of()` and `in_chrome()`, whose ancestor walks are memoised.
 """
 
 from __future__ import annotations
@@ -20,18 +21,19 @@ BUTTON_INPUT_TYPES = frozenset({"submit", "button", "image", "reset"})
 CHOICE_TYPES = frozenset({"checkbox", "radio"})
 # Inputs a person types a value into (the seed's "data-entry inputs"): everything but these.
 NON_ENTRY_TYPES = BUTTON_INPUT_TYPES | CHOICE_TYPES | {"hidden"}
+TEXTLIKE_TYPES = frozenset({"", "text", "email", "tel", "number", "search", "url"})
+# The site's chrome around the content: navigation bars, headers, footers, sidebars.
 _CHROME_TAGS = frozenset({"nav", "header", "footer", "aside"})
 _CHROME_ROLES = frozenset({"navigation", "banner", "contentinfo", "complementary"})
+_NO_ATTRS: dict[str, str | None] = {}
+
+
 def _is_chrome(node: Node) -> bool:
     return node.tag in _CHROME_TAGS or (node.attrs.get("role") or "") in _CHROME_ROLES
 
 
 def _is_form_node(node: Node) -> bool:
     return node.tag == "form"
-
-
-_NO_ATTRS: dict[str, str | None] = {}
-TEXTLIKE_TYPES = frozenset({"", "text", "email", "tel", "number", "search", "url"})
 
 
 def input_type(el: SpatialElement) -> str:

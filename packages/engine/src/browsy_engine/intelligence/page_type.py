@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable
 from urllib.parse import parse_qs, urlsplit
 
+from ..model import SpatialElement
 from . import keywords as kw
 from .captcha import CaptchaInfo, has_text_captcha
 from .facts import NON_ENTRY_TYPES, PageFacts, input_type
@@ -58,7 +59,7 @@ def is_captcha(facts: PageFacts, captcha: CaptchaInfo | None) -> bool:
     return (captcha is not None and captcha.interactive) or says_captcha(facts) or has_text_captcha(facts)
 
 
-def code_inputs(facts: PageFacts) -> list:
+def code_inputs(facts: PageFacts) -> list[SpatialElement]:
     """Visible text/number/tel inputs that could take a verification code (search boxes excluded)."""
     return [
         el for el in facts.fields
@@ -74,7 +75,7 @@ def is_two_factor(facts: PageFacts) -> bool:
     return not facts.passwords and says_verification(facts) and bool(code_inputs(facts))
 
 
-def approve_strong_buttons(facts: PageFacts) -> list:
+def approve_strong_buttons(facts: PageFacts) -> list[SpatialElement]:
     return [el for el in facts.buttons if kw.has_phrase(facts.text(el), kw.APPROVE_STRONG)]
 
 
@@ -128,7 +129,7 @@ def is_article(facts: PageFacts) -> bool:
     return headings < 15 or paragraphs / headings >= 0.8
 
 
-def search_inputs(facts: PageFacts, *, include_hidden: bool) -> list:
+def search_inputs(facts: PageFacts, *, include_hidden: bool) -> list[SpatialElement]:
     pool = facts.fields + facts.hidden_fields if include_hidden else facts.fields
     return [el for el in pool if facts.is_search_input(el)]
 
@@ -166,7 +167,7 @@ def is_search(facts: PageFacts) -> bool:
     return len(facts.visible) < 5 and bool(search_inputs(facts, include_hidden=True))
 
 
-def entry_fields(facts: PageFacts) -> list:
+def entry_fields(facts: PageFacts) -> list[SpatialElement]:
     """Visible data-entry fields (no checkbox, radio, hidden, button inputs; search boxes aside)."""
     return [
         el for el in facts.fields
