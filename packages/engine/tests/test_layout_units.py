@@ -1,0 +1,190 @@
+"""Layout mechanisms with hand-built computed styles (independent of the cascade), text metrics and
+robustness. Expected values are Chromium's (see layout_fixtures for the same cases through the cascade)."""
+
+from __future__ import annotations
+
+import pytest
+from browsy_engine.css.style import ComputedStyle
+from browsy_engine.dom import build_document
+from browsy_engine.layout import compute_layout
+from browsy_engine.layout.fonts import face_for, family_of
+
+
+def _styles(doc, overrides: dict[str, dict], default_display: str = "block"):
+    """Block display for elements, `overrides` by id (or tag), None for text nodes."""
+    out = []
+    for n in doc.nodes:
+        if n.is_text:
+            out.append(None)
+            continue
+        kw = {"display": "inline" if n.tag in ("a", "span", "b") else default_display}
+        if n.tag in ("head", "title", "style"):
+            kw["display"] = "none"
+        kw.update(overrides.get(n.tag, {}))
+        kw.update(overrides.get(str(n.attrs.get("id")), {}))
+        out.append(ComputedStyle(**kw))
+    return out
+
+
+def _boxes(html: str, overrides: dict[str, dict], width: float = 800):
+    doc = build_document("<!DOCTYPE html>" + html)
+    layout = compute_layout(doc, _styles(doc, overrides), width, 600)
+    return {n.attrs["id"]: layout.boxes[n.index] for n in doc.nodes if not n.is_text and n.attrs.get("id")}, layout
+
+
+def test_text_widths_and_line_metrics_are_chromiums() -> None:
+    sans = face_for("arial, helvetica, sans-serif", 400, "normal")
+    serif = face_for("serif", 400, "normal")
+    assert sans.measure("Hello World gjy", 16) == pytest.approx(107.296875, abs=0.01)
+    assert serif.measure("Hello World gjy", 16) == pytest.approx(103.296875, abs=0.01)  # kerning applied
+    assert sans.normal_line_height(16) == 18 and serif.normal_line_height(16) == 18
+    assert face_for("monospace", 400, "normal").normal_line_height(13) == 15
+    assert face_for("serif", 700, "normal").measure("Hello", 16) > serif.measure("Hello", 16)
+
+
+def test_font_families_resolve_like_chromium_here() -> None:
+    assert family_of('"Segoe UI", Helvetica, sans-serif') == "liberation sans"
+    assert family_of("Verdana") == "liberation serif"  # unknown: the standard font
+    assert family_of("Courier New, monospace") == "liberation mono"
+    assert family_of("monospace") == "dejavu sans mono"
+    assert family_of("system-ui") == "dejavu sans"
+
+
+def test_sibling_parent_and_empty_margins_collapse() -> None:
+    html = "<body><div id=a></div><div id=b></div><div id=p><div id=c></div></div><div id=e></div><div id=f></div></body>"
+    m = lambda t, b: {"margin_top": (t, 0.0), "margin_bottom": (b, 0.0)}  # noqa: E731
+    boxes, _ = _boxes(html, {
+        "body": {"margin_top": (8.0, 0.0), "margin_left": (8.0, 0.0), "margin_right": (8.0, 0.0)},
+        "a": {**m(20, 20), "height": (30.0, 0.0)},
+        "b": {**m(10, 20), "height": (30.0, 0.0)},
+        "p": m(25, 0),
+        "c": {**m(40, 0), "height": (10.0, 0.0)},
+        "e": m(30, 30),
+        "f": {**m(5, 0), "height": (10.0, 0.0)},
+    })
+    assert boxes["a"][1] == 20  # body's 8px collapses with a's 20px
+    assert boxes["b"][1] == 20 + 30 + 20  # max(20, 10)
+    assert boxes["p"][1] == boxes["b"][1] + 30 + 40  # parent and first child collapse: max(20, 25, 40)
+    assert boxes["c"][1] == boxes["p"][1]
+    assert boxes["f"][1] == boxes["p"][1] + 10 + 30  # the empty block's margins collapse through
+
+
+def test_auto_margins_centre_and_percentages_resolve() -> None:
+    boxes, _ = _boxes("<body><div id=c></div><div id=p></div></body>", {
+        "c": {"width": (300.0, 0.0), "margin_left": None, "margin_right": None, "height": (10.0, 0.0)},
+        "p": {"width": (0.0, 0.25), "padding_left": (0.0, 0.1), "height": (10.0, 0.0)},
+    })
+    assert boxes["c"][0] == 250 and boxes["c"][2] == 300
+    assert boxes["p"][2] == pytest.approx(200 + 80)
+
+
+def test_text_wraps_at_the_container_width_and_links_share_lines() -> None:
+    html = "<body><div id=d>The quick brown fox jumps over the lazy dog <a id=a href=/>and keeps running far</a> on.</div></body>"
+    boxes, _ = _boxes(html, {"d": {"width": (150.0, 0.0)}})
+    # Liberation Serif 16px: "The quick brown fox" (134.6px) fits, "+ jumps" does not, ...
+    assert boxes["d"][3] == 18 * 4  # four line boxes of 18px
+    link = boxes["a"]
+    assert link[1] == 36 + 0 and link[3] == 18 + 17  # "and keeps" ends line 3, "running far" starts line 4
+    assert link[0] == 0 and link[2] <= 150  # the union of its two fragments
+
+
+def test_inline_block_and_br() -> None:
+    html = "<body><div id=d>Before <span id=ib>box</span> after<br><a id=a href=/>next</a></div></body>"
+    boxes, _ = _boxes(html, {"ib": {"display": "inline-block", "width": (100.0, 0.0), "height": (40.0, 0.0)}})
+    assert boxes["ib"][2] == 100 and boxes["ib"][3] == 40
+    assert boxes["ib"][0] > 40  # after "Before "
+    assert boxes["a"][0] == 0 and boxes["a"][1] >= boxes["ib"][1] + 40  # <br> starts a new line
+
+
+def test_float_shortens_line_boxes_and_clear_moves_below() -> None:
+    html = "<body><div id=w><div id=f></div><div id=t>Text beside the float</div><div id=c></div></div></body>"
+    boxes, _ = _boxes(html, {
+        "f": {"float": "left", "width": (150.0, 0.0), "height": (100.0, 0.0)},
+        "c": {"clear": "both", "height": (10.0, 0.0)},
+    })
+    assert boxes["f"][:4] == (0, 0, 150, 100)
+    assert boxes["t"][1] == 0 and boxes["t"][2] == 800  # the block overlaps; its lines move
+    assert boxes["c"][1] == 100
+
+
+def test_flex_row_distributes_and_centres() -> None:
+    html = "<body><div id=row><div id=a></div><div id=b></div></div></body>"
+    boxes, _ = _boxes(html, {
+        "row": {"display": "flex", "justify_content": "space-between", "align_items": "center", "height": (100.0, 0.0)},
+        "a": {"width": (100.0, 0.0), "height": (20.0, 0.0)},
+        "b": {"width": (200.0, 0.0), "height": (40.0, 0.0)},
+    })
+    assert boxes["a"] == (0, 40, 100, 20)
+    assert boxes["b"] == (600, 30, 200, 40)
+
+
+def test_grid_columns_and_areas() -> None:
+    html = "<body><div id=g><div id=h></div><div id=s></div><div id=m></div></div></body>"
+    boxes, _ = _boxes(html, {
+        "g": {"display": "grid", "grid_template_columns": "150px 1fr", "grid_template_areas": '"head head" "side main"'},
+        "h": {"grid_area": "head", "height": (40.0, 0.0)},
+        "s": {"grid_area": "side", "height": (10.0, 0.0)},
+        "m": {"grid_area": "main", "height": (10.0, 0.0)},
+    })
+    assert boxes["h"] == (0, 0, 800, 40)
+    assert boxes["s"] == (0, 40, 150, 10)
+    assert boxes["m"] == (150, 40, 650, 10)
+
+
+def test_absolute_fixed_and_relative() -> None:
+    html = "<body><div id=r><div id=a></div></div><div id=f></div><div id=s></div></body>"
+    boxes, _ = _boxes(html, {
+        "r": {"position": "relative", "height": (200.0, 0.0), "margin_top": (50.0, 0.0)},
+        "a": {"position": "absolute", "right": (20.0, 0.0), "bottom": (0.0, 0.0), "width": (100.0, 0.0), "height": (30.0, 0.0)},
+        "f": {"position": "fixed", "top": (0.0, 0.0), "left": (0.0, 0.0), "width": (0.0, 1.0), "height": (10.0, 0.0)},
+        "s": {"position": "relative", "top": (5.0, 0.0), "left": (15.0, 0.0), "height": (10.0, 0.0)},
+    })
+    assert boxes["a"] == (680, 220, 100, 30)
+    assert boxes["f"] == (0, 0, 800, 10)
+    assert boxes["s"][:2] == (15, 255)
+
+
+def test_table_columns_from_content_with_colspan() -> None:
+    html = "<body><table id=t><tr><td id=a>x</td><td id=b>longer text</td></tr><tr><td id=c colspan=2>span</td></tr></table></body>"
+    rows = {"display": "table-row"}
+    cell = {"display": "table-cell", "padding_left": (1.0, 0.0), "padding_right": (1.0, 0.0),
+            "padding_top": (1.0, 0.0), "padding_bottom": (1.0, 0.0)}
+    boxes, _ = _boxes(html, {
+        "table": {"display": "table", "border_spacing_h": 2.0, "border_spacing_v": 2.0},
+        "tbody": {"display": "table-row-group"}, "tr": rows, "td": cell,
+    })
+    a, b, c = boxes["a"], boxes["b"], boxes["c"]
+    assert a[1] == b[1] and a[0] + a[2] + 2 == pytest.approx(b[0])
+    assert c[0] == a[0] and c[2] == pytest.approx(b[0] + b[2] - a[0])
+    assert boxes["t"][2] == pytest.approx(a[2] + b[2] + 6)
+
+
+def test_hidden_subtrees_and_head_have_no_boxes() -> None:
+    html = "<body><div id=n><a id=inner href=/>x</a></div><div id=v>y</div></body>"
+    boxes, _ = _boxes(html, {"n": {"display": "none"}})
+    assert boxes["n"] is None and boxes["inner"] is None and boxes["v"] is not None
+
+
+def test_deep_nesting_is_iterative() -> None:
+    depth = 3000
+    html = "<body>" + "<span>" * depth + "<a id=a href=/>deep</a>" + "</span>" * depth + "</body>"
+    doc = build_document(html)
+    styles = _styles(doc, {"span": {"display": "inline-block"}})
+    layout = compute_layout(doc, styles, 800, 600)  # no RecursionError
+    a = next(n.index for n in doc.nodes if n.attrs.get("id") == "a")
+    assert layout.boxes[a] is not None and layout.boxes[a][2] > 0
+
+
+def test_nested_flex_containers_deeper_than_taffy_nesting_limit() -> None:
+    depth = 120
+    html = "<body>" + "<div>" * depth + "<a id=a href=/>x</a>" + "</div>" * depth + "</body>"
+    doc = build_document(html)
+    layout = compute_layout(doc, _styles(doc, {"div": {"display": "flex"}}), 800, 600)
+    a = next(n.index for n in doc.nodes if n.attrs.get("id") == "a")
+    assert layout.boxes[a] is not None
+
+
+def test_document_height_and_no_negative_sizes() -> None:
+    boxes, layout = _boxes("<body><div id=a></div></body>", {"a": {"height": (2000.0, 0.0), "margin_bottom": (-50.0, 0.0)}})
+    assert layout.document_height >= 2000
+    assert all(b is None or (b[2] >= 0 and b[3] >= 0) for b in layout.boxes)
