@@ -40,6 +40,7 @@ def routes() -> list[Route | Mount]:
         Route("/big", content.big),
         Route("/cookies", content.cookies),
         Route("/redirect/loop", network.redirect_loop),
+        Route("/redirect/meta", network.meta_refresh),
         Route("/redirect/to", network.redirect_to),
         Route("/redirect/offsite/{where:str}", network.redirect_offsite),
         Route("/redirect/{n:int}", network.redirect_chain),

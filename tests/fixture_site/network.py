@@ -33,6 +33,12 @@ async def redirect_chain(request: Request) -> Response:
     return RedirectResponse(target, status_code=302)
 
 
+async def meta_refresh(request: Request) -> Response:
+    return layout(
+        "Moved", "<p>This page has moved.</p>", head='<meta http-equiv="refresh" content="0; url=/articles/5">'
+    )
+
+
 async def redirect_loop(request: Request) -> Response:
     return RedirectResponse("/redirect/loop", status_code=302)
 

@@ -57,6 +57,15 @@ def test_redirect_chains_are_followed_and_the_final_url_kept(fixture_site, fixtu
     assert dom.title == "Article 1"
 
 
+def test_meta_refresh_redirects_are_followed(fixture_site, fixture_host):
+    async def scenario(s):
+        dom = await s.goto(fixture_site + "/redirect/meta")
+        return dom, s.url()
+
+    dom, url = browse(fixture_host, scenario)
+    assert (dom.title, url) == ("Article 5", fixture_site + "/articles/5")
+
+
 def test_redirects_beyond_the_limit_fail_clearly(fixture_site, fixture_host):
     async def scenario(s):
         with pytest.raises(Network, match="more than 3 redirects"):

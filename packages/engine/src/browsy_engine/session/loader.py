@@ -16,9 +16,10 @@ import httpx
 from ..dom import decode_html
 from ..pipeline import parse
 from .config import SessionConfig
-from .errors import HttpError, PageError
+from .errors import HttpError, Network, PageError
 from .fetch import Fetcher, Response
 from .page import Page
+from .refresh import refresh_target
 from .stylesheets import fetch_stylesheets, find_stylesheets
 
 HTML_TYPES = frozenset({"text/html", "application/xhtml+xml", ""})
@@ -36,11 +37,17 @@ class PageLoader:
     async def load(
         self, url: str, *, method: str = "GET", content: bytes | None = None, headers: dict[str, str] | None = None
     ) -> Page:
-        """Fetch and parse. Raises the fetch errors, and HttpError for a non-2xx final status."""
+        """Fetch and parse, following `<meta http-equiv=refresh>` redirects like HTTP ones. Raises the
+        fetch errors, and HttpError for a non-2xx final status."""
         response = await self.fetcher.fetch(url, method=method, content=content, headers=headers)
-        if not response.ok:
-            raise HttpError(response.status, response.url, response.reason)
-        return await self.page_from_response(response)
+        for _ in range(self.config.max_redirects + 1):
+            if not response.ok:
+                raise HttpError(response.status, response.url, response.reason)
+            target = _meta_refresh(response)
+            if target is None:
+                return await self.page_from_response(response)
+            response = await self.fetcher.fetch(target)
+        raise Network(url, f"more than {self.config.max_redirects} meta refresh redirects (SessionConfig.max_redirects)")
 
     async def page_from_response(self, response: Response) -> Page:
         return await self._parse(response, fetch_css=self.config.fetch_css)
@@ -79,6 +86,12 @@ class PageLoader:
         body = html.encode("utf-8", "surrogatepass") if isinstance(html, str) else html
         response = Response(url, 200, "OK", httpx.Headers({"content-type": content_type}), body)
         return await self._parse(response, fetch_css=False)
+
+
+def _meta_refresh(response: Response) -> str | None:
+    if response.mime_type not in HTML_TYPES:
+        return None
+    return refresh_target(decode_html(response.body, response.content_type), response.url)
 
 
 def _describe_non_html(response: Response) -> str:
