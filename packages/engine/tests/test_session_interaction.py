@@ -287,3 +287,31 @@ def test_load_html_makes_a_page_whose_links_resolve_against_its_url(fixture_site
     given, clicked = browse(fixture_host, scenario)
     assert given.title == "" and any(el.text == "Given" for el in given.els)
     assert clicked.title == "Article 4"
+
+
+def test_concurrent_navigations_on_one_session_are_serialised(fixture_site, fixture_host):
+    async def scenario(s):
+        urls = [f"{fixture_site}/articles/{n}" for n in range(1, 6)]
+        doms = await asyncio.gather(*(s.goto(u) for u in urls))
+        titles = [d.title for d in doms]
+        history = []
+        while True:
+            try:
+                history.append((await s.back()).title)
+            except ActionError:
+                break
+        return titles, history
+
+    titles, history = browse(fixture_host, scenario)
+    assert titles == [f"Article {n}" for n in range(1, 6)]
+    assert sorted(history) == [f"Article {n}" for n in range(1, 5)]  # four earlier pages, each once
+
+
+def test_a_closed_session_says_so(fixture_site, fixture_host):
+    async def scenario():
+        s = AsyncSession(SessionConfig(allowed_hosts=[fixture_host]))
+        await s.close()
+        with pytest.raises(ActionError, match="closed"):
+            await s.goto(fixture_site + "/")
+
+    run(scenario())

@@ -19,7 +19,7 @@ from typing import Any
 import httpx
 
 from .config import SessionConfig
-from .errors import BrowsyError, InvalidUrl, Network, ResponseTooLarge
+from .errors import ActionError, BrowsyError, InvalidUrl, Network, ResponseTooLarge
 from .security import NetworkPolicy, check_url
 from .transport import GuardedBackend, GuardedTransport, Resolver
 
@@ -61,6 +61,7 @@ class Fetcher:
         self, config: SessionConfig, *, resolver: Resolver | None = None, network_backend: Any = None
     ) -> None:
         self.config = config
+        self.closed = False
         backend = GuardedBackend(
             NetworkPolicy.from_config(config), resolver, network_backend, resolve_timeout=config.connect_timeout_secs
         )
@@ -78,6 +79,7 @@ class Fetcher:
         )
 
     async def close(self) -> None:
+        self.closed = True
         await self._client.aclose()
 
     def cookie_dict(self) -> dict[str, str]:
@@ -96,6 +98,8 @@ class Fetcher:
     ) -> Response:
         """Fetch `url` (relative to `base`), following redirects. Non-2xx statuses are returned, not
         raised (the caller decides). Raises InvalidUrl, BlockedUrl, Network, ResponseTooLarge."""
+        if self.closed:
+            raise ActionError("This session is closed; start a new session to browse again.")
         limit = max_bytes or self.config.max_response_bytes
         budget = timeout or self.config.timeout_secs
         local = _local_url(url, base) if self.config.allow_non_http else None
