@@ -31,6 +31,8 @@ def test_tables_without_header_row_and_hostile_spans() -> None:
     assert table.headers == []
     assert table.rows == [["a", "b"], ["c", "b"]]
     assert parse("<table></table>").tables() == []
+    wide = parse("<table>" + "<tr><td colspan=5000>x</td></tr>" * 400 + "</table>").tables()
+    assert len(wide[0].rows[0]) == 1000 and len(wide[0].rows) < 400  # spans clamped, grid size bounded
 
 
 def test_table_cell_text_reads_like_the_page() -> None:

@@ -19,6 +19,7 @@ from ..spatial.text import INLINE_TAGS, SILENT_TAGS, collapse
 
 ROW_TOLERANCE = 5
 MAX_SPAN = 1000  # browsers clamp colspan/rowspan; so do we (a hostile rowspan must not explode a grid)
+MAX_CELLS = 200_000  # per table: a hostile page of huge colspans stops growing here
 
 
 @dataclass(slots=True)
@@ -93,7 +94,10 @@ def _expand(doc: Document, rows: list[int]) -> tuple[list[list[str]], list[bool]
     grid: list[list[str]] = []
     all_th: list[bool] = []
     pending: dict[int, tuple[int, str]] = {}  # column -> (rows still covered, text)
+    cells_so_far = 0
     for tr in rows:
+        if cells_so_far > MAX_CELLS:
+            break
         cells = [c for c in doc.nodes[tr].children if doc.nodes[c].tag in ("td", "th")]
         out: list[str] = []
         col = 0
@@ -108,6 +112,7 @@ def _expand(doc: Document, rows: list[int]) -> tuple[list[list[str]], list[bool]
                     pending[col] = (rowspan - 1, text)
                 col += 1
         _fill_spanned(pending, out, col)
+        cells_so_far += len(out)
         grid.append(out)
         all_th.append(bool(cells) and all(doc.nodes[c].tag == "th" for c in cells))
     return grid, all_th
