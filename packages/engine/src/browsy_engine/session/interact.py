@@ -7,7 +7,6 @@ element and what it is; every action leaves a one-line `Outcome` on the session.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -22,6 +21,7 @@ from .form_state import overlay
 from .page import Page
 from .submission import build_submission
 from .urls import document_base, join_url, scheme_of
+from .visibility import apply_visibility
 
 if TYPE_CHECKING:
     from .session import AsyncSession
@@ -336,43 +336,14 @@ class Interactor:
         return list(detect_behaviors(page.dom))
 
     def _apply_visibility(self, page: Page, behavior: Any) -> SpatialDom:
-        dom, doc = page.dom, page.dom.document
-        by_id = {e.id: e for e in dom.els}
-        targets = [by_id[t] for t in behavior.target_ids if t in by_id]
-        changes: dict[int, bool] = {}
-        if targets:
-            # The first target is the container; the rest (its content) follow its new state.
-            hidden = {"show": False, "hide": True}.get(behavior.action, not targets[0].hidden)
-            changes = {t.id: hidden for t in targets}
-            container = targets[0].node
-            if doc is not None and 0 <= container < len(doc.nodes):
-                inside = forms.descendants(doc, container)
-                changes.update({e.id: hidden for e in dom.els if e.node in inside})
-        changed = [i for i, h in changes.items() if bool(by_id[i].hidden) != h]
-        if changed:
-            els = [self._with_hidden(e, changes[e.id]) if e.id in changes else e for e in dom.els]
-            self._s._previous_dom = dom
-            page.dom = dataclasses.replace(dom, els=els)
-        shown = [i for i in changed if not changes[i]]
-        hidden_now = [i for i in changed if changes[i]]
-        parts = []
-        if shown:
-            parts.append(f"now visible: {_ids(shown)}")
-        if hidden_now:
-            parts.append(f"now hidden: {_ids(hidden_now)}")
-        summary = "; ".join(parts) if parts else "no element changed"
-        self._done("toggle", f"Element {behavior.trigger_id} {behavior.action}s its target ({summary}).", changed)
+        change = apply_visibility(page.dom, behavior)
+        if change.changed:
+            self._s._previous_dom = page.dom
+            page.dom = change.dom
+        self._done(
+            "toggle", f"Element {behavior.trigger_id} {behavior.action}s its target ({change.summary()}).", change.changed
+        )
         return self._current_dom()
-
-    @staticmethod
-    def _with_hidden(el: SpatialElement, hidden: bool) -> SpatialElement:
-        clone = el.copy()
-        clone.hidden = True if hidden else None
-        return clone
-
-
-def _ids(ids: list[int]) -> str:
-    return ", ".join(str(i) for i in ids[:20]) + (f" and {len(ids) - 20} more" if len(ids) > 20 else "")
 
 
 def _referer(page: Page, target: str) -> dict[str, str]:
