@@ -3,16 +3,13 @@
 Simple selectors (`div`, `.a.b`, `p#x.y`, `*`) are answered from indexes of the document built in one
 pass (tag → elements, class → elements, id → elements). Others go to lexbor once per distinct selector
 text, after a cheap pre-check (a selector requiring a class, id or tag that does not occur in the
-document cannot match and is skipped): when the subject compound's index gives few candidates, lexbor
-checks just those (`Document.filter_checked`), otherwise it searches the whole tree (`select_checked`).
+document cannot match and is skipped).
 """
 
 from __future__ import annotations
 
 from ..dom.tree import Document
 from .selectors import Selector
-
-FEW = 64  # candidate count below which per-node lexbor checks beat a whole-tree search
 
 
 class Matcher:
@@ -104,30 +101,9 @@ class Matcher:
         cached = self._lexbor_cache.get(sel.text, ())
         if cached != ():
             return cached  # type: ignore[return-value]
-        candidates = self._candidates(sel)
-        if candidates is not None and len(candidates) <= max(FEW, len(self.doc.nodes) // 200):
-            found = self.doc.filter_checked(candidates, sel.text)
-        else:
-            found = self.doc.select_checked(sel.text)
+        found = self.doc.select_checked(sel.text)
         self._lexbor_cache[sel.text] = found
         return found
-
-    def _candidates(self, sel: Selector) -> list[int] | None:
-        """The smallest index list the subject compound requires membership of (None: no requirement)."""
-        best: list[int] | None = None
-        for t in sel.key_tags:
-            lst = self.tags.get(t, [])
-            if best is None or len(lst) < len(best):
-                best = lst
-        for c in sel.key_classes:
-            lst = self.classes.get(c, [])
-            if best is None or len(lst) < len(best):
-                best = lst
-        for i in sel.key_ids:
-            lst = self.ids.get(i, [])
-            if best is None or len(lst) < len(best):
-                best = lst
-        return best
 
     def _match_simple(self, sel: Selector) -> list[int]:
         lists: list[list[int]] = []

@@ -67,14 +67,6 @@ class Document:
         out = [get(n.mem_id, -1) for n in found]
         return [i for i in out if i >= 0]
 
-    def filter_checked(self, indices: list[int], selector: str) -> list[int] | None:
-        """The given element indices that match the selector (lexbor, per node); None if invalid."""
-        lex = self.lexbor_nodes
-        try:
-            return [i for i in indices if lex[i].css_matches(selector)]
-        except Exception:
-            return None
-
     def find_first(self, tag: str) -> Node | None:
         for n in self.nodes:
             if n.tag == tag:
