@@ -72,6 +72,17 @@ def test_login_with_nav_search_bar_is_login() -> None:
     assert page_type(dom) == "Login"
 
 
+def test_identifier_first_sign_in_is_login() -> None:
+    google = page("Sign in - Accounts", el("h1", "Sign in"), field("email", name="identifier"), el("button", "Next"))
+    assert page_type(google) == "Login"
+    assert "Login" not in {a.action for a in google.suggested_actions}  # nothing to type a password into yet
+    waiting = page("Accounts", field("text", name="username"), field("password", name="pw", hidden=True),
+                   el("button", "Next"))
+    assert page_type(waiting) == "Login"
+    newsletter = page("Weekly news", el("h1", "Subscribe"), field("email", name="email"), el("button", "Join"))
+    assert page_type(newsletter) == "Other"
+
+
 def test_two_factor_needs_keywords_and_input_and_no_password() -> None:
     assert page_type(page("Two-factor authentication", el("h1", "Enter code"), field("text", name="otp"),
                           el("button", "Verify"))) == "TwoFactorAuth"

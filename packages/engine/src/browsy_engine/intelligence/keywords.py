@@ -69,6 +69,8 @@ REGISTER = ("register", "registration", "sign up", "signup", "create account", "
             "create your account", "join", "new account")
 CONTACT = ("contact", "contact us", "contact form", "get in touch", "reach out", "send us a message",
            "inquiry", "enquiry")
+# Substrings of a field's name/label/placeholder/autocomplete that say it holds who you are.
+IDENTITY_HINTS = ("user", "login", "mail", "account", "name", "phone", "identifier")
 REMEMBER_ME = ("remember", "keep me signed in", "keep me logged in", "stay signed in", "stay logged in",
                "trust this device", "remember me")
 APPROVE = ("allow", "authorize", "authorise", "approve", "accept", "grant", "grant access", "continue",

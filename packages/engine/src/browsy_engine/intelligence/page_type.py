@@ -67,6 +67,25 @@ def code_inputs(facts: PageFacts) -> list[SpatialElement]:
     ]
 
 
+def is_login(facts: PageFacts) -> bool:
+    """A visible password field (seed). Also the first step of an identifier-first sign-in (Google,
+    Microsoft, Apple): the page's only data-entry field is an email/username, and either a hidden
+    password field waits in the page or the title/headings say sign in / log in."""
+    if facts.passwords:
+        return True
+    entries = entry_fields(facts)
+    if len(entries) != 1 or entries[0].tag != "input":
+        return False
+    only = entries[0]
+    kind = input_type(only)
+    if kind not in ("", "text", "email", "tel"):
+        return False
+    if kind != "email" and not any(h in facts.descriptor(only) for h in kw.IDENTITY_HINTS):
+        return False
+    hidden_password = any(input_type(el) == "password" for el in facts.hidden_fields)
+    return hidden_password or kw.any_has_phrase(facts.title_and_headings, kw.LOGIN)
+
+
 def says_verification(facts: PageFacts) -> bool:
     return kw.any_has_phrase(facts.title_and_headings, kw.VERIFICATION)
 
@@ -194,7 +213,7 @@ def detect_page_type(facts: PageFacts, captcha: CaptchaInfo | None) -> str:
     rules: tuple[tuple[str, Callable[[], bool]], ...] = (
         ("Error", lambda: is_error(facts)),
         ("Captcha", lambda: is_captcha(facts, captcha)),
-        ("Login", lambda: bool(facts.passwords)),
+        ("Login", lambda: is_login(facts)),
         ("TwoFactorAuth", lambda: is_two_factor(facts)),
         ("OAuthConsent", lambda: is_oauth_consent(facts)),
         ("Inbox", lambda: is_inbox(facts)),

@@ -21,7 +21,6 @@ CONFIRM_MAX_DY = 150
 NARROW_INPUT_WIDTH = 60
 CODE_LENGTHS = range(4, 9)
 _CODE_HINTS = ("code", "otp", "token", "pin", "one-time", "totp", "2fa", "mfa")
-_IDENTITY_HINTS = ("user", "login", "mail", "account", "name", "phone")
 
 
 def _identity_fields(facts: PageFacts) -> list[SpatialElement]:
@@ -40,7 +39,7 @@ def _username_for(facts: PageFacts, password: SpatialElement) -> SpatialElement 
         words = field_words(facts, el)
         return (
             facts.form_of(el) != form,
-            any(h in words for h in _CODE_HINTS) and not any(h in words for h in _IDENTITY_HINTS),
+            any(h in words for h in _CODE_HINTS) and not any(h in words for h in kw.IDENTITY_HINTS),
             el.id > password.id,
             abs(el.b[1] - top),
             abs(el.id - password.id),
