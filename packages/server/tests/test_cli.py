@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+import signal
+import socket
 import subprocess
 import sys
 from pathlib import Path
 
+import httpx
 import pytest
 
 BROWSY = Path(sys.executable).with_name("browsy")
@@ -72,3 +75,26 @@ def test_schemas_check_reports_stale_files(tmp_path: Path) -> None:
     assert written.returncode == 0, written.stderr
     assert json.loads((tmp_path / "tools.json").read_text())["tools"][0]["name"] == "browse"
     assert browsy("schemas", "--check", "--dir", str(tmp_path)).returncode == 0
+
+
+def test_serve_on_a_taken_port_is_one_clear_error() -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        done = browsy("serve", "--port", str(taken.getsockname()[1]))
+    assert done.returncode == 1
+    assert "cannot listen on 127.0.0.1:" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_serve_answers_health_and_stops_on_sigterm() -> None:
+    proc = subprocess.Popen([str(BROWSY), "serve", "--port", "0"], stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stderr.readline()
+        assert line.startswith("browsy serving on http://127.0.0.1:")
+        base = line.split()[3]
+        assert httpx.get(f"{base}/health", timeout=10).json() == {"status": "ok"}
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=20)
+    assert proc.returncode in (0, -signal.SIGTERM)  # uvicorn re-raises the signal after a graceful shutdown
+    assert "Traceback" not in proc.stderr.read()

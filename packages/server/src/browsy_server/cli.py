@@ -27,6 +27,16 @@ def viewport(text: str) -> tuple[float, float]:
     return size
 
 
+def port_number(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        port = -1
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"invalid port {text!r}: use 0-65535 (0 picks a free port)")
+    return port
+
+
 def _add_output_flags(cmd: argparse.ArgumentParser) -> None:
     cmd.add_argument("--json", dest="format", action="store_const", const="json", help="output JSON instead of compact")
     cmd.add_argument("--format", choices=["compact", "json"], default="compact", help="output format (default compact)")
@@ -59,7 +69,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     serve = commands.add_parser("serve", help="run the REST API + A2A server")
     serve.add_argument("--host", default=DEFAULT_HOST, help=f"address to bind (default {DEFAULT_HOST})")
-    serve.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
+    serve.add_argument("--port", type=port_number, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
     _add_network_flags(serve)
     serve.add_argument("--max-sessions", type=int, default=100, help="concurrent sessions (default 100)")
     serve.add_argument("--session-ttl", type=float, default=1800.0, help="idle seconds before a session expires")

@@ -1,16 +1,40 @@
-"""Running the HTTP server (REST + A2A) under uvicorn."""
+"""Running the HTTP server (REST + A2A) under uvicorn, on a socket bound here so that a taken or invalid
+address is one clear error instead of a hang or a log dump."""
 
 from __future__ import annotations
 
+import socket
 import sys
 
-import uvicorn
-
-from .rest import create_app
 from .settings import ServerSettings
 
 
+class CannotListen(OSError):
+    pass
+
+
+def bind(host: str, port: int) -> socket.socket:
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+        family = infos[0][0]
+        sock = socket.socket(family, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+    except OSError as err:
+        raise CannotListen(f"cannot listen on {host}:{port}: {err.strerror or err}") from None
+    sock.listen(2048)
+    sock.setblocking(False)
+    return sock
+
+
 def run_server(settings: ServerSettings) -> None:
+    sock = bind(settings.host, settings.port)  # before the heavy imports: a taken port fails at once
+    settings.port = sock.getsockname()[1]  # the real port when 0 was asked for
+    import uvicorn
+
+    from .rest import create_app
+
     app = create_app(settings)
     print(f"browsy serving on http://{settings.host}:{settings.port} (docs at /docs)", file=sys.stderr, flush=True)
-    uvicorn.run(app, host=settings.host, port=settings.port, log_level="warning", access_log=False)
+    config = uvicorn.Config(app, log_level="warning", access_log=False)
+    uvicorn.Server(config).run(sockets=[sock])
