@@ -139,10 +139,12 @@ def build_style(
         else:
             _apply_simple(style, slot, spec, parent)
 
-    # border widths compute to 0 without a visible style
+    # border widths compute to 0 without a visible style; the initial width is `medium` (3px)
     for wname, sname in WIDTH_STYLE:
         if getattr(style, sname) in ("none", "hidden"):
             setattr(style, wname, 0.0)
+        elif wname not in declared:
+            setattr(style, wname, 3.0)
     if style.display != "none":
         _blockify(style, parent, is_root)
     return style
