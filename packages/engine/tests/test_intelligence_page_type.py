@@ -81,6 +81,9 @@ def test_identifier_first_sign_in_is_login() -> None:
     assert page_type(waiting) == "Login"
     newsletter = page("Weekly news", el("h1", "Subscribe"), field("email", name="email"), el("button", "Join"))
     assert page_type(newsletter) == "Other"
+    second_step = page("Sign in", el("h1", "Two-step verification"), field("text", name="code", label="Code we emailed"),
+                       el("button", "Verify"))
+    assert page_type(second_step) == "TwoFactorAuth"
 
 
 def test_two_factor_needs_keywords_and_input_and_no_password() -> None:

@@ -71,6 +71,8 @@ CONTACT = ("contact", "contact us", "contact form", "get in touch", "reach out",
            "inquiry", "enquiry")
 # Substrings of a field's name/label/placeholder/autocomplete that say it holds who you are.
 IDENTITY_HINTS = ("user", "login", "mail", "account", "name", "phone", "identifier")
+# ... and that it holds a one-time code.
+CODE_FIELD_HINTS = ("code", "otp", "token", "pin", "one-time", "totp", "2fa", "mfa")
 REMEMBER_ME = ("remember", "keep me signed in", "keep me logged in", "stay signed in", "stay logged in",
                "trust this device", "remember me")
 APPROVE = ("allow", "authorize", "authorise", "approve", "accept", "grant", "grant access", "continue",

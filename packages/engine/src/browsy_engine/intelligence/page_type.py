@@ -80,7 +80,10 @@ def is_login(facts: PageFacts) -> bool:
     kind = input_type(only)
     if kind not in ("", "text", "email", "tel"):
         return False
-    if kind != "email" and not any(h in facts.descriptor(only) for h in kw.IDENTITY_HINTS):
+    words = facts.descriptor(only)
+    if any(h in words for h in kw.CODE_FIELD_HINTS) or says_verification(facts):
+        return False  # a verification step, not a sign-in
+    if kind != "email" and not any(h in words for h in kw.IDENTITY_HINTS):
         return False
     hidden_password = any(input_type(el) == "password" for el in facts.hidden_fields)
     return hidden_password or kw.any_has_phrase(facts.title_and_headings, kw.LOGIN)

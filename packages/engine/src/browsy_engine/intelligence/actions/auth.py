@@ -20,7 +20,6 @@ USERNAME_MAX_DY = 500
 CONFIRM_MAX_DY = 150
 NARROW_INPUT_WIDTH = 60
 CODE_LENGTHS = range(4, 9)
-_CODE_HINTS = ("code", "otp", "token", "pin", "one-time", "totp", "2fa", "mfa")
 
 
 def _identity_fields(facts: PageFacts) -> list[SpatialElement]:
@@ -39,7 +38,7 @@ def _username_for(facts: PageFacts, password: SpatialElement) -> SpatialElement 
         words = field_words(facts, el)
         return (
             facts.form_of(el) != form,
-            any(h in words for h in _CODE_HINTS) and not any(h in words for h in kw.IDENTITY_HINTS),
+            any(h in words for h in kw.CODE_FIELD_HINTS) and not any(h in words for h in kw.IDENTITY_HINTS),
             el.id > password.id,
             abs(el.b[1] - top),
             abs(el.id - password.id),
@@ -155,5 +154,5 @@ def detect_enter_code(facts: PageFacts) -> EnterCode | None:
     ]
     if len(narrow) in CODE_LENGTHS:
         return EnterCode(input_id=narrow[0].id, submit_id=submit_for(facts, narrow[-1]), code_length=len(narrow))
-    chosen = next((el for el in inputs if any(h in field_words(facts, el) for h in _CODE_HINTS)), inputs[0])
+    chosen = next((el for el in inputs if any(h in field_words(facts, el) for h in kw.CODE_FIELD_HINTS)), inputs[0])
     return EnterCode(input_id=chosen.id, submit_id=submit_for(facts, chosen))
