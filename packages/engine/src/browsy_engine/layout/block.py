@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import flexgrid, intrinsic, table  # circular: they call back into block
 from .context import LayoutContext
-from .controls import alt_fallback
+from .controls import alt_fallback, replaced_content_size
 from .floats import FloatArea
 from .geometry import (
     clamp_height,
@@ -384,17 +385,14 @@ def rendered_legend(ctx, i, children, w, cx):
 
 def box_contents(ctx, i, w, h_spec, cb_w):
     """Lay out i's contents as a formatting-context root with content width w. Returns FlowOut."""
-    from .flexgrid import flex_grid_contents
-    from .table import table_contents
-
     s = ctx.styles[i]
     d = ctx.display[i]
     cx, cy = s.border_left_width + px(s.padding_left, cb_w), s.border_top_width + px(s.padding_top, cb_w)
     if d in FLEX_LIKE:
-        out = yield flex_grid_contents(ctx, i, w, h_spec, cx, cy)
+        out = yield flexgrid.flex_grid_contents(ctx, i, w, h_spec, cx, cy)
         return out
     if d in TABLE_LIKE:
-        out = yield table_contents(ctx, i, w, cx, cy)
+        out = yield table.table_contents(ctx, i, w, cx, cy)
         return out
     own = FloatArea()
     out = yield flow(ctx, i, ctx.box_children(i), w, cx, cy, own, 0.0, 0.0, False, h_spec)
@@ -407,9 +405,6 @@ def atomic_box(ctx, i, cb_w, force_w=None, force_h=None, cb_h=None):
     """Size and lay out an atomic box (inline-block, replaced, float, absolutely positioned) with
     shrink-to-fit width. Sets rel[i]'s size; returns (margin-box w, margin-box h, baseline from the
     margin-box top)."""
-    from .controls import alt_fallback, replaced_content_size
-    from .intrinsic import intrinsic
-
     s = ctx.styles[i]
     pb_h = horizontal_pb(s, cb_w)
     pb_v = vertical_pb(s, cb_w)
@@ -436,7 +431,7 @@ def atomic_box(ctx, i, cb_w, force_w=None, force_h=None, cb_h=None):
             base_from_top = mt + base + max(0.0, (h - ch) / 2)
         return (w + pb_h + ml + mr, h + pb_v + mt + mb, base_from_top)
     if w is None:
-        lo, hi = yield intrinsic(ctx, i)
+        lo, hi = yield intrinsic.intrinsic(ctx, i)
         avail = cb_w - ml - mr - pb_h
         w = min(max(lo, avail), hi)
     w = clamp_width(s, w, cb_w, pb_h)

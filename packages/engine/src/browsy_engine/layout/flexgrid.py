@@ -12,7 +12,9 @@ import math
 
 import stretchable.taffylib as taffylib
 
+from . import block, inline, intrinsic
 from .context import LayoutContext
+from .floats import FloatArea
 from .geometry import horizontal_pb, vertical_pb
 from .grid_tracks import template_areas
 from .taffy_style import base_style, container_style, item_style
@@ -56,19 +58,15 @@ def _items(ctx: LayoutContext, i: int) -> tuple[list[int | list[int]], list[int]
 
 def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx: float, cy: float):
     """Generator task: lay out the items of flex/grid container i (content box w × h or auto)."""
-    from .block import NO_MARGIN, FlowOut, box_contents, flow
-    from .floats import FloatArea
-    from .inline import inline_run
-
     s = ctx.styles[i]
     items, positioned = _items(ctx, i)
     if ctx.taffy_depth >= MAX_DEPTH:
-        out = yield flow(ctx, i, ctx.box_children(i), w, cx, cy, FloatArea(), 0.0, 0.0, False, h)
+        out = yield block.flow(ctx, i, ctx.box_children(i), w, cx, cy, FloatArea(), 0.0, 0.0, False, h)
         return out
     for c in positioned:
         ctx.positioned.append((c, i, cx, cy))
     if not items:
-        return FlowOut(0.0, NO_MARGIN, NO_MARGIN, True)
+        return block.FlowOut(0.0, block.NO_MARGIN, block.NO_MARGIN, True)
     depth = ctx.taffy_depth
     ptr = _taffy(depth)
     areas = template_areas(s.grid_template_areas) or {} if ctx.display[i] in ("grid", "inline-grid") else None
@@ -113,7 +111,7 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
     try:
         for it, x, y, bw, bh in boxes:
             if isinstance(it, list):
-                yield inline_run(ctx, i, it, bw, cx + x, cy + y, 0.0, None, 0.0, 0.0)
+                yield inline.inline_run(ctx, i, it, bw, cx + x, cy + y, 0.0, None, 0.0, 0.0)
                 continue
             cs = ctx.styles[it]
             if ctx.is_replaced(it):
@@ -123,52 +121,46 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
             if ctx.is_replaced(it):
                 continue
             pb_h, pb_v = horizontal_pb(cs, w), vertical_pb(cs, w)
-            yield box_contents(ctx, it, max(0.0, bw - pb_h), max(0.0, bh - pb_v), w)
+            yield block.box_contents(ctx, it, max(0.0, bw - pb_h), max(0.0, bh - pb_v), w)
             ctx.rel[it] = [cx + x, cy + y, bw, bh]
     finally:
         ctx.taffy_depth = depth
     if h is not None:
         height = h
-    return FlowOut(height, NO_MARGIN, NO_MARGIN, False)
+    return block.FlowOut(height, block.NO_MARGIN, block.NO_MARGIN, False)
 
 
 def _size_replaced(ctx: LayoutContext, c: int, cb_w: float):
-    from .block import atomic_box
-
-    box = yield atomic_box(ctx, c, cb_w)
+    box = yield block.atomic_box(ctx, c, cb_w)
     return box
 
 
 def _measure(ctx: LayoutContext, it: int | list[int], cb_w: float, known_w: float, known_h: float, avail_w: dict):
-    from .block import atomic_box, box_contents
-    from .inline import inline_run
-    from .intrinsic import _run_intrinsic, intrinsic
-
     if isinstance(it, list):
         container = ctx.doc.nodes[it[0]].parent
-        lo, hi = run(_run_intrinsic(ctx, container, it))
+        lo, hi = run(intrinsic.run_intrinsic(ctx, container, it))
         cw = known_w if not math.isnan(known_w) else _pick(lo, hi, avail_w)
         if not math.isnan(known_h):
             return (cw, known_h)
-        res = run(inline_run(ctx, container, it, cw, 0.0, 0.0, 0.0, None, 0.0, 0.0))
+        res = run(inline.inline_run(ctx, container, it, cw, 0.0, 0.0, 0.0, None, 0.0, 0.0))
         return (cw, res.height)
     s = ctx.styles[it]
     pb_h, pb_v = horizontal_pb(s, cb_w), vertical_pb(s, cb_w)
     if ctx.is_replaced(it):
-        run(atomic_box(ctx, it, cb_w))
+        run(block.atomic_box(ctx, it, cb_w))
         r = ctx.rel[it]
         return (r[2] - pb_h, r[3] - pb_v)
     if not math.isnan(known_w):
         cw = max(0.0, known_w - pb_h)
     else:
-        lo, hi = run(intrinsic(ctx, it))
+        lo, hi = run(intrinsic.intrinsic(ctx, it))
         cw = _pick(lo, hi, avail_w)
     if not math.isnan(known_h):
         return (cw, max(0.0, known_h - pb_v))
     key = (it, round(cw, 3))
     ch = ctx.height_cache.get(key)
     if ch is None:
-        out = run(box_contents(ctx, it, cw, None, cb_w))
+        out = run(block.box_contents(ctx, it, cw, None, cb_w))
         ch = out.height
         ctx.height_cache[key] = ch
     return (cw, ch)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from . import block  # circular: atomic inlines contain block layout (attributes used at call time)
 from .context import LayoutContext
 from .floats import FloatArea
 from .geometry import px
@@ -119,8 +120,6 @@ def _flatten(ctx: LayoutContext, nodes: list[int]) -> list[tuple[int, int]]:
 
 def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float):
     """Generator task: the units of a run (atomic inlines and floats are sized here)."""
-    from .block import atomic_box  # circular by nature: atomics contain block layout
-
     units: list[Unit | None] = []
     unit = Unit()
     units.append(unit)
@@ -196,7 +195,7 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float)
                 w = px(s.margin_right, cw) + s.border_right_width + px(s.padding_right, cw)
             add(Piece(kind, i, w, metrics=metrics_for(s)))
         elif kind == ATOMIC:
-            box = yield atomic_box(ctx, i, cw)
+            box = yield block.atomic_box(ctx, i, cw)
             if unit.has_content:
                 unit = new_unit()
             add(Piece(ATOMIC, i, box[0], ctx.styles[i].vertical_align, height=box[1], baseline=box[2]))
@@ -208,7 +207,7 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float)
             after_space = True
             break_pending = False
         elif kind == FLOAT:
-            box = yield atomic_box(ctx, i, cw)
+            box = yield block.atomic_box(ctx, i, cw)
             units.append(Unit([Piece(FLOAT, i, box[0], height=box[1])], 0.0))
             unit = new_unit()
         else:
@@ -234,8 +233,6 @@ def inline_run(
 
     (cx, cy): content-box origin relative to the container's border box; (ox, oy): the same origin
     in the coordinates of the block formatting context's float area."""
-    from .block import place_float
-
     s = ctx.styles[container]
     strut = metrics_for(s)
     units = yield build_units(ctx, container, nodes, cw)
@@ -286,7 +283,7 @@ def inline_run(
             p = unit.pieces[0]
             fits = line.right - line.left - line.pen >= p.width
             if fits or not line.pieces:
-                place_float(ctx, p.node, container, p.width, p.height, cx, cy, line.y, cw, floats, ox, oy)
+                block.place_float(ctx, p.node, container, p.width, p.height, cx, cy, line.y, cw, floats, ox, oy)
                 if floats:
                     lo, hi = floats.band(oy + line.y, strut.line_height, ox, ox + cw)
                     line.left, line.right = lo - ox, hi - ox
@@ -300,7 +297,7 @@ def inline_run(
             finish(line)
             line = open_line(y, False)
             for p in deferred_floats:
-                place_float(ctx, p.node, container, p.width, p.height, cx, cy, line.y, cw, floats, ox, oy)
+                block.place_float(ctx, p.node, container, p.width, p.height, cx, cy, line.y, cw, floats, ox, oy)
             if deferred_floats and floats:
                 lo, hi = floats.band(oy + line.y, strut.line_height, ox, ox + cw)
                 line.left, line.right = lo - ox, hi - ox
@@ -312,7 +309,7 @@ def inline_run(
     if (line.pieces or not lines) and (_has_content(line) or line.pieces):
         finish(line)
     for p in deferred_floats:
-        place_float(ctx, p.node, container, p.width, p.height, cx, cy, y, cw, floats, ox, oy)
+        block.place_float(ctx, p.node, container, p.width, p.height, cx, cy, y, cw, floats, ox, oy)
 
     total = 0.0
     first_baseline: float | None = None

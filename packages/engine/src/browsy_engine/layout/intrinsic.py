@@ -6,7 +6,9 @@ measure functions of flex/grid items. Generator tasks, cached per node for one l
 
 from __future__ import annotations
 
+from . import block, table
 from .context import LayoutContext
+from .controls import replaced_content_size
 from .geometry import horizontal_pb, px, px_or_none
 from .inline import ATOMIC, FLOAT, build_units
 
@@ -15,8 +17,6 @@ FLEX_ROW = frozenset({"row", "row-reverse"})
 
 def outer_intrinsic(ctx: LayoutContext, c: int):
     """(min, max) of child c's margin box as it contributes to its parent's intrinsic widths."""
-    from .controls import replaced_content_size
-
     s = ctx.styles[c]
     pb = horizontal_pb(s, 0.0)
     margins = (px_or_none(s.margin_left, None) or 0.0) + (px_or_none(s.margin_right, None) or 0.0)
@@ -43,9 +43,6 @@ def outer_intrinsic(ctx: LayoutContext, c: int):
 
 def intrinsic(ctx: LayoutContext, i: int):
     """(min-content, max-content) width of i's content box."""
-    from .block import is_block_child
-    from .table import table_intrinsic
-
     cached = ctx.intrinsic_cache.get(i)
     if cached is not None:
         return cached
@@ -53,14 +50,14 @@ def intrinsic(ctx: LayoutContext, i: int):
     s = ctx.styles[i]
     lo = hi = 0.0
     if d in ("table", "inline-table"):
-        lo, hi = yield table_intrinsic(ctx, i)
+        lo, hi = yield table.table_intrinsic(ctx, i)
     elif d in ("flex", "inline-flex", "-webkit-box") and s.flex_direction in FLEX_ROW:
         for c in ctx.box_children(i):
             if ctx.display[c] == "text" and not (ctx.doc.nodes[c].text or "").strip():
                 continue
             if ctx.display[c] == "text" or ctx.is_out_of_flow(c):
                 if ctx.display[c] == "text":
-                    a, b = yield _run_intrinsic(ctx, i, [c])
+                    a, b = yield run_intrinsic(ctx, i, [c])
                     lo, hi = (lo + a if s.flex_wrap == "nowrap" else max(lo, a)), hi + b
                 continue
             a, b = yield outer_intrinsic(ctx, c)
@@ -74,11 +71,11 @@ def intrinsic(ctx: LayoutContext, i: int):
         run: list[int] = []
         children = ctx.box_children(i)
         for c in children + [-1]:
-            if c >= 0 and not is_block_child(ctx, c) and not ctx.is_out_of_flow(c):
+            if c >= 0 and not block.is_block_child(ctx, c) and not ctx.is_out_of_flow(c):
                 run.append(c)
                 continue
             if run:
-                a, b = yield _run_intrinsic(ctx, i, run)
+                a, b = yield run_intrinsic(ctx, i, run)
                 lo, hi = max(lo, a), max(hi, b)
                 run = []
             if c < 0:
@@ -92,7 +89,7 @@ def intrinsic(ctx: LayoutContext, i: int):
     return lo, hi
 
 
-def _run_intrinsic(ctx: LayoutContext, container: int, run: list[int]):
+def run_intrinsic(ctx: LayoutContext, container: int, run: list[int]):
     units = yield build_units(ctx, container, run, 0.0)
     lo = 0.0
     hi = 0.0

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from . import block
 from .context import LayoutContext
 from .geometry import horizontal_pb, px, px_or_none, vertical_pb
 from .trampoline import run
@@ -68,8 +69,6 @@ def containing_block(ctx: LayoutContext, i: int, absolute: Absolute) -> tuple[fl
 
 
 def layout_positioned(ctx: LayoutContext, absolute: Absolute, subtree_end: list[int]) -> None:
-    from .block import atomic_box
-
     k = 0
     while k < len(ctx.positioned):
         i, anchor, sx, sy = ctx.positioned[k]
@@ -91,7 +90,7 @@ def layout_positioned(ctx: LayoutContext, absolute: Absolute, subtree_end: list[
         force_h = None
         if s.height is None and top is not None and bottom is not None and not ctx.is_replaced(i):
             force_h = max(0.0, cbh - top - bottom - mt - mb - vertical_pb(s, cbw))
-        run(atomic_box(ctx, i, cbw, force_w, force_h, cbh))
+        run(block.atomic_box(ctx, i, cbw, force_w, force_h, cbh))
         r = ctx.rel[i]
         w, h = r[2], r[3]
         if left is not None and right is not None and s.margin_left is None and s.margin_right is None:

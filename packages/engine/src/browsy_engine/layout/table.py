@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from . import block, intrinsic
 from .context import LayoutContext
 from .geometry import horizontal_pb, px_or_none, vertical_pb
 
@@ -94,14 +95,12 @@ def _spacing(ctx: LayoutContext, i: int) -> tuple[float, float]:
 
 def column_widths(ctx: LayoutContext, grid: Grid):
     """Generator task: per-column (min, max) widths."""
-    from .intrinsic import outer_intrinsic
-
     n = grid.columns
     mins = [0.0] * n
     maxs = [0.0] * n
     spanning: list[tuple[Cell, float, float]] = []
     for cell in grid.cells:
-        lo, hi = yield outer_intrinsic(ctx, cell.node)
+        lo, hi = yield intrinsic.outer_intrinsic(ctx, cell.node)
         width = ctx.styles[cell.node].width
         if width is not None and cell.colspan == 1:
             if width[1]:
@@ -134,30 +133,26 @@ def table_intrinsic(ctx: LayoutContext, i: int):
     sh, _ = _spacing(ctx, i)
     extra = sh * (grid.columns + 1) if grid.columns else 0.0
     lo, hi = sum(mins) + extra, sum(maxs) + extra
-    from .intrinsic import outer_intrinsic
-
     for cap in grid.captions:
-        a, b = yield outer_intrinsic(ctx, cap)
+        a, b = yield intrinsic.outer_intrinsic(ctx, cap)
         lo, hi = max(lo, a), max(hi, b)
     return lo, hi
 
 
 def table_contents(ctx: LayoutContext, i: int, w: float, cx: float, cy: float):
     """Generator task: lay out captions, rows and cells of table i in a content box of width w."""
-    from .block import NO_MARGIN, FlowOut, block_box, box_contents
-
     grid = structure(ctx, i)
     sh, sv = _spacing(ctx, i)
     y = 0.0
     for cap in grid.captions:
-        res = yield block_box(ctx, cap, w, None, None, 0.0, 0.0)
+        res = yield block.block_box(ctx, cap, w, None, None, 0.0, 0.0)
         ctx.rel[cap][0] = cx + res.x
         ctx.rel[cap][1] = cy + y
         ctx.anchor[cap] = i
         y += res.height
     n = grid.columns
     if n == 0:
-        return FlowOut(y, NO_MARGIN, NO_MARGIN, not grid.captions)
+        return block.FlowOut(y, block.NO_MARGIN, block.NO_MARGIN, not grid.captions)
     mins, maxs = yield column_widths(ctx, grid)
     avail = max(0.0, w - sh * (n + 1))
     lo, hi = sum(mins), sum(maxs)
@@ -195,7 +190,7 @@ def table_contents(ctx: LayoutContext, i: int, w: float, cx: float, cy: float):
         end = min(n, cell.col + cell.colspan)
         cw = xs[end] - sh - xs[cell.col]
         pb_h, pb_v = horizontal_pb(s, w), vertical_pb(s, w)
-        out = yield box_contents(ctx, cell.node, max(0.0, cw - pb_h), None, w)
+        out = yield block.box_contents(ctx, cell.node, max(0.0, cw - pb_h), None, w)
         ch = out.height
         spec = px_or_none(s.height, None)
         if spec is not None:
@@ -241,4 +236,4 @@ def table_contents(ctx: LayoutContext, i: int, w: float, cx: float, cy: float):
             ctx.shift_y[cell.node] = total - used
         else:
             ctx.shift_y[cell.node] = 0.0
-    return FlowOut(y, NO_MARGIN, NO_MARGIN, False)
+    return block.FlowOut(y, block.NO_MARGIN, block.NO_MARGIN, False)
