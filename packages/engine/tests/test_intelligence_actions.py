@@ -91,6 +91,11 @@ def test_consent_only_on_oauth_pages() -> None:
 def test_contact_needs_keywords_and_textarea() -> None:
     assert "Contact" in actions(page("Contact us", el("textarea", name="msg"), el("button", "Send")))
     assert "Contact" not in actions(page("Write a review", el("textarea", name="msg"), el("button", "Send")))
+    assert "Contact" in actions(page("Contact - Acme", el("textarea", name="msg"), el("button", "Send")))
+    blog = page("My post", el("h1", "My post"), field("text", name="author"), field("email", name="email"),
+                el("textarea", name="comment"), el("button", "Post comment"), el("h3", "Contact"))
+    found = actions(blog)
+    assert "Contact" not in found and "FillForm" in found  # a footer "Contact" heading is not the page's topic
 
 
 def test_select_from_list_groups_links_into_rows() -> None:

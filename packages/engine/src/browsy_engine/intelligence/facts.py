@@ -57,6 +57,7 @@ class PageFacts:
     dom: SpatialDom
     title: str = ""
     headings: list[str] = field(default_factory=list)
+    h1: list[str] = field(default_factory=list)  # the page's top-level headings, also in `headings`
     # Headings that only wrap a link (h2 > a): the titles of a listing, not sections of an article.
     link_headings: int = 0
     visible: list[SpatialElement] = field(default_factory=list)
@@ -192,6 +193,8 @@ def collect_facts(dom: SpatialDom) -> PageFacts:
         if tag in HEADING_TAGS or el.role == "heading":
             if el.text:
                 facts.headings.append(lower[el.id])
+                if tag == "h1":
+                    facts.h1.append(lower[el.id])
                 last_heading = el
             continue
         if is_button(el):

@@ -67,8 +67,8 @@ SEARCH_QUERY_KEYS = ("q", "query", "s", "search", "search_query", "keyword", "ke
 LOGIN = ("log in", "login", "sign in", "signin", "log on", "logon")
 REGISTER = ("register", "registration", "sign up", "signup", "create account", "create an account",
             "create your account", "join", "new account")
-CONTACT = ("contact", "contact us", "contact form", "get in touch", "reach out", "send us a message",
-           "inquiry", "enquiry")
+CONTACT = ("contact us", "contact form", "get in touch", "reach out", "send us a message", "inquiry", "enquiry")
+CONTACT_WEAK = ("contact",)  # a footer column is often headed "Contact": only the title or an h1 counts
 # Substrings of a field's name/label/placeholder/autocomplete that say it holds who you are.
 IDENTITY_HINTS = ("user", "login", "mail", "account", "name", "phone", "identifier")
 # ... and that it holds a one-time code.

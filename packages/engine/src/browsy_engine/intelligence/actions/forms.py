@@ -14,9 +14,15 @@ SEARCH_BUTTON_MAX_DISTANCE = 300
 _MESSAGE_HINTS = ("message", "comment", "inquiry", "enquiry", "question", "body", "details")
 
 
+def _says_contact(facts: PageFacts) -> bool:
+    if kw.any_has_phrase(facts.title_and_headings, kw.CONTACT):
+        return True
+    return kw.any_has_phrase([facts.title, *facts.h1], kw.CONTACT_WEAK)
+
+
 def detect_contact(facts: PageFacts) -> Contact | None:
     textareas = [el for el in facts.fields if el.tag == "textarea" and not facts.is_search_input(el)]
-    if not textareas or not kw.any_has_phrase(facts.title_and_headings, kw.CONTACT):
+    if not textareas or not _says_contact(facts):
         return None
     message = next((el for el in textareas if any(h in field_words(facts, el) for h in _MESSAGE_HINTS)),
                    textareas[0])
