@@ -76,6 +76,9 @@ class SessionConfig:
     # History entries older than this many pages keep only URL + form state (a parsed page costs MBs);
     # going back to one loads it again.
     history_pages_kept: int = 3
+    # A PEM file of extra certificate authorities to trust besides the public ones (a company proxy, a
+    # dev server with its own CA).
+    ca_bundle: str | None = None
     search_endpoints: dict[str, str] = field(default_factory=lambda: dict(DEFAULT_SEARCH_ENDPOINTS))
 
     def __post_init__(self) -> None:

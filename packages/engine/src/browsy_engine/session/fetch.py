@@ -21,7 +21,7 @@ import httpx
 from .config import SessionConfig
 from .errors import ActionError, BrowsyError, InvalidUrl, Network, ResponseTooLarge
 from .security import NetworkPolicy, check_url
-from .transport import GuardedBackend, GuardedTransport, Resolver
+from .transport import GuardedBackend, GuardedTransport, Resolver, ssl_context_with
 
 log = logging.getLogger("browsy.session")
 
@@ -40,6 +40,7 @@ class Response:
     headers: httpx.Headers
     body: bytes
     redirects: list[str] = field(default_factory=list)
+    http_version: str = "HTTP/1.1"
 
     @property
     def content_type(self) -> str:
@@ -66,7 +67,7 @@ class Fetcher:
             NetworkPolicy.from_config(config), resolver, network_backend, resolve_timeout=config.connect_timeout_secs
         )
         self._client = httpx.AsyncClient(
-            transport=GuardedTransport(backend),
+            transport=GuardedTransport(backend, ssl_context=ssl_context_with(config.ca_bundle)),
             follow_redirects=False,
             trust_env=False,
             timeout=httpx.Timeout(config.timeout_secs, connect=config.connect_timeout_secs),
@@ -128,7 +129,8 @@ class Fetcher:
                 if response.status_code not in REDIRECT_STATUSES or not location:
                     body = await _read_bounded(response, limit, str(target))
                     return Response(
-                        str(target), response.status_code, response.reason_phrase, response.headers, body, hops
+                        str(target), response.status_code, response.reason_phrase, response.headers, body, hops,
+                        response.http_version,
                     )
             finally:
                 await response.aclose()

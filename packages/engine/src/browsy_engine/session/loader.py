@@ -78,7 +78,7 @@ class PageLoader:
             log.exception("parsing %s failed", response.url.split("?", 1)[0])
             raise PageError(response.url.split("?", 1)[0], f"{type(err).__name__}: {err}") from err
         return Page(dom, status=response.status, content_type=response.content_type,
-                    redirects=response.redirects, stylesheets=report)
+                    redirects=response.redirects, stylesheets=report, http_version=response.http_version)
 
     async def page_from_html(self, html: str | bytes, url: str) -> Page:
         """A Page from HTML in hand (no network; text is UTF-8, bytes are sniffed like a response)."""

@@ -18,6 +18,7 @@ class Page:
     content_type: str = "text/html"
     redirects: list[str] = field(default_factory=list)
     stylesheets: StylesheetReport | None = None
+    http_version: str = "HTTP/1.1"
 
 
 @dataclass(slots=True)

@@ -114,11 +114,29 @@ def shared_ssl_context() -> ssl.SSLContext:
     return ssl.create_default_context(cafile=certifi.where())
 
 
+def ssl_context_with(ca_bundle: str | None) -> ssl.SSLContext:
+    """The shared context, or a new one that also trusts the authorities in `ca_bundle` (a PEM file)."""
+    if not ca_bundle:
+        return shared_ssl_context()
+    import certifi
+
+    context = ssl.create_default_context(cafile=certifi.where())
+    context.load_verify_locations(cafile=ca_bundle)
+    return context
+
+
 class GuardedTransport(httpx.AsyncHTTPTransport):
     """httpx's HTTP/1.1 + HTTP/2 transport whose connection pool dials through a GuardedBackend."""
 
-    def __init__(self, backend: httpcore.AsyncNetworkBackend, *, http2: bool = True, max_connections: int = 20) -> None:
-        context = shared_ssl_context()
+    def __init__(
+        self,
+        backend: httpcore.AsyncNetworkBackend,
+        *,
+        http2: bool = True,
+        max_connections: int = 20,
+        ssl_context: ssl.SSLContext | None = None,
+    ) -> None:
+        context = ssl_context or shared_ssl_context()
         super().__init__(verify=context, http2=http2, trust_env=False)
         # httpx builds its pool without a way to pass a network backend; build the same pool with ours.
         self._pool = httpcore.AsyncConnectionPool(
