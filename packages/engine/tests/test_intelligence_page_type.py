@@ -149,6 +149,8 @@ def test_search_results_from_url_or_title() -> None:
     assert page_type(by_title) == "SearchResults"
     no_context = page("Example", field("text", name="q"), *links(12))
     assert page_type(no_context) == "List"
+    blog_index = page("My blog", el("h1", "Posts"), *links(12), el("h2", "Search"), field("search", name="s"))
+    assert page_type(blog_index) == "List"  # a sidebar "Search" widget does not make results
 
 
 def test_search_page_and_hidden_search_fallback() -> None:

@@ -60,7 +60,8 @@ INBOX_TITLE = ("inbox", "mail", "messages")
 EMAIL_MARKERS = ("from:", "to:", "subject:", "date:")
 DASHBOARD = ("dashboard", "welcome back")
 DASHBOARD_WEAK = ("overview",)  # also a common section heading of documentation and product pages
-SEARCH_RESULTS = ("search results", "results for", "search")
+SEARCH_RESULTS = ("search results", "results for", "search result", "matches for")
+SEARCH_RESULTS_WEAK = ("search",)  # sidebars have "Search" widget headings: only the title or an h1 counts
 SEARCH_QUERY_KEYS = ("q", "query", "s", "search", "search_query", "keyword", "keywords", "term", "text", "wd")
 
 # --- actions ----------------------------------------------------------------------------------------

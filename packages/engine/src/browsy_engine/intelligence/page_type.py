@@ -167,7 +167,11 @@ def url_has_search_query(url: str) -> bool:
 def is_search_results(facts: PageFacts) -> bool:
     if len(facts.links) < 8 or not search_inputs(facts, include_hidden=True):
         return False
-    return kw.any_has_phrase(facts.title_and_headings, kw.SEARCH_RESULTS) or url_has_search_query(facts.dom.url)
+    return (
+        kw.any_has_phrase(facts.title_and_headings, kw.SEARCH_RESULTS)
+        or kw.any_has_phrase([facts.title, *facts.h1], kw.SEARCH_RESULTS_WEAK)
+        or url_has_search_query(facts.dom.url)
+    )
 
 
 def is_list(facts: PageFacts) -> bool:
