@@ -19,17 +19,22 @@ from _fixture_site import fixture_site_process
 HEADER = "X-Browsy-Session"
 
 
-async def open_sessions(server: str, page_url: str, count: int, concurrency: int) -> list[str]:
+async def open_sessions(server: str, page_url: str, count: int, concurrency: int) -> tuple[list[str], list[str]]:
+    """Tokens of the sessions that hold the page, and the errors of those that could not load it."""
     gate = asyncio.Semaphore(concurrency)
+    errors: list[str] = []
     async with httpx.AsyncClient(base_url=server, timeout=300) as client:
 
-        async def one() -> str:
+        async def one() -> str | None:
             async with gate:
                 response = await client.post("/api/browse", json={"url": page_url})
-                response.raise_for_status()
-                return response.headers[HEADER]
+                if response.is_success:
+                    return response.headers[HEADER]
+                errors.append(f"{response.status_code} {response.text[:160]}")
+                return None
 
-        return await asyncio.gather(*(one() for _ in range(count)))
+        tokens = await asyncio.gather(*(one() for _ in range(count)))
+    return [t for t in tokens if t], errors
 
 
 async def still_alive(server: str, tokens: list[str]) -> int:
@@ -49,14 +54,16 @@ def main() -> None:
     ) as (server, pid):
         before = rss_mib(pid)
         began = time.perf_counter()
-        tokens = asyncio.run(open_sessions(server, f"{site}/big?kb={args.kb}", args.sessions, args.concurrency))
+        tokens, errors = asyncio.run(open_sessions(server, f"{site}/big?kb={args.kb}", args.sessions, args.concurrency))
         took = time.perf_counter() - began
         after = rss_mib(pid)
         sample = tokens[:: max(1, len(tokens) // 50)]
         alive = asyncio.run(still_alive(server, sample))
         print(f"{len(tokens)} sessions each holding a {args.kb} KB page, opened in {took:.1f} s")
         print(f"server RSS: {before:.0f} MiB idle -> {after:.0f} MiB ({(after - before) * 1024 / len(tokens):.0f} KiB per session)")
-        print(f"sessions still live in a sample: {alive}/{len(sample)}")
+        print(f"sessions still live in a sample: {alive}/{len(sample)}; failed to open: {len(errors)}")
+        for error in sorted(set(errors))[:3]:
+            print(f"  error: {error}")
 
 
 if __name__ == "__main__":

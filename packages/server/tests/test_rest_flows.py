@@ -108,3 +108,13 @@ def test_click_that_loads_nothing_says_so_first(client: httpx.Client, fixture_si
     followed = client.post("/api/click", json={"id": real["id"]})
     assert followed.text.startswith("title: ")
     assert f"url: {fixture_site}/articles/1" in followed.text
+
+
+def test_a_big_page_is_served_whole(client: httpx.Client, fixture_site: str) -> None:
+    compact = client.post("/api/browse", json={"url": f"{fixture_site}/big?kb=60"})
+    assert compact.status_code == 200, compact.text
+    count = int(re.search(r"^els: (\d+)$", compact.text, re.M).group(1))
+    assert count > 400  # rendered off the event loop (tools.handlers.BIG_PAGE)
+    assert len(client.get("/api/page", params={"format": "json"}).json()["els"]) == count
+    assert client.get("/api/page-info").status_code == 200
+    assert isinstance(client.get("/api/tables").json(), list)

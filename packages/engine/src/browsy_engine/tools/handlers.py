@@ -2,24 +2,44 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import asyncio
+from typing import TYPE_CHECKING, TypeVar
 
 from . import params as p
 from .result import ToolResult
 from .views import element_dicts, page_info, plain, render_page, require_page
 
+T = TypeVar("T")
+
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from ..model import SpatialDom
     from ..session import AsyncSession
+
+# Work on pages with more elements than this runs in a worker thread, so that one big page does not hold
+# the event loop (and every other session of a server) for tens of milliseconds.
+BIG_PAGE = 400
+
+
+async def on_page(dom: SpatialDom, work: Callable[..., T], *args: object) -> T:
+    if len(dom.els) > BIG_PAGE:
+        return await asyncio.to_thread(work, dom, *args)
+    return work(dom, *args)
+
+
+async def show(dom: SpatialDom, format: p.Format = "compact", scope: p.Scope = "all") -> ToolResult:
+    return await on_page(dom, render_page, format, scope)
 
 
 async def browse(session: AsyncSession, args: p.BrowseParams) -> ToolResult:
-    return render_page(await session.goto(args.url), args.format, args.scope)
+    return await show(await session.goto(args.url), args.format, args.scope)
 
 
 async def click(session: AsyncSession, args: p.ElementParams) -> ToolResult:
     """The resulting page; when the click did not load a page (a skipped mailto: link, a toggled menu), the
     session's one-line account of what happened comes first, so the model knows why the page looks the same."""
-    page = render_page(await session.click(args.id))
+    page = await show(await session.click(args.id))
     outcome = session.last_outcome
     if outcome is None or outcome.kind in ("navigate", "submit"):
         return page
@@ -47,11 +67,11 @@ async def select(session: AsyncSession, args: p.SelectParams) -> ToolResult:
 
 
 async def get_page(session: AsyncSession, args: p.PageView) -> ToolResult:
-    return render_page(require_page(session.dom()), args.format, args.scope)
+    return await show(require_page(session.dom()), args.format, args.scope)
 
 
 async def back(session: AsyncSession, args: p.NoParams) -> ToolResult:
-    return render_page(await session.back())
+    return await show(await session.back())
 
 
 async def search(session: AsyncSession, args: p.SearchParams) -> ToolResult:
@@ -71,18 +91,18 @@ async def find(session: AsyncSession, args: p.FindParams) -> ToolResult:
 
 
 async def login(session: AsyncSession, args: p.LoginParams) -> ToolResult:
-    return render_page(await session.login(args.username, args.password))
+    return await show(await session.login(args.username, args.password))
 
 
 async def enter_code(session: AsyncSession, args: p.EnterCodeParams) -> ToolResult:
-    return render_page(await session.enter_code(args.code))
+    return await show(await session.enter_code(args.code))
 
 
 async def tables(session: AsyncSession, args: p.NoParams) -> ToolResult:
     dom = require_page(session.dom())
-    return ToolResult.json([plain(t) for t in dom.tables()])
+    return ToolResult.json([plain(t) for t in await on_page(dom, type(dom).tables)])
 
 
 async def page_info_tool(session: AsyncSession, args: p.NoParams) -> ToolResult:
-    return ToolResult.json(page_info(require_page(session.dom())))
+    return ToolResult.json(await on_page(require_page(session.dom()), page_info))
 
