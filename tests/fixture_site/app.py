@@ -41,6 +41,7 @@ def routes() -> list[Route | Mount]:
         Route("/cookies", content.cookies),
         Route("/redirect/loop", network.redirect_loop),
         Route("/redirect/meta", network.meta_refresh),
+        Route("/redirect/refresh-header", network.refresh_header),
         Route("/redirect/to", network.redirect_to),
         Route("/redirect/offsite/{where:str}", network.redirect_offsite),
         Route("/redirect/{n:int}", network.redirect_chain),

@@ -39,6 +39,12 @@ async def meta_refresh(request: Request) -> Response:
     )
 
 
+async def refresh_header(request: Request) -> Response:
+    response = layout("Moving", "<p>Moving on…</p>")
+    response.headers["refresh"] = "1; url=/articles/6"
+    return response
+
+
 async def redirect_loop(request: Request) -> Response:
     return RedirectResponse("/redirect/loop", status_code=302)
 

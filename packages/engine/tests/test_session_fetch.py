@@ -57,13 +57,14 @@ def test_redirect_chains_are_followed_and_the_final_url_kept(fixture_site, fixtu
     assert dom.title == "Article 1"
 
 
-def test_meta_refresh_redirects_are_followed(fixture_site, fixture_host):
+@pytest.mark.parametrize(("path", "article"), [("/redirect/meta", 5), ("/redirect/refresh-header", 6)])
+def test_meta_refresh_and_refresh_header_redirects_are_followed(fixture_site, fixture_host, path, article):
     async def scenario(s):
-        dom = await s.goto(fixture_site + "/redirect/meta")
+        dom = await s.goto(fixture_site + path)
         return dom, s.url()
 
     dom, url = browse(fixture_host, scenario)
-    assert (dom.title, url) == ("Article 5", fixture_site + "/articles/5")
+    assert (dom.title, url) == (f"Article {article}", f"{fixture_site}/articles/{article}")
 
 
 def test_redirects_beyond_the_limit_fail_clearly(fixture_site, fixture_host):

@@ -223,6 +223,7 @@ def test_finders_on_the_login_page(fixture_site, fixture_host):
     assert password is not None and password.name == "password"
     assert email is not None and email.name == "email"
     assert s.find_input_by_purpose("phone") is None
+    assert s.find_input_by_purpose("username").name == "email"  # autocomplete="username"
     button = s.find_nearest_button(password.id)
     assert button is not None and button.text == "Sign in"
     assert [el.text for el in s.find_by_text("Sign in") if el.tag == "button"] == ["Sign in"]

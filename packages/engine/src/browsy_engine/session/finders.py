@@ -61,13 +61,19 @@ def _is_input(el: SpatialElement) -> bool:
     return el.tag in ("input", "textarea")
 
 
-def _words(el: SpatialElement) -> str:
-    return " ".join(_fold(v) for v in (el.name, el.label, el.ph) if v)
+def _words(el: SpatialElement, dom: SpatialDom) -> str:
+    """Name, label, placeholder, id and autocomplete of an input, folded (what its purpose is read from)."""
+    words = [el.name, el.label, el.ph]
+    doc = dom.document
+    if doc is not None and 0 <= el.node < len(doc.nodes):
+        attrs = doc.nodes[el.node].attrs
+        words += [attrs.get("id"), attrs.get("autocomplete"), attrs.get("aria-label")]
+    return " ".join(_fold(v) for v in words if v)
 
 
-def _matches(el: SpatialElement, purpose: InputPurpose) -> bool:
+def _matches(el: SpatialElement, purpose: InputPurpose, dom: SpatialDom) -> bool:
     kind = (el.input_type or "").lower()
-    words = _words(el)
+    words = _words(el, dom)
     if purpose is InputPurpose.PASSWORD:
         return el.tag == "input" and kind == "password"
     if purpose is InputPurpose.EMAIL:
@@ -76,7 +82,7 @@ def _matches(el: SpatialElement, purpose: InputPurpose) -> bool:
         return el.tag == "input" and kind in ("", "text", "email") and ("user" in words or "login" in words)
     if purpose is InputPurpose.CODE:
         return el.tag == "input" and kind in ("", "text", "number", "tel") and any(
-            w in words for w in ("code", "otp", "verify", "verification", "2fa", "token")
+            w in words for w in ("code", "otp", "verify", "verification", "2fa", "token", "one-time")
         )
     if purpose is InputPurpose.SEARCH:
         return _is_input(el) and (kind == "search" or (el.role or "") == "searchbox" or "search" in _fold(el.name))
@@ -87,8 +93,8 @@ def find_input_by_purpose(dom: SpatialDom | None, purpose: InputPurpose | str) -
     wanted = InputPurpose.parse(purpose)
     if dom is None:
         return None
-    return next((el for el in dom.els if not el.hidden and _matches(el, wanted)), None) or next(
-        (el for el in dom.els if _matches(el, wanted)), None
+    return next((el for el in dom.els if not el.hidden and _matches(el, wanted, dom)), None) or next(
+        (el for el in dom.els if _matches(el, wanted, dom)), None
     )
 
 

@@ -91,7 +91,8 @@ class PageLoader:
 def _meta_refresh(response: Response) -> str | None:
     if response.mime_type not in HTML_TYPES:
         return None
-    return refresh_target(decode_html(response.body, response.content_type), response.url)
+    html = decode_html(response.body, response.content_type)
+    return refresh_target(html, response.url, response.headers.get("refresh"))
 
 
 def _describe_non_html(response: Response) -> str:

@@ -1,4 +1,4 @@
-"""`<meta http-equiv="refresh" content="N; url=…">`: the redirect a page asks for in its markup.
+"""`<meta http-equiv="refresh" content="N; url=…">` (or a `Refresh:` header): a redirect a page asks for.
 
 Browsers follow it after N seconds; a session follows it at once when N is small (a page that reloads
 itself every minute is not a redirect), counting it against `max_redirects`.
@@ -16,14 +16,16 @@ MAX_DELAY_SECONDS = 5.0
 _CONTENT = re.compile(r"^\s*(\d+(?:\.\d*)?)\s*(?:[;,]\s*(?:url\s*=\s*)?(?P<url>.*))?$", re.IGNORECASE | re.DOTALL)
 
 
-def refresh_target(html: str, page_url: str) -> str | None:
-    """The URL a meta refresh sends this page to (None without one, with a long delay, or to itself)."""
-    if "refresh" not in html[:65536].lower():
+def refresh_target(html: str, page_url: str, header: str | None = None) -> str | None:
+    """The URL a `Refresh` header or meta refresh sends this page to (None without one, with a long
+    delay, or to the page itself)."""
+    content = header
+    if content is None and "refresh" in html[:65536].lower():
+        meta = LexborHTMLParser(html).css_first('meta[http-equiv="refresh" i][content]')
+        content = meta.attributes.get("content") if meta is not None else None
+    if not content:
         return None
-    head = LexborHTMLParser(html).css_first('meta[http-equiv="refresh" i][content]')
-    if head is None:
-        return None
-    match = _CONTENT.match(head.attributes.get("content") or "")
+    match = _CONTENT.match(content)
     if match is None or float(match.group(1)) > MAX_DELAY_SECONDS:
         return None
     raw = (match.group("url") or "").strip().strip("'\"")
