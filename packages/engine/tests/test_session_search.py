@@ -123,6 +123,8 @@ def test_search_and_read_fetches_top_results_and_reports_failures(fixture_site, 
     assert pages[0].dom is not None and pages[0].dom.title == "Article 1"
     assert pages[1].dom is not None and pages[1].dom.title == "Article 2"
     assert pages[2].dom is None and "HTTP 500" in pages[2].error
+    assert pages[2].to_dict() == {"result": pages[2].result.to_dict(), "dom": None, "error": pages[2].error}
+    assert pages[0].to_dict()["dom"]["title"] == "Article 1"
 
 
 def test_empty_query_is_refused(fixture_site, fixture_host):

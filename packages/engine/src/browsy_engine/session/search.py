@@ -65,6 +65,12 @@ class SearchPage:
     dom: SpatialDom | None = None
     error: str | None = None
 
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"result": self.result.to_dict(), "dom": self.dom.to_dict() if self.dom else None}
+        if self.error is not None:
+            out["error"] = self.error
+        return out
+
 
 def search_url(engine: SearchEngine, query: str, endpoints: dict[str, str]) -> str:
     base = endpoints.get(engine.value)
