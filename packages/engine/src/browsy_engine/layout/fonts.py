@@ -126,6 +126,10 @@ def _fallback() -> tuple[dict[str, float], float]:
     return widths, float(table["tofu_em"])
 
 
+def fallback_covers(ch: str) -> bool:
+    return ch in _fallback()[0]
+
+
 def _fallback_width(ch: str) -> float:
     """Width (em) of a character the face lacks: DejaVu Sans's glyph, else a missing-glyph box."""
     widths, tofu = _fallback()

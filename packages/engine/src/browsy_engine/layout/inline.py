@@ -11,11 +11,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import block  # circular: atomic inlines contain block layout (attributes used at call time)
+from . import block, intrinsic  # circular: atomic inlines contain block layout (attributes used at call time)
 from .context import LayoutContext
 from .floats import FloatArea
 from .geometry import px
-from .text import FontMetrics, apply_transform, collapse, has_breaks_inside, metrics_for, split_words
+from .text import (
+    FontMetrics,
+    apply_transform,
+    collapse,
+    has_breaks_inside,
+    metrics_for,
+    metrics_with_fallback,
+    split_words,
+    uses_fallback,
+)
 
 WORD, SPACE, OPEN, CLOSE, ATOMIC, FLOAT, ABS = range(7)
 FORCED = None  # a unit that forces a line break
@@ -32,6 +41,7 @@ class Piece:
     height: float = 0.0
     baseline: float = 0.0
     x: float = 0.0
+    min_width: float = 0.0  # atomics while measuring: min-content contribution
 
 
 @dataclass(slots=True)
@@ -118,7 +128,7 @@ def _flatten(ctx: LayoutContext, nodes: list[int]) -> list[tuple[int, int]]:
     return out
 
 
-def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float):
+def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float, measuring: bool = False):
     """Generator task: the units of a run (atomic inlines and floats are sized here)."""
     units: list[Unit | None] = []
     unit = Unit()
@@ -148,6 +158,8 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float)
             if s.text_transform != "none":
                 text = apply_transform(text, s.text_transform)
             m = metrics_for(s)
+            if uses_fallback(text, m.face):
+                m = metrics_with_fallback(s, m)
             wraps = mode not in ("nowrap", "pre")
             preserve = mode in ("pre", "pre-wrap", "break-spaces")
             special = has_breaks_inside(text)
@@ -195,10 +207,10 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float)
                 w = px(s.margin_right, cw) + s.border_right_width + px(s.padding_right, cw)
             add(Piece(kind, i, w, metrics=metrics_for(s)))
         elif kind == ATOMIC:
-            box = yield block.atomic_box(ctx, i, cw)
+            box = yield _atomic_size(ctx, i, cw, measuring)
             if unit.has_content:
                 unit = new_unit()
-            add(Piece(ATOMIC, i, box[0], ctx.styles[i].vertical_align, height=box[1], baseline=box[2]))
+            add(Piece(ATOMIC, i, box[0], ctx.styles[i].vertical_align, height=box[1], baseline=box[2], min_width=box[3]))
             break_pending = True
             after_space = False
         elif kind == -1:  # <br>
@@ -207,14 +219,24 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float)
             after_space = True
             break_pending = False
         elif kind == FLOAT:
-            box = yield block.atomic_box(ctx, i, cw)
-            units.append(Unit([Piece(FLOAT, i, box[0], height=box[1])], 0.0))
+            box = yield _atomic_size(ctx, i, cw, measuring)
+            units.append(Unit([Piece(FLOAT, i, box[0], height=box[1], min_width=box[3])], 0.0))
             unit = new_unit()
         else:
             p = Piece(ABS, i, 0.0)
             abs_pieces.append(p)
             add(p)
     return units
+
+
+def _atomic_size(ctx: LayoutContext, i: int, cw: float, measuring: bool):
+    """(margin-box width, height, baseline, min-content width) of an atomic inline or float. When only
+    measuring intrinsic widths, the width is its max-content contribution (no layout)."""
+    if measuring:
+        lo, hi = yield intrinsic.outer_intrinsic(ctx, i)
+        return (hi, 0.0, 0.0, lo)
+    box = yield block.atomic_box(ctx, i, cw)
+    return (box[0], box[1], box[2], box[0])
 
 
 def inline_run(

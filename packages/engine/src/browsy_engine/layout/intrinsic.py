@@ -6,11 +6,10 @@ measure functions of flex/grid items. Generator tasks, cached per node for one l
 
 from __future__ import annotations
 
-from . import block, table
+from . import block, inline, table
 from .context import LayoutContext
 from .controls import replaced_content_size
 from .geometry import horizontal_pb, px, px_or_none
-from .inline import ATOMIC, FLOAT, build_units
 
 FLEX_ROW = frozenset({"row", "row-reverse"})
 
@@ -90,7 +89,7 @@ def intrinsic(ctx: LayoutContext, i: int):
 
 
 def run_intrinsic(ctx: LayoutContext, container: int, run: list[int]):
-    units = yield build_units(ctx, container, run, 0.0)
+    units = yield inline.build_units(ctx, container, run, 0.0, measuring=True)
     lo = 0.0
     hi = 0.0
     line = 0.0
@@ -100,14 +99,13 @@ def run_intrinsic(ctx: LayoutContext, container: int, run: list[int]):
             hi = max(hi, line)
             line = 0.0
             continue
-        if unit.pieces and unit.pieces[0].kind == FLOAT:
-            w = unit.pieces[0].width
-            floats += w
-            lo = max(lo, w)
+        if unit.pieces and unit.pieces[0].kind == inline.FLOAT:
+            floats += unit.pieces[0].width
+            lo = max(lo, unit.pieces[0].min_width)
             continue
-        w = unit.width - unit.trail
-        if any(p.kind == ATOMIC or p.text for p in unit.pieces):
-            lo = max(lo, w)
+        if unit.content:
+            shrink = sum(p.width - p.min_width for p in unit.pieces if p.kind == inline.ATOMIC)
+            lo = max(lo, unit.width - unit.trail - shrink)
         line += unit.width
     last = units[-1] if units else None
     if last is not None and last.pieces:

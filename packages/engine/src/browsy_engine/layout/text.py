@@ -6,7 +6,7 @@ import re
 from functools import lru_cache
 
 from ..css.style import ComputedStyle
-from .fonts import Face, face_for
+from .fonts import Face, face_for, fallback_covers
 
 _COLLAPSE = re.compile(r"[ \t\n\r\f]+")
 _SPACES_TABS = re.compile(r"[ \t\r\f]+")
@@ -77,7 +77,7 @@ class FontMetrics:
     """What the inline layout needs to know about one style's font."""
 
     __slots__ = ("face", "size", "ascent", "descent", "line_height", "letter_spacing", "word_spacing", "space",
-                 "x_height")
+                 "x_height", "split")
 
     def __init__(self, s: ComputedStyle) -> None:
         face: Face = face_for(s.font_family, s.font_weight, s.font_style)
@@ -96,6 +96,7 @@ class FontMetrics:
         self.letter_spacing = s.letter_spacing
         self.word_spacing = s.word_spacing
         self.space = face.measure(" ", size) + s.word_spacing + s.letter_spacing
+        self.split = self._split(self.ascent, self.descent, self.line_height)
 
     def width(self, text: str) -> float:
         w = self.face.measure(text, self.size)
@@ -105,10 +106,23 @@ class FontMetrics:
 
     def leading_split(self) -> tuple[float, float]:
         """(above, below) the baseline for this font's inline box: half-leading floored on top."""
-        content = self.ascent + self.descent
-        leading = self.line_height - content
+        return self.split
+
+    def _split(self, ascent: float, descent: float, line_height: float) -> tuple[float, float]:
+        leading = line_height - (ascent + descent)
         top = float(int(leading // 2))
-        return self.ascent + top, self.descent + (leading - top)
+        return ascent + top, descent + (leading - top)
+
+    def with_fallback(self, s: ComputedStyle) -> FontMetrics:
+        """These metrics for text that also uses the fallback face (DejaVu Sans): the line box makes
+        room for both fonts, the inline box keeps the primary font's ascent and descent."""
+        clone = FontMetrics(s)
+        fb = face_for("dejavu sans", s.font_weight, s.font_style)
+        a, d = fb.ascent(self.size), fb.descent(self.size)
+        lh = fb.normal_line_height(self.size) if s.line_height_kind == "normal" else self.line_height
+        other = self._split(a, d, lh)
+        clone.split = (max(self.split[0], other[0]), max(self.split[1], other[1]))
+        return clone
 
 
 @lru_cache(maxsize=4096)
@@ -118,6 +132,28 @@ def _metrics(family: str, weight: int, style: str, size: float, lh_kind: str, lh
         line_height_kind=lh_kind, line_height=lh, letter_spacing=ls, word_spacing=ws,
     )
     return FontMetrics(s)
+
+
+@lru_cache(maxsize=1024)
+def _fallback_metrics(family: str, weight: int, style: str, size: float, lh_kind: str, lh: float) -> FontMetrics:
+    s = ComputedStyle(font_family=family, font_weight=weight, font_style=style, font_size=size,
+                      line_height_kind=lh_kind, line_height=lh)
+    return FontMetrics(s).with_fallback(s)
+
+
+def uses_fallback(text: str, face: Face) -> bool:
+    """Whether `text` has characters the face lacks but DejaVu Sans (the fallback) draws."""
+    if text.isascii():
+        return False
+    widths = face.widths
+    return any(ch not in widths and fallback_covers(ch) for ch in text)
+
+
+def metrics_with_fallback(s: ComputedStyle, m: FontMetrics) -> FontMetrics:
+    fb = _fallback_metrics(s.font_family, s.font_weight, s.font_style, s.font_size, s.line_height_kind, s.line_height)
+    if m.letter_spacing or m.word_spacing:
+        return m
+    return fb
 
 
 def metrics_for(s: ComputedStyle) -> FontMetrics:
