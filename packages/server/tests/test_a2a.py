@@ -143,3 +143,22 @@ def test_a2a_sdk_client_sees_a_failure(server_url: str) -> None:
     final = [e.status_update.status for e in events if e.HasField("status_update")][-1]
     assert final.state == TaskState.TASK_STATE_FAILED
     assert "Network error" in final.message.parts[0].text
+
+
+def test_a2a_sdk_client_without_streaming_gets_the_finished_task(server_url: str, fixture_site: str) -> None:
+    async def send() -> list:
+        client = await create_client(server_url, ClientConfig(streaming=False))
+        message = Message(
+            role=Role.ROLE_USER,
+            message_id=str(uuid.uuid4()),
+            parts=[new_text_part("Browse"), new_data_part({"url": f"{fixture_site}/list"})],
+        )
+        try:
+            return [event async for event in client.send_message(SendMessageRequest(message=message))]
+        finally:
+            await client.close()
+
+    (event,) = asyncio.run(send())
+    assert event.task.status.state == TaskState.TASK_STATE_COMPLETED
+    result = get_data_parts(event.task.artifacts[0].parts)[0]
+    assert result["page_type"] and result["elements"] > 0

@@ -105,3 +105,11 @@ def test_compact_is_text_and_json_is_json(server_url: str, fixture_site: str) ->
         dom = page.json()
         assert dom["url"] == f"{fixture_site}/login"
         assert all(not el.get("hidden") for el in dom["els"])
+
+
+def test_openapi_and_docs_are_served(server_url: str) -> None:
+    spec = httpx.get(f"{server_url}/openapi.json").json()
+    assert spec["info"]["title"] == "browsy"
+    assert "/api/browse" in spec["paths"]
+    docs = httpx.get(f"{server_url}/docs")
+    assert docs.status_code == 200 and "text/html" in docs.headers["content-type"]
