@@ -11,24 +11,38 @@ def test_identical_pages_give_an_empty_delta() -> None:
     assert delta.is_empty() and delta_to_compact_string(delta) == ""
 
 
+def el(id: int, tag: str, text: str | None = None, y: int = 0, **kw) -> SpatialElement:
+    return SpatialElement(id=id, tag=tag, text=text, b=[0, y, 100, 20], **kw)
+
+
 def test_matching_is_by_content_not_by_id() -> None:
-    old = parse("<p>Intro</p><a href='/a'>A</a><a href='/b'>B</a>")
-    new = parse("<p>Banner</p><p>Intro</p><a href='/a'>A</a><a href='/b'>B</a>")
+    old = SpatialDom(els=[el(1, "p", "Intro", 20), el(2, "a", "A", 40, href="/a"), el(3, "a", "B", 60, href="/b")])
+    new = SpatialDom(els=[el(1, "p", "Banner", 0), el(2, "p", "Intro", 20), el(3, "a", "A", 40, href="/a"),
+                          el(4, "a", "B", 60, href="/b")])  # fmt: skip
     delta = diff(old, new)
     assert [(e.id, e.text) for e in delta.changed] == [(1, "Banner")]
     assert delta.removed == []
 
 
 def test_added_changed_and_removed() -> None:
-    old = parse("<a href='/x'>X</a><input name='q'><p>Old para</p><p>Same</p>")
-    new = parse("<a href='/x'>X</a><input name='q' value='typed'><p>Same</p><p>New para</p><button>Go</button>")
+    old = SpatialDom(els=[el(1, "a", "X", 0, href="/x"), el(2, "input", None, 20, name="q"), el(3, "p", "Old para", 40),
+                          el(4, "p", "Same", 60)])  # fmt: skip
+    new = SpatialDom(els=[el(1, "a", "X", 0, href="/x"), el(2, "input", None, 20, name="q", val="typed"),
+                          el(3, "p", "Same", 60), el(4, "p", "New para", 80), el(5, "button", "Go", 100)])  # fmt: skip
     delta = diff(old, new)
     assert [(e.tag, e.text or e.val) for e in delta.changed] == [("input", "typed"), ("p", "New para"), ("button", "Go")]
     assert delta.removed == [3]
     assert delta.vp == new.vp
     assert delta_to_compact_string(delta).splitlines() == [
-        "-[3]", "[+2:input [q] [=typed]]", '[+4:p "New para"]', '[+5:button "Go"]'
+        "-[3]", "[+2:input [q] [=typed] narrow]", '[+4:p "New para"]', '[+5:button "Go" narrow]'
     ]
+
+
+def test_parsed_pages_report_what_an_action_changed() -> None:
+    old = parse("<h1>Form</h1><input name='q'><p>Tail</p>")
+    new = parse("<h1>Form</h1><input name='q' value='typed'><p>Tail</p>")
+    delta = diff(old, new)
+    assert [(e.id, e.val) for e in delta.changed] == [(2, "typed")] and delta.removed == []
 
 
 def test_duplicates_pair_in_order_and_extra_twins_are_removed() -> None:

@@ -48,7 +48,7 @@ from .states import (
     textarea_value,
 )
 from .text import TextReader, collapse, is_meaningful
-from .urls import base_url, resolve
+from .urls import HrefResolver, base_url
 from .visibility import compute_visibility
 
 # Tags a browser-side reader lists for an agent; never dropped for an empty box.
@@ -84,7 +84,7 @@ class _Emitter:
         self.reader = TextReader(doc, self.vis)
         self.labels = LabelIndex(doc, self.reader)
         self.fieldset = disabled_by_fieldset(doc)
-        self.base = base_url(doc, url)
+        self.resolve_href = HrefResolver(base_url(doc, url))
         kind = self.kinds.kind
         self._separate = lambda i: kind[i] in SEPARATE
 
@@ -104,7 +104,7 @@ class _Emitter:
             if p >= 0:
                 claimed[i] = claimed[p] or (kind[p] in CLAIMING)
                 sectioning[i] = sectioning[p] or is_sectioning(nodes[p].tag)
-            if k == BLOCK and claimed[i]:
+            if k == BLOCK and (claimed[i] or not self._may_have_text(node)):
                 continue
             el = self._element(node, k, bool(sectioning[i]))
             if el is None:
@@ -114,6 +114,20 @@ class _Emitter:
             el.id = len(out) + 1
             out.append(el)
         return out
+
+    def _may_have_text(self, node: Node) -> bool:
+        """Cheap pre-check for blocks: a non-blank text child or an inline child (most wrappers have neither)."""
+        nodes = self.nodes
+        kind = self.kinds.kind
+        for c in node.children:
+            child = nodes[c]
+            text = child.text
+            if text is not None:
+                if not text.isspace() and text:
+                    return True
+            elif kind[c] != BLOCK and kind[c] != SKIP:
+                return True
+        return False
 
     def _place(self, el: SpatialElement, i: int) -> bool:
         """Set box and hidden flag; False when the element is a visible empty box to skip."""
@@ -137,17 +151,16 @@ class _Emitter:
     def _element(self, node: Node, k: int, in_sectioning: bool) -> SpatialElement | None:
         i = node.index
         reader = self.reader
-        role = self._role(node, in_sectioning)
-        el = SpatialElement(id=0, tag=node.tag, role=role, node=i)
+        text = None
+        if k == BLOCK:
+            text, own = reader.inline_text(i, self._separate)
+            if not is_meaningful(own):
+                return None
+        el = SpatialElement(id=0, tag=node.tag, role=self._role(node, in_sectioning), text=text, node=i)
         if k == INTERACTIVE:
             self._interactive(node, el)
             return el
-        if k == BLOCK:
-            full, own = reader.inline_text(i, self._separate)
-            if not is_meaningful(own):
-                return None
-            el.text = full
-        elif k == LANDMARK:
+        if k == LANDMARK:
             _, own = reader.inline_text(i, self._separate)
             el.text = own if is_meaningful(own) else None
         elif k == LABEL:
@@ -203,7 +216,7 @@ class _Emitter:
             el.text = self.reader.full_text(i) or self.reader.fallback_text(i) or None
             el.checked = is_checked(node, explicit, None)
             if tag == "a" and attrs.get("href") is not None:
-                el.href = resolve(self.base, attrs["href"] or "")
+                el.href = self.resolve_href(attrs["href"] or "")
             if explicit in _FIELD_ROLES and explicit in WIDGET_ROLES:
                 el.label = self.labels.labelledby_text(i) or None
 

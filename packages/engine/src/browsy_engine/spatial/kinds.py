@@ -86,7 +86,7 @@ def compute_kinds(doc: Document) -> Kinds:
         if p >= 0 and closed[p]:
             closed[i] = 1
             continue
-        if node.is_text:
+        if node.text is not None:
             continue
         role = explicit_role(node)
         roles[i] = role

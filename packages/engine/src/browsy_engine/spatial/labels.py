@@ -21,7 +21,7 @@ class LabelIndex:
         self.label_ancestor = [-1] * n
         anc = self.label_ancestor
         for node in doc.nodes:
-            if node.is_text:
+            if node.text is not None:
                 continue
             i = node.index
             p = node.parent

@@ -25,7 +25,7 @@ def disabled_by_fieldset(doc: Document) -> bytearray:
     out = bytearray(len(nodes))
     for node in nodes:
         p = node.parent
-        if p < 0 or node.is_text:
+        if p < 0 or node.text is not None:
             continue
         parent = nodes[p]
         if parent.tag == "fieldset" and "disabled" in parent.attrs:

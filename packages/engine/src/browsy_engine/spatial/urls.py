@@ -36,3 +36,18 @@ def resolve(base: str, href: str) -> str:
         return urljoin(base, href)
     except ValueError:  # e.g. a malformed IPv6 host: keep what the page says
         return href
+
+
+class HrefResolver:
+    """resolve() against one base, memoised: pages repeat the same hrefs many times."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self._cache: dict[str, str] = {}
+
+    def __call__(self, href: str) -> str:
+        out = self._cache.get(href)
+        if out is None:
+            out = resolve(self.base, href)
+            self._cache[href] = out
+        return out

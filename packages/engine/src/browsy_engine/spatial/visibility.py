@@ -42,7 +42,7 @@ def compute_visibility(doc: Document, styles: list[ComputedStyle | None]) -> Vis
     for node in nodes:
         i = node.index
         p = node.parent
-        if node.is_text:
+        if node.text is not None:
             if p >= 0:
                 unrendered[i] = unrendered[p] or (p in summary_of)
                 hidden[i] = aria_hidden[p] or unrendered[i]
