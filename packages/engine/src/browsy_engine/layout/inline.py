@@ -42,6 +42,7 @@ class Piece:
     baseline: float = 0.0
     x: float = 0.0
     min_width: float = 0.0  # atomics while measuring: min-content contribution
+    raised: float = 0.0  # baseline shift of the inline box it sits in (vertical-align sub/super)
 
 
 @dataclass(slots=True)
@@ -142,7 +143,10 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
         units.append(u)
         return u
 
+    raise_stack: list[float] = [0.0]  # baseline shift (px, negative = up) from vertical-align sub/super
+
     def add(p: Piece) -> None:
+        p.raised = raise_stack[-1]
         unit.pieces.append(p)
         unit.width += p.width
         if p.kind == WORD or p.kind == ATOMIC:
@@ -203,9 +207,12 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
                     unit = new_unit()
                     break_pending = False
                 w = px(s.margin_left, cw) + s.border_left_width + px(s.padding_left, cw)
+                raise_stack.append(raise_stack[-1] + _baseline_shift(ctx, i, s.vertical_align))
             else:
                 w = px(s.margin_right, cw) + s.border_right_width + px(s.padding_right, cw)
             add(Piece(kind, i, w, metrics=metrics_for(s)))
+            if kind == CLOSE and len(raise_stack) > 1:
+                raise_stack.pop()
         elif kind == ATOMIC:
             box = yield _atomic_size(ctx, i, cw, measuring)
             if unit.has_content:
@@ -227,6 +234,14 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
             abs_pieces.append(p)
             add(p)
     return units
+
+
+def _baseline_shift(ctx: LayoutContext, i: int, align: str) -> float:
+    """Chromium's shifts for inline boxes: sub lowers by parent size/5 + 1, super raises by size/3 + 1."""
+    if align not in ("sub", "super"):
+        return 0.0
+    parent_size = ctx.style(ctx.doc.nodes[i].parent).font_size
+    return parent_size / 5 + 1 if align == "sub" else -(parent_size / 3 + 1)
 
 
 def _atomic_size(ctx: LayoutContext, i: int, cw: float, measuring: bool):
@@ -388,6 +403,7 @@ def _line_metrics(line: Line, strut: FontMetrics, quirks: bool) -> tuple[float, 
     for p in line.pieces:
         if p.kind == WORD or (p.kind == OPEN and not quirks):
             a, b = p.metrics.leading_split()  # type: ignore[union-attr]
+            a, b = a - p.raised, b + p.raised
             if a > above:
                 above = a
             if b > below:
@@ -453,18 +469,19 @@ def _place_line(
         k = p.kind
         if k == WORD:
             m = p.metrics
-            _union(ctx, p.node, container, x, cy + baseline - m.ascent, x + p.width, cy + baseline + m.descent)
+            base = cy + baseline + p.raised
+            _union(ctx, p.node, container, x, base - m.ascent, x + p.width, base + m.descent)
         elif k == OPEN:
             s = ctx.styles[p.node]
             open_at[p.node] = x + px(s.margin_left, 0.0)
-            _inline_box(ctx, p.node, container, open_at[p.node], x + p.width, p, cy + baseline)
+            _inline_box(ctx, p.node, container, open_at[p.node], x + p.width, p, cy + baseline + p.raised)
         elif k == CLOSE:
             s = ctx.styles[p.node]
             start = open_at.pop(p.node, ox)
             if p.x >= end:  # after the hanging trailing space: the box ends with the text
                 x = ox + end - p.width
                 end += p.width
-            _inline_box(ctx, p.node, container, start, x + p.width - px(s.margin_right, 0.0), p, cy + baseline)
+            _inline_box(ctx, p.node, container, start, x + p.width - px(s.margin_right, 0.0), p, cy + baseline + p.raised)
         elif k == ATOMIC:
             s = ctx.styles[p.node]
             va = s.vertical_align if s is not None else "baseline"
