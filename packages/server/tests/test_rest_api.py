@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable
 
@@ -113,3 +114,24 @@ def test_openapi_and_docs_are_served(server_url: str) -> None:
     assert "/api/browse" in spec["paths"]
     docs = httpx.get(f"{server_url}/docs")
     assert docs.status_code == 200 and "text/html" in docs.headers["content-type"]
+
+
+def test_one_session_is_serialised_while_others_run(server_url: str, fixture_site: str) -> None:
+    """A request waits for the one before it on the same session; another session is not held up."""
+
+    async def scenario() -> tuple[httpx.Response, httpx.Response, bool]:
+        async with httpx.AsyncClient(base_url=server_url, timeout=60) as client:
+            token = (await client.get("/api/page-info")).headers[HEADER]
+            slow = asyncio.create_task(
+                client.post("/api/browse", json={"url": f"{fixture_site}/slow?delay=2"}, headers={HEADER: token})
+            )
+            await asyncio.sleep(0.5)  # let the slow browse take the session first
+            same = asyncio.create_task(client.get("/api/page", headers={HEADER: token}))
+            other = await client.get("/api/page-info")  # a new session: answered while the browse still runs
+            other_done_first = not slow.done()
+            await slow
+            return await same, other, other_done_first
+
+    same, other, other_done_first = asyncio.run(scenario())
+    assert same.status_code == 200 and "title: Slow page" in same.text  # it waited for the page
+    assert other.status_code == 404 and other_done_first
