@@ -347,6 +347,8 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy):
     content_h = clamp_height(s, content_h, cb_h, pb_v)
     ctx.rel[i][2] = w + pb_h
     ctx.rel[i][3] = content_h + pb_v
+    if d == "inline" and content_h + pb_v == 0:
+        ctx.rel[i][2] = 0.0  # an inline around empty blocks: Chromium's rect has no area at all
     mt = as_margin(px(s.margin_top, cb_w))
     mb = as_margin(px(s.margin_bottom, cb_w))
     if nested_list(ctx, i, s):
