@@ -217,7 +217,10 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
             box = yield _atomic_size(ctx, i, cw, measuring)
             if unit.has_content:
                 unit = new_unit()
-            add(Piece(ATOMIC, i, box[0], ctx.styles[i].vertical_align, height=box[1], baseline=box[2], min_width=box[3]))
+            va = ctx.styles[i].vertical_align
+            if va == "text-bottom" and ctx.doc.nodes[i].tag == "textarea":
+                va = "baseline"  # measured: Chromium's textarea bottom sits on the baseline
+            add(Piece(ATOMIC, i, box[0], va, height=box[1], baseline=box[2], min_width=box[3]))
             break_pending = True
             after_space = False
         elif kind == -1:  # <br>
@@ -380,6 +383,27 @@ def _quirks_table_align(ctx: LayoutContext, container: int, align: str) -> str:
     return align
 
 
+def _atomic_ascent(p: Piece, strut: FontMetrics) -> float:
+    """How far an atomic inline's margin box reaches above the baseline, by its vertical-align."""
+    va = p.text
+    if va == "middle":
+        return (p.height + strut.x_height) / 2
+    if va == "text-bottom":
+        return p.height - strut.descent
+    if va == "text-top":
+        return strut.ascent
+    if va == "sub":
+        return p.baseline - (strut.size / 5 + 1)
+    if va == "super":
+        return p.baseline + strut.size / 3 + 1
+    if va.endswith("px"):
+        try:
+            return p.baseline + float(va[:-2])
+        except ValueError:
+            return p.baseline
+    return p.baseline
+
+
 def _has_content(line: Line) -> bool:
     for p in line.pieces:
         if p.kind == WORD or p.kind == ATOMIC:
@@ -414,10 +438,7 @@ def _line_metrics(line: Line, strut: FontMetrics, quirks: bool) -> tuple[float, 
             elif p.text == "bottom":
                 bottoms.append(p.height)
             else:
-                if p.text == "middle":
-                    a = (p.height + strut.x_height) / 2
-                else:
-                    a = p.baseline
+                a = _atomic_ascent(p, strut)
                 b = p.height - a
                 if a > above:
                     above = a
@@ -489,10 +510,8 @@ def _place_line(
                 y = cy + top
             elif va == "bottom":
                 y = cy + top + height - p.height
-            elif va == "middle":
-                y = cy + baseline - (p.height + strut.x_height) / 2
             else:
-                y = cy + baseline - p.baseline
+                y = cy + baseline - _atomic_ascent(p, strut)
             r = rel[p.node]
             if r is not None:
                 r[0] = x + px(s.margin_left, 0.0)
