@@ -41,6 +41,23 @@ def _subtree_ends(doc: Document) -> list[int]:
     return end
 
 
+def _document_boxes(ctx: LayoutContext) -> list[Box | None]:
+    """Document coordinates in one forward pass: every anchor precedes the nodes anchored to it."""
+    rel, anchor, shift_y = ctx.rel, ctx.anchor, ctx.shift_y
+    boxes: list[Box | None] = [None] * len(rel)
+    for i, r in enumerate(rel):
+        if r is None:
+            continue
+        a = anchor[i]
+        if a < 0:
+            boxes[i] = (r[0], r[1], r[2], r[3])
+            continue
+        base = boxes[a]
+        if base is not None:
+            boxes[i] = (base[0] + r[0], base[1] + shift_y[a] + r[1], r[2], r[3])
+    return boxes
+
+
 def compute_layout(doc: Document, styles: list[ComputedStyle | None], width: float, height: float) -> Layout:
     n = len(doc.nodes)
     ctx = LayoutContext(doc, styles, float(width), float(height))
@@ -62,7 +79,7 @@ def compute_layout(doc: Document, styles: list[ComputedStyle | None], width: flo
     ends = _subtree_ends(doc)
     if ctx.positioned:
         layout_positioned(ctx, absolute, ends)
-    boxes: list[Box | None] = [absolute.box(i) for i in range(n)]
+    boxes = _document_boxes(ctx)
     bottom = float(height)
     for b in boxes:
         if b is not None and b[1] + b[3] > bottom:

@@ -29,36 +29,22 @@ from .text import (
 WORD, SPACE, OPEN, CLOSE, ATOMIC, FLOAT, ABS = range(7)
 FORCED = None  # a unit that forces a line break
 
-
-@dataclass(slots=True)
-class Piece:
-    kind: int
-    node: int
-    width: float
-    text: str = ""
-    metrics: FontMetrics | None = None
-    # atomics and floats: margin-box height and baseline offset from the margin-box top
-    height: float = 0.0
-    baseline: float = 0.0
-    x: float = 0.0
-    min_width: float = 0.0  # atomics while measuring: min-content contribution
-    raised: float = 0.0  # baseline shift of the inline box it sits in (vertical-align sub/super)
+# A piece is a plain tuple (tens of thousands per page; tuples are several times cheaper than objects):
+#   (kind, node, width, text, metrics, raised, height, baseline, min_width)
+# text: the word, or the vertical-align of an atomic inline; metrics: FontMetrics of words and inline
+# boxes; raised: baseline shift of the enclosing inline box (vertical-align sub/super); height/baseline:
+# margin-box height of atomics and floats and their baseline from the margin-box top; min_width: their
+# min-content contribution when only measuring.
+KIND, NODE, WIDTH, TEXT, METRICS, RAISED, HEIGHT, BASELINE, MIN_WIDTH = range(9)
+Piece = tuple
+# A unit is a list [pieces, width, has_content]: pieces that no line break may separate.
+PIECES, UWIDTH, CONTENT = range(3)
 
 
-@dataclass(slots=True)
-class Unit:
-    pieces: list[Piece] = field(default_factory=list)
-    width: float = 0.0
-    content: bool = False  # holds a word or an atomic inline
-
-    @property
-    def trail(self) -> float:
-        last = self.pieces[-1] if self.pieces else None
-        return last.width if last is not None and last.kind == SPACE else 0.0
-
-    @property
-    def has_content(self) -> bool:
-        return self.content
+def unit_trail(unit: list) -> float:
+    """Width of the unit's trailing space (it hangs at the end of a line)."""
+    pieces = unit[PIECES]
+    return pieces[-1][WIDTH] if pieces and pieces[-1][KIND] == SPACE else 0.0
 
 
 @dataclass(slots=True)
@@ -66,7 +52,8 @@ class Line:
     y: float
     left: float
     right: float
-    pieces: list[Piece] = field(default_factory=list)
+    pieces: list = field(default_factory=list)
+    xs: list[float] = field(default_factory=list)  # x of each piece from the line's start
     pen: float = 0.0
     forced: bool = False
 
@@ -130,27 +117,13 @@ def _flatten(ctx: LayoutContext, nodes: list[int]) -> list[tuple[int, int]]:
 
 
 def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float, measuring: bool = False):
-    """Generator task: the units of a run (atomic inlines and floats are sized here)."""
-    units: list[Unit | None] = []
-    unit = Unit()
+    """Generator task: the units of a run (atomic inlines and floats are sized here, or only measured)."""
+    units: list[list | None] = []
+    unit: list = [[], 0.0, False]
     units.append(unit)
     after_space = True
     break_pending = False
-    abs_pieces: list[Piece] = []
-
-    def new_unit() -> Unit:
-        u = Unit()
-        units.append(u)
-        return u
-
     raise_stack: list[float] = [0.0]  # baseline shift (px, negative = up) from vertical-align sub/super
-
-    def add(p: Piece) -> None:
-        p.raised = raise_stack[-1]
-        unit.pieces.append(p)
-        unit.width += p.width
-        if p.kind == WORD or p.kind == ATOMIC:
-            unit.content = True
 
     for kind, i in _flatten(ctx, nodes):
         if kind == WORD:
@@ -166,76 +139,111 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
                 m = metrics_with_fallback(s, m)
             wraps = mode not in ("nowrap", "pre")
             preserve = mode in ("pre", "pre-wrap", "break-spaces")
-            special = has_breaks_inside(text)
-            for li, line_text in enumerate(text.split("\n")):
+            raised = raise_stack[-1]
+            widths = m.widths
+            if len(widths) > 100_000:
+                widths.clear()
+            space_piece = (SPACE if wraps else WORD, i, m.space, " ", m, raised, 0.0, 0.0, 0.0)
+            special = wraps and has_breaks_inside(text)
+            for li, line_text in enumerate(text.split("\n") if "\n" in text else (text,)):
                 if li > 0:
                     units.append(FORCED)
-                    unit = new_unit()
+                    unit = [[], 0.0, False]
+                    units.append(unit)
                     break_pending = False
                 if not line_text:
                     continue
                 if preserve:
                     line_text = line_text.replace("\t", "        ")
-                parts = line_text.split(" ")
-                for pi, word in enumerate(parts):
-                    if pi > 0:  # a space precedes this word
-                        sp = Piece(SPACE, i, m.space, " ", m)
-                        if wraps:
-                            add(sp)
-                            break_pending = True
+                if not special:  # the common case: words separated by spaces
+                    space_w = space_piece[WIDTH]
+                    first = True
+                    for word in line_text.split(" "):
+                        if first:
+                            first = False
                         else:
-                            add(sp)
-                            sp.kind = WORD
+                            unit[PIECES].append(space_piece)
+                            unit[UWIDTH] += space_w
+                            if wraps:
+                                break_pending = True
+                        if not word:
+                            continue
+                        w = widths.get(word)
+                        if w is None:
+                            w = widths[word] = m.width(word)
+                        p = (WORD, i, w, word, m, raised, 0.0, 0.0, 0.0)
+                        if break_pending and unit[CONTENT]:
+                            unit = [[p], w, True]
+                            units.append(unit)
+                        else:
+                            unit[PIECES].append(p)
+                            unit[UWIDTH] += w
+                            unit[CONTENT] = True
+                        break_pending = False
+                    continue
+                for pi, word in enumerate(line_text.split(" ")):
+                    if pi > 0:  # a space precedes this word
+                        unit[PIECES].append(space_piece)
+                        unit[UWIDTH] += space_piece[WIDTH]
+                        if wraps:
+                            break_pending = True
                     if not word:
                         continue
-                    if wraps and special:
-                        for ci, chunk in enumerate(split_words(word)):
-                            if (break_pending or ci > 0) and unit.content:
-                                unit = new_unit()
-                            break_pending = False
-                            add(Piece(WORD, i, m.width(chunk), chunk, m))
-                    else:
-                        if break_pending and unit.content:
-                            unit = new_unit()
+                    for ci, chunk in enumerate(split_words(word)):
+                        w = widths.get(chunk)
+                        if w is None:
+                            w = widths[chunk] = m.width(chunk)
+                        p = (WORD, i, w, chunk, m, raised, 0.0, 0.0, 0.0)
+                        if (break_pending or ci > 0) and unit[CONTENT]:
+                            unit = [[p], w, True]
+                            units.append(unit)
+                        else:
+                            unit[PIECES].append(p)
+                            unit[UWIDTH] += w
+                            unit[CONTENT] = True
                         break_pending = False
-                        add(Piece(WORD, i, m.width(word), word, m))
             after_space = text.endswith(" ") and not preserve
         elif kind in (OPEN, CLOSE):
             s = ctx.styles[i]
             if kind == OPEN:
-                if break_pending and unit.has_content:
-                    unit = new_unit()
+                if break_pending and unit[CONTENT]:
+                    unit = [[], 0.0, False]
+                    units.append(unit)
                     break_pending = False
                 w = px(s.margin_left, cw) + s.border_left_width + px(s.padding_left, cw)
                 raise_stack.append(raise_stack[-1] + _baseline_shift(ctx, i, s.vertical_align))
             else:
                 w = px(s.margin_right, cw) + s.border_right_width + px(s.padding_right, cw)
-            add(Piece(kind, i, w, metrics=metrics_for(s)))
+            unit[PIECES].append((kind, i, w, "", metrics_for(s), raise_stack[-1], 0.0, 0.0, 0.0))
+            unit[UWIDTH] += w
             if kind == CLOSE and len(raise_stack) > 1:
                 raise_stack.pop()
         elif kind == ATOMIC:
             box = yield _atomic_size(ctx, i, cw, measuring)
-            if unit.has_content:
-                unit = new_unit()
+            if unit[CONTENT]:
+                unit = [[], 0.0, False]
+                units.append(unit)
             va = ctx.styles[i].vertical_align
             if va == "text-bottom" and ctx.doc.nodes[i].tag == "textarea":
                 va = "baseline"  # measured: Chromium's textarea bottom sits on the baseline
-            add(Piece(ATOMIC, i, box[0], va, height=box[1], baseline=box[2], min_width=box[3]))
+            unit[PIECES].append((ATOMIC, i, box[0], va, None, raise_stack[-1], box[1], box[2], box[3]))
+            unit[UWIDTH] += box[0]
+            unit[CONTENT] = True
             break_pending = True
             after_space = False
         elif kind == -1:  # <br>
             units.append(FORCED)
-            unit = new_unit()
+            unit = [[], 0.0, False]
+            units.append(unit)
             after_space = True
             break_pending = False
         elif kind == FLOAT:
             box = yield _atomic_size(ctx, i, cw, measuring)
-            units.append(Unit([Piece(FLOAT, i, box[0], height=box[1], min_width=box[3])], 0.0))
-            unit = new_unit()
+            units.append([[(FLOAT, i, box[0], "", None, 0.0, box[1], 0.0, box[3])], 0.0, False])
+            unit = [[], 0.0, False]
+            units.append(unit)
         else:
-            p = Piece(ABS, i, 0.0)
-            abs_pieces.append(p)
-            add(p)
+            unit[PIECES].append((ABS, i, 0.0, "", None, 0.0, 0.0, 0.0, 0.0))
     return units
 
 
@@ -303,7 +311,7 @@ def inline_run(
         return line
 
     line = open_line(y, True)
-    deferred_floats: list[Piece] = []
+    deferred_floats: list = []
     results: list[tuple[Line, float, float]] = []  # line, height, baseline
 
     def finish(line: Line) -> None:
@@ -313,43 +321,55 @@ def inline_run(
         lines.append(line)
         y = line.y + height
 
+    def place(p: Piece, line_y: float) -> None:
+        block.place_float(ctx, p[NODE], container, p[WIDTH], p[HEIGHT], cx, cy, line_y, cw, floats, ox, oy)
+
+    def narrow(line: Line) -> None:
+        if floats:
+            lo, hi = floats.band(oy + line.y, strut.line_height, ox, ox + cw)
+            line.left, line.right = lo - ox, hi - ox
+
     for unit in units:
         if unit is FORCED:
             line.forced = True
             finish(line)
             line = open_line(y, False)
             continue
-        if unit.pieces and unit.pieces[0].kind == FLOAT:
-            p = unit.pieces[0]
-            fits = line.right - line.left - line.pen >= p.width
-            if fits or not line.pieces:
-                block.place_float(ctx, p.node, container, p.width, p.height, cx, cy, line.y, cw, floats, ox, oy)
-                if floats:
-                    lo, hi = floats.band(oy + line.y, strut.line_height, ox, ox + cw)
-                    line.left, line.right = lo - ox, hi - ox
+        pieces = unit[PIECES]
+        if not pieces:
+            continue
+        if pieces[0][KIND] == FLOAT:
+            p = pieces[0]
+            if line.right - line.left - line.pen >= p[WIDTH] or not line.pieces:
+                place(p, line.y)
+                narrow(line)
             else:
                 deferred_floats.append(p)
             continue
-        if not unit.pieces:
-            continue
-        need = unit.width - unit.trail
-        if line.pieces and _has_content(line) and line.pen + need > line.right - line.left + 0.01 and unit.has_content:
+        if (
+            unit[CONTENT]
+            and line.pieces
+            and line.pen + unit[UWIDTH] - unit_trail(unit) > line.right - line.left + 0.01
+            and _has_content(line)
+        ):
             finish(line)
             line = open_line(y, False)
-            for p in deferred_floats:
-                block.place_float(ctx, p.node, container, p.width, p.height, cx, cy, line.y, cw, floats, ox, oy)
-            if deferred_floats and floats:
-                lo, hi = floats.band(oy + line.y, strut.line_height, ox, ox + cw)
-                line.left, line.right = lo - ox, hi - ox
-            deferred_floats = []
-        for p in unit.pieces:
-            p.x = line.pen
-            line.pen += p.width
-            line.pieces.append(p)
-    if (line.pieces or not lines) and (_has_content(line) or line.pieces):
+            if deferred_floats:
+                for p in deferred_floats:
+                    place(p, line.y)
+                narrow(line)
+                deferred_floats = []
+        pen = line.pen
+        xs = line.xs
+        for p in pieces:
+            xs.append(pen)
+            pen += p[WIDTH]
+        line.pen = pen
+        line.pieces.extend(pieces)
+    if line.pieces or not lines:
         finish(line)
     for p in deferred_floats:
-        block.place_float(ctx, p.node, container, p.width, p.height, cx, cy, y, cw, floats, ox, oy)
+        place(p, y)
 
     total = 0.0
     first_baseline: float | None = None
@@ -385,30 +405,34 @@ def _quirks_table_align(ctx: LayoutContext, container: int, align: str) -> str:
 
 def _atomic_ascent(p: Piece, strut: FontMetrics) -> float:
     """How far an atomic inline's margin box reaches above the baseline, by its vertical-align."""
-    va = p.text
+    va = p[TEXT]
+    base = p[BASELINE]
+    if va == "baseline":
+        return base
     if va == "middle":
-        return (p.height + strut.x_height) / 2
+        return (p[HEIGHT] + strut.x_height) / 2
     if va == "text-bottom":
-        return p.height - strut.descent
+        return p[HEIGHT] - strut.descent
     if va == "text-top":
         return strut.ascent
     if va == "sub":
-        return p.baseline - (strut.size / 5 + 1)
+        return base - (strut.size / 5 + 1)
     if va == "super":
-        return p.baseline + strut.size / 3 + 1
+        return base + strut.size / 3 + 1
     if va.endswith("px"):
         try:
-            return p.baseline + float(va[:-2])
+            return base + float(va[:-2])
         except ValueError:
-            return p.baseline
-    return p.baseline
+            return base
+    return base
 
 
 def _has_content(line: Line) -> bool:
     for p in line.pieces:
-        if p.kind == WORD or p.kind == ATOMIC:
+        k = p[KIND]
+        if k in (WORD, ATOMIC):
             return True
-        if (p.kind == OPEN or p.kind == CLOSE) and p.width > 0:
+        if (k in (OPEN, CLOSE)) and p[WIDTH] > 0:
             return True
     return False
 
@@ -416,41 +440,50 @@ def _has_content(line: Line) -> bool:
 def _line_metrics(line: Line, strut: FontMetrics, quirks: bool) -> tuple[float, float]:
     """(height, baseline from line top) of a line box; (0, 0) when the line is empty. In quirks mode
     the strut only counts on lines with text (a line of images is as tall as the images)."""
-    if not _has_content(line) and not line.forced:
+    if not line.forced and not _has_content(line):
         return 0.0, 0.0
-    if quirks and not line.forced and not any(p.kind == WORD for p in line.pieces):
+    if quirks and not line.forced and not any(p[KIND] == WORD for p in line.pieces):
         above = below = 0.0
     else:
-        above, below = strut.leading_split()
+        above, below = strut.split
     tops: list[float] = []
     bottoms: list[float] = []
+    seen_m = None
+    seen_raised = 0.0
     for p in line.pieces:
-        if p.kind == WORD or (p.kind == OPEN and not quirks):
-            a, b = p.metrics.leading_split()  # type: ignore[union-attr]
-            a, b = a - p.raised, b + p.raised
+        k = p[KIND]
+        if k == WORD or (k == OPEN and not quirks):
+            m = p[METRICS]
+            if m is seen_m and p[RAISED] == seen_raised:
+                continue
+            seen_m, seen_raised = m, p[RAISED]
+            a, b = m.split
+            a, b = a - seen_raised, b + seen_raised
             if a > above:
                 above = a
             if b > below:
                 below = b
-        elif p.kind == ATOMIC:
-            if p.text == "top":
-                tops.append(p.height)
-            elif p.text == "bottom":
-                bottoms.append(p.height)
+        elif k == ATOMIC:
+            va = p[TEXT]
+            if va == "top":
+                tops.append(p[HEIGHT])
+            elif va == "bottom":
+                bottoms.append(p[HEIGHT])
             else:
                 a = _atomic_ascent(p, strut)
-                b = p.height - a
+                b = p[HEIGHT] - a
                 if a > above:
                     above = a
                 if b > below:
                     below = b
     height = above + below
-    for h in tops + bottoms:
+    for h in tops:
         if h > height:
-            if h in tops:
-                below += h - height
-            else:
-                above += h - height
+            below += h - height
+            height = h
+    for h in bottoms:
+        if h > height:
+            above += h - height
             height = h
     return height, above
 
@@ -467,12 +500,15 @@ def _place_line(
     align: str,
     height: float = 0.0,
 ) -> None:
+    pieces = line.pieces
+    xs = line.xs
     # content width: drop hanging trailing spaces
     end = line.pen
-    for p in reversed(line.pieces):
-        if p.kind == SPACE:
-            end = p.x
-        elif p.kind == CLOSE or p.kind == ABS:
+    for k in range(len(pieces) - 1, -1, -1):
+        kind = pieces[k][KIND]
+        if kind == SPACE:
+            end = xs[k]
+        elif kind in (CLOSE, ABS):
             continue
         else:
             break
@@ -484,50 +520,68 @@ def _place_line(
         shift += max(0.0, avail - end)
     ox = cx + shift
     rel = ctx.rel
+    styles = ctx.styles
     open_at: dict[int, float] = {}
-    for p in line.pieces:
-        x = ox + p.x
-        k = p.kind
-        if k == WORD:
-            m = p.metrics
-            base = cy + baseline + p.raised
-            _union(ctx, p.node, container, x, base - m.ascent, x + p.width, base + m.descent)
-        elif k == OPEN:
-            s = ctx.styles[p.node]
-            open_at[p.node] = x + px(s.margin_left, 0.0)
-            _inline_box(ctx, p.node, container, open_at[p.node], x + p.width, p, cy + baseline + p.raised)
-        elif k == CLOSE:
-            s = ctx.styles[p.node]
-            start = open_at.pop(p.node, ox)
-            if p.x >= end:  # after the hanging trailing space: the box ends with the text
-                x = ox + end - p.width
-                end += p.width
-            _inline_box(ctx, p.node, container, start, x + p.width - px(s.margin_right, 0.0), p, cy + baseline + p.raised)
-        elif k == ATOMIC:
-            s = ctx.styles[p.node]
-            va = s.vertical_align if s is not None else "baseline"
+    text_node = -1  # consecutive words of one text node are united once
+    tx0 = tx1 = ty0 = ty1 = 0.0
+    for k, p in enumerate(pieces):
+        kind = p[KIND]
+        x = ox + xs[k]
+        if kind == WORD:
+            if p[NODE] == text_node:
+                tx1 = x + p[WIDTH]
+                continue
+            if text_node >= 0:
+                _union(ctx, text_node, container, tx0, ty0, tx1, ty1)
+            m = p[METRICS]
+            base = cy + baseline + p[RAISED]
+            text_node, tx0, tx1, ty0, ty1 = p[NODE], x, x + p[WIDTH], base - m.ascent, base + m.descent
+            continue
+        if kind == SPACE:
+            continue
+        if text_node >= 0:
+            _union(ctx, text_node, container, tx0, ty0, tx1, ty1)
+            text_node = -1
+        node = p[NODE]
+        if kind == OPEN:
+            s = styles[node]
+            open_at[node] = x + px(s.margin_left, 0.0)
+            _inline_box(ctx, node, container, open_at[node], x + p[WIDTH], p[METRICS], cy + baseline + p[RAISED])
+        elif kind == CLOSE:
+            s = styles[node]
+            start = open_at.pop(node, ox)
+            if xs[k] >= end:  # after the hanging trailing space: the box ends with the text
+                x = ox + end - p[WIDTH]
+                end += p[WIDTH]
+            x1 = x + p[WIDTH] - px(s.margin_right, 0.0)
+            _inline_box(ctx, node, container, start, x1, p[METRICS], cy + baseline + p[RAISED])
+        elif kind == ATOMIC:
+            s = styles[node]
+            va = p[TEXT]
             if va == "top":
                 y = cy + top
             elif va == "bottom":
-                y = cy + top + height - p.height
+                y = cy + top + height - p[HEIGHT]
             else:
                 y = cy + baseline - _atomic_ascent(p, strut)
-            r = rel[p.node]
+            r = rel[node]
             if r is not None:
                 r[0] = x + px(s.margin_left, 0.0)
                 r[1] = y + px(s.margin_top, 0.0)
-                ctx.anchor[p.node] = container
-        elif k == ABS:
-            ctx.positioned.append((p.node, container, x, cy + top))
+                ctx.anchor[node] = container
+        elif kind == ABS:
+            ctx.positioned.append((node, container, x, cy + top))
+    if text_node >= 0:
+        _union(ctx, text_node, container, tx0, ty0, tx1, ty1)
     # inline boxes continuing onto the next line: their fragment ends at the line's end
     for node, start in open_at.items():
-        pseudo = Piece(CLOSE, node, 0.0, metrics=metrics_for(ctx.styles[node]))
-        _inline_box(ctx, node, container, start, ox + end, pseudo, cy + baseline)
+        _inline_box(ctx, node, container, start, ox + end, metrics_for(styles[node]), cy + baseline)
 
 
-def _inline_box(ctx: LayoutContext, node: int, container: int, x0: float, x1: float, p: Piece, baseline: float) -> None:
+def _inline_box(
+    ctx: LayoutContext, node: int, container: int, x0: float, x1: float, m: FontMetrics, baseline: float
+) -> None:
     s = ctx.styles[node]
-    m = p.metrics
     top = baseline - m.ascent - s.border_top_width - px(s.padding_top, 0.0)
     bottom = baseline + m.descent + s.border_bottom_width + px(s.padding_bottom, 0.0)
     _union(ctx, node, container, x0, top, max(x0, x1), bottom)

@@ -99,16 +99,19 @@ def run_intrinsic(ctx: LayoutContext, container: int, run: list[int]):
             hi = max(hi, line)
             line = 0.0
             continue
-        if unit.pieces and unit.pieces[0].kind == inline.FLOAT:
-            floats += unit.pieces[0].width
-            lo = max(lo, unit.pieces[0].min_width)
+        pieces = unit[inline.PIECES]
+        if pieces and pieces[0][inline.KIND] == inline.FLOAT:
+            floats += pieces[0][inline.WIDTH]
+            lo = max(lo, pieces[0][inline.MIN_WIDTH])
             continue
-        if unit.content:
-            shrink = sum(p.width - p.min_width for p in unit.pieces if p.kind == inline.ATOMIC)
-            lo = max(lo, unit.width - unit.trail - shrink)
-        line += unit.width
+        if unit[inline.CONTENT]:
+            shrink = sum(
+                p[inline.WIDTH] - p[inline.MIN_WIDTH] for p in pieces if p[inline.KIND] == inline.ATOMIC
+            )
+            lo = max(lo, unit[inline.UWIDTH] - inline.unit_trail(unit) - shrink)
+        line += unit[inline.UWIDTH]
     last = units[-1] if units else None
-    if last is not None and last.pieces:
-        line -= last.trail
+    if last is not None and last[inline.PIECES]:
+        line -= inline.unit_trail(last)
     hi = max(hi, line) + floats
     return lo, hi
