@@ -8,8 +8,24 @@ document cannot match and is skipped).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from selectolax.lexbor import LexborHTMLParser
+
 from ..dom.tree import Document
 from .selectors import Selector
+
+_probe = LexborHTMLParser("<p>")
+
+
+@lru_cache(maxsize=8192)
+def lexbor_accepts(selector: str) -> bool:
+    """Whether lexbor can parse a selector (checked on a tiny document, so it costs nothing)."""
+    try:
+        _probe.css(selector)
+    except Exception:
+        return False
+    return True
 
 
 class Matcher:
@@ -95,7 +111,7 @@ class Matcher:
     def match(self, sel: Selector) -> list[int] | None:
         """Element indices the selector matches (document order); None if lexbor rejects it."""
         if not self.could_match(sel):
-            return []
+            return [] if sel.simple or lexbor_accepts(sel.text) else None
         if sel.simple:
             return self._match_simple(sel)
         cached = self._lexbor_cache.get(sel.text, ())

@@ -71,7 +71,7 @@ def parse_selector_list(prelude: Sequence[object]) -> list[Selector] | None:
             sel = _prepare(part)
             if sel is not None:
                 out.append(sel)
-    except InvalidSelector:
+    except (InvalidSelector, RecursionError):
         return None
     return out
 

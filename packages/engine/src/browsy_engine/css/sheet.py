@@ -99,10 +99,13 @@ class StyleRule:
         if self._selectors is not None:
             return
         normal = important = None
-        selectors = parse_selector_list(tinycss2.parse_component_value_list(self.prelude or ""))
-        if selectors and self.body:
-            items = tinycss2.parse_blocks_contents(self.body, skip_comments=True, skip_whitespace=True)
-            normal, important = _blocks(items)
+        try:
+            selectors = parse_selector_list(tinycss2.parse_component_value_list(self.prelude or ""))
+            if selectors and self.body:
+                items = tinycss2.parse_blocks_contents(self.body, skip_comments=True, skip_whitespace=True)
+                normal, important = _blocks(items)
+        except RecursionError:
+            selectors = None
         self._normal, self._important = normal, important
         self._selectors = selectors or []
 

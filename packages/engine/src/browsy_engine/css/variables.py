@@ -69,6 +69,8 @@ def _var(args: Sequence[object], lookup: CustomMap, out: Tokens, depth: int) -> 
             raise _Invalid
     value = lookup.get(name)
     if value is not None:
+        if len(out) + len(value) > MAX_TOKENS:
+            raise _Invalid
         out.extend(value)
         return
     if fallback is None:

@@ -1,0 +1,90 @@
+"""Selector handling: specificity, state pseudo-classes, pseudo-elements, invalid lists, Level 4 selectors."""
+
+from __future__ import annotations
+
+import pytest
+import tinycss2
+from browsy_engine.css import compute_styles
+from browsy_engine.css.selectors import parse_selector_list
+from browsy_engine.dom import build_document
+
+
+def specificities(text: str) -> list[tuple[int, int, int]] | None:
+    parsed = parse_selector_list(tinycss2.parse_component_value_list(text))
+    return None if parsed is None else [s.specificity for s in parsed]
+
+
+@pytest.mark.parametrize(
+    ("selector", "expected"),
+    [
+        ("*", (0, 0, 0)),
+        ("div", (0, 0, 1)),
+        ("div p > a", (0, 0, 3)),
+        (".a.b", (0, 2, 0)),
+        ("#x .y[href] a:first-child", (1, 3, 1)),
+        ("ul li:nth-child(2n+1)", (0, 1, 2)),
+        (":not(#a, .b)", (1, 0, 0)),
+        (":is(p, #a) span", (1, 0, 1)),
+        (":where(#a .b) p", (0, 0, 1)),
+        (":has(> img.x)", (0, 1, 1)),
+        ("li:nth-child(2 of .important)", (0, 2, 1)),
+        ("a:hover", (0, 1, 1)),
+    ],
+)
+def test_specificity(selector: str, expected: tuple[int, int, int]) -> None:
+    assert specificities(selector) == [expected]
+
+
+def test_pseudo_elements_drop_their_selector_only() -> None:
+    assert specificities("p::before, .x") == [(0, 1, 0)]
+    assert specificities("p:after") == []
+
+
+def test_foreign_vendor_pseudo_invalidates_the_list() -> None:
+    assert specificities("button:-moz-focusring, .x") is None
+    assert specificities("input::-moz-placeholder, .x") is None
+
+
+def styled(css: str, body: str) -> dict[str, tuple[float, float] | None]:
+    doc = build_document(f"<style>{css}</style>{body}")
+    computed = compute_styles(doc, 1024, 768)
+    return {n.attrs["id"]: computed[n.index].width for n in doc.nodes if not n.is_text and n.attrs.get("id")}  # type: ignore[union-attr]
+
+
+def test_state_pseudo_classes_never_match_but_their_negation_does() -> None:
+    css = ("a:hover, a:focus, a:visited, a:focus-within, a:focus-visible, a:target, a:active { width: 1px }"
+           " a:not(:focus-visible) { width: 2px }")
+    assert styled(css, "<a id=a href=#>x</a>") == {"a": (2.0, 0.0)}
+
+
+def test_static_state_pseudo_classes_match() -> None:
+    css = "input:checked { width: 1px } input:disabled { width: 2px } a:link { width: 3px }"
+    got = styled(css, "<input id=c type=checkbox checked><input id=d disabled><a id=l href=/x>l</a>")
+    assert got == {"c": (1.0, 0.0), "d": (2.0, 0.0), "l": (3.0, 0.0)}
+
+
+def test_level4_selectors_through_lexbor() -> None:
+    css = ("li:nth-child(2) { width: 1px } li + li + li { width: 2px } p ~ span { width: 3px }"
+           " div:has(> em) { width: 4px } [data-x^='ab'] { width: 5px } [lang|=en] { width: 6px }"
+           " section :not(.skip) { width: 7px } [data-x$=yz i] { width: 8px }")
+    body = ("<ul><li id=l1>a</li><li id=l2>b</li><li id=l3>c</li></ul><p>p</p><span id=s>s</span>"
+            "<div id=h><em>e</em></div><b id=ab data-x=abc>x</b><b id=en lang=en-GB>y</b>"
+            "<section><i id=n>n</i><i id=k class=skip>k</i></section><b id=ci data-x=WXYZ>z</b>")
+    got = styled(css, body)
+    assert got["l1"] is None and got["l2"] == (1.0, 0.0) and got["l3"] == (2.0, 0.0)
+    assert got["s"] == (3.0, 0.0) and got["h"] == (4.0, 0.0)
+    assert got["ab"] == (5.0, 0.0) and got["en"] == (6.0, 0.0)
+    assert got["n"] == (7.0, 0.0) and got["k"] is None and got["ci"] == (8.0, 0.0)
+
+
+def test_one_invalid_selector_drops_the_whole_rule() -> None:
+    css = "#a, #b:::bogus { width: 1px } #a, #b!x { width: 2px } #a, p:nth-child(foo) { width: 3px } #a { height: 1px }"
+    doc = build_document(f"<style>{css}</style><div id=a></div>")
+    style = compute_styles(doc, 1024, 768)[doc.select("#a")[0]]
+    assert style.width is None and style.height == (1.0, 0.0)
+
+
+def test_class_names_with_escapes_and_unicode() -> None:
+    css = r".sm\:flex { width: 1px } .caf\E9 { width: 2px } .日本 { width: 3px }"
+    got = styled(css, "<i id=a class='sm:flex'></i><i id=b class='café'></i><i id=c class='日本'></i>")
+    assert got == {"a": (1.0, 0.0), "b": (2.0, 0.0), "c": (3.0, 0.0)}

@@ -1,0 +1,63 @@
+"""The document tree: unclosed tags, templates, deep nesting (Blink's depth cap), big pages."""
+
+from __future__ import annotations
+
+from browsy_engine.dom import build_document
+from browsy_engine.dom.depth import MAX_DEPTH, limit_depth
+
+
+def depth_of(doc, index: int) -> int:  # type: ignore[no-untyped-def]
+    depth = 0
+    while index >= 0:
+        index = doc.nodes[index].parent
+        depth += 1
+    return depth
+
+
+def test_flat_preorder_with_parent_links() -> None:
+    doc = build_document("<div><p>a<b>b</b></p><p>c")
+    tags = [n.tag for n in doc.nodes]
+    assert tags == ["html", "head", "body", "div", "p", "#text", "b", "#text", "p", "#text"]
+    for n in doc.nodes[1:]:
+        assert n.parent < n.index and n.index in doc.nodes[n.parent].children
+
+
+def test_unclosed_tags_and_template_contents() -> None:
+    doc = build_document("<ul><li>one<li>two</ul><template><p id=t>x</p></template><table><tr><td>a<td>b</table>")
+    assert len(doc.select("li")) == 2 and len(doc.select("td")) == 2
+    assert doc.select("#t") == []
+
+
+def test_two_hundred_thousand_nested_divs() -> None:
+    n = 200_000
+    doc = build_document("<div>" * n + "deep" + "</div>" * n)
+    divs = [node.index for node in doc.nodes if node.tag == "div"]
+    assert len(divs) == n
+    assert max(depth_of(doc, i) for i in divs[-5:]) <= MAX_DEPTH + 4  # html, body + the capped chain
+    assert doc.text_of(0).count("deep") == 1
+
+
+def test_depth_cap_matches_blink_structure() -> None:
+    html = "<div>" * (MAX_DEPTH + 3) + "x" + "</div>" * (MAX_DEPTH + 3) + "<p id=after>after</p>"
+    doc = build_document(html)
+    after = doc.select("#after")[0]
+    assert doc.nodes[doc.nodes[after].parent].tag == "body"
+    # beyond the cap elements become siblings under the element at the cap
+    assert limit_depth("<b>" * 3 + "</b>" * 3, cap=2) == "<b><b></b><b></b></b>"
+
+
+def test_shallow_pages_are_untouched() -> None:
+    html = "<div><p>" + "<span>x</span>" * 5000 + "</p></div>" + "<br>" * 3000 + "<li>a" * 1000
+    assert limit_depth(html) is html
+
+
+def test_raw_text_is_not_scanned_for_tags() -> None:
+    script = "<script>var s = '" + "<div>" * 2000 + "';</script>"
+    assert limit_depth(script + "<p>x</p>") == script + "<p>x</p>"
+
+
+def test_five_megabyte_page() -> None:
+    row = "<tr><td class=a><a href='/x'>link</a></td><td>" + "text " * 20 + "</td></tr>"
+    html = "<table>" + row * (5_000_000 // len(row)) + "</table>"
+    doc = build_document(html)
+    assert len(doc.nodes) > 100_000
