@@ -91,7 +91,7 @@ class AsyncBrowser:
         return await self._backend.page((await self._run("get_page", format="json")).data)
 
     # ---- navigation ------------------------------------------------------------------------------
-    async def load_html(self, html: str, url: str = "") -> Page:
+    async def load_html(self, html: str, url: str = "about:blank") -> Page:
         """Parse `html` as if it had been fetched from `url` and make it the current page."""
         output = await self._backend.load_html(html, url)
         if output.is_error:

@@ -49,7 +49,7 @@ class Browser:
         return await run_async(self._async.call_tool(name, arguments))
 
     # navigation
-    def load_html(self, html: str, url: str = "") -> Page:
+    def load_html(self, html: str, url: str = "about:blank") -> Page:
         return run_sync(self._async.load_html(html, url))
 
     def goto(self, url: str) -> Page:

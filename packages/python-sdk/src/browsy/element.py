@@ -105,5 +105,5 @@ class Element:
         return hash((self.id, self.tag))
 
     def __repr__(self) -> str:
-        text = f" {self.text!r}" if self.text else ""
-        return f"<Element {self.id}:{self.tag}{text}>"
+        text = f' text="{self.text}"' if self.text else ""
+        return f"<Element id={self.id} tag={self.tag}{text}>"

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
-from browsy_engine.pipeline import parse
 from browsy_engine.session import AsyncSession, SessionConfig
 from browsy_engine.tools import call_tool
 from browsy_engine.tools.result import JSON, ToolResult
@@ -28,15 +26,7 @@ class EmbeddedBackend:
         return _output(await call_tool(self.session, name, arguments))
 
     async def load_html(self, html: str, url: str) -> ToolOutput:
-        width, height = self.config.viewport_width, self.config.viewport_height
-        loader = getattr(self.session, "load_html", None)
-        if callable(loader):
-            dom = await loader(html, url)
-        else:  # until the session offers load_html: parse off the event loop and make it the current page
-            from browsy_engine.session.page import Page
-
-            dom = await asyncio.to_thread(parse, html, width, height, url)
-            self.session._navigate_to(Page(dom))
+        dom = await self.session.load_html(html, url)
         return _output(render_page(dom, "json"))
 
     async def page(self, data: dict[str, Any]) -> Page:
