@@ -162,3 +162,15 @@ def test_a2a_sdk_client_without_streaming_gets_the_finished_task(server_url: str
     assert event.task.status.state == TaskState.TASK_STATE_COMPLETED
     result = get_data_parts(event.task.artifacts[0].parts)[0]
     assert result["page_type"] and result["elements"] > 0
+
+
+def test_tasks_beyond_capacity_are_503(start_server, fixture_site: str) -> None:  # noqa: ANN001
+    url = start_server(max_sessions=1, allow_private_network=True)
+    slow = {"goal": "Browse", "params": {"url": f"{fixture_site}/slow?delay=2"}}
+    with httpx.stream("POST", f"{url}/a2a/tasks", json=slow, timeout=60) as running:
+        lines = running.iter_lines()
+        assert '"status":"working"' in next(lines)  # the task has started and holds its session
+        refused = httpx.post(f"{url}/a2a/tasks", json=slow)
+        assert refused.status_code == 503, refused.text
+        assert "capacity" in refused.json()["error"]
+        assert '"status":"completed"' in [line for line in lines if line][-1]

@@ -9,7 +9,6 @@ from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from browsy_engine.session import AsyncSession
 from browsy_engine.tools import TOOLS, Tool, ToolError, ToolResult, call_tool
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -19,6 +18,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from . import __version__
 from .a2a.protocol import protocol_routes
 from .a2a.seed_api import seed_a2a_router
+from .a2a.task_sessions import TaskSessions
 from .a2a.tasks import TaskLog
 from .cors import SESSION_HEADER, CorsMiddleware
 from .openapi_ops import replace_validation_errors, tool_operation_extra, tool_responses
@@ -29,6 +29,8 @@ API_DESCRIPTION = (
     "browsy: a zero-render browser for AI agents. Every route is one tool of the registry; send the "
     f"`{SESSION_HEADER}` header you got back to keep browsing in the same session."
 )
+
+MAX_BODY = 1 << 20  # bytes of a JSON request body
 
 
 def error_response(status: int, message: str, token: str | None = None) -> JSONResponse:
@@ -48,6 +50,8 @@ async def read_arguments(request: Request, tool: Tool) -> dict[str, Any]:
     if tool.http_method == "GET":
         return dict(request.query_params)
     body = await request.body()
+    if len(body) > MAX_BODY:
+        raise ToolError(f"Request body too large: {len(body)} bytes, the limit is {MAX_BODY}.")
     if not body.strip():
         return {}
     try:
@@ -134,9 +138,9 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     for tool in TOOLS:
         add_tool_route(app, tool)
 
-    app.include_router(seed_a2a_router(settings.session_config, TaskLog()))
-    base_url = f"http://{settings.host}:{settings.port}"
-    app.router.routes.extend(protocol_routes(base_url, lambda: AsyncSession(settings.session_config())))
+    task_sessions = TaskSessions(settings.session_config, settings.max_sessions)
+    app.include_router(seed_a2a_router(task_sessions, TaskLog()))
+    app.router.routes.extend(protocol_routes(f"http://{settings.host}:{settings.port}", task_sessions))
 
     @app.get("/health", tags=["server"], summary="Health check.")
     async def health() -> dict[str, str]:

@@ -8,7 +8,6 @@ search_query, extract). Each step is a `working` status update, the result a dat
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from a2a.helpers.proto_helpers import get_data_parts, new_data_part, new_task, new_text_message
@@ -17,12 +16,13 @@ from a2a.server.request_handlers import DefaultRequestHandler
 from a2a.server.routes import create_agent_card_routes, create_jsonrpc_routes
 from a2a.server.tasks import InMemoryTaskStore, TaskUpdater
 from a2a.types import AgentCapabilities, AgentCard, AgentInterface, AgentSkill, TaskState
-from browsy_engine.session import AsyncSession
 from pydantic import ValidationError
 
+from ..sessions import AtCapacity
 from .intents import TaskParams, TaskRequest
 from .runner import TaskFailed, run_task
 from .seed_api import AGENT_DESCRIPTION, AGENT_NAME, SKILL
+from .task_sessions import TaskSessions
 
 if TYPE_CHECKING:
     from a2a.server.events.event_queue_v2 import EventQueue
@@ -68,8 +68,8 @@ def task_request(context: RequestContext) -> TaskRequest:
 
 
 class BrowsyAgentExecutor(AgentExecutor):
-    def __init__(self, make_session: Callable[[], AsyncSession]) -> None:
-        self._make_session = make_session
+    def __init__(self, sessions: TaskSessions) -> None:
+        self._sessions = sessions
 
     async def execute(self, context: RequestContext, event_queue: EventQueue) -> None:
         task_id, context_id = context.task_id or "", context.context_id or ""
@@ -84,9 +84,9 @@ class BrowsyAgentExecutor(AgentExecutor):
         try:
             request = task_request(context)
             await updater.start_work()
-            async with self._make_session() as session:
+            async with self._sessions.open() as session:
                 result = await run_task(session, request, progress)
-        except (TaskFailed, ValidationError) as err:
+        except (TaskFailed, ValidationError, AtCapacity) as err:
             await updater.failed(new_text_message(_one_line(err), context_id=context_id, task_id=task_id))
             return
         await updater.add_artifact([new_data_part(result, media_type="application/json")], name="result")
@@ -103,9 +103,9 @@ def _one_line(err: Exception) -> str:
     return str(err)
 
 
-def protocol_routes(base_url: str, make_session: Callable[[], AsyncSession]) -> list[BaseRoute]:
+def protocol_routes(base_url: str, sessions: TaskSessions) -> list[BaseRoute]:
     card = protocol_agent_card(base_url)
     handler = DefaultRequestHandler(
-        agent_executor=BrowsyAgentExecutor(make_session), task_store=InMemoryTaskStore(), agent_card=card
+        agent_executor=BrowsyAgentExecutor(sessions), task_store=InMemoryTaskStore(), agent_card=card
     )
     return [*create_agent_card_routes(card), *create_jsonrpc_routes(handler, JSONRPC_PATH)]

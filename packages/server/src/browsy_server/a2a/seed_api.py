@@ -5,16 +5,17 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from typing import Any
 
-from browsy_engine.session import AsyncSession, SessionConfig
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response, StreamingResponse
 
 from ..openapi_ops import ERROR_SCHEMA
+from ..sessions import AtCapacity
 from .intents import TaskRequest
 from .runner import TaskFailed, run_task
+from .task_sessions import TaskSessions
 from .tasks import TaskLog, TaskRecord
 
 log = logging.getLogger("browsy.a2a")
@@ -47,9 +48,7 @@ def _sse(record: TaskRecord) -> bytes:
     return f"data: {json.dumps(record.to_dict(), ensure_ascii=False, separators=(',', ':'))}\n\n".encode()
 
 
-async def task_events(
-    record: TaskRecord, request: TaskRequest, make_session: Callable[[], AsyncSession]
-) -> AsyncIterator[bytes]:
+async def task_events(record: TaskRecord, request: TaskRequest, sessions: TaskSessions) -> AsyncIterator[bytes]:
     """Run the task, yielding one SSE event per step ("working") and one terminal event."""
     events: asyncio.Queue[bytes | None] = asyncio.Queue()
 
@@ -59,10 +58,10 @@ async def task_events(
 
     async def work() -> None:
         try:
-            async with make_session() as session:
+            async with sessions.open() as session:
                 record.result = await run_task(session, request, progress)
             record.status = "completed"
-        except TaskFailed as err:
+        except (TaskFailed, AtCapacity) as err:
             record.status, record.error = "failed", str(err)
         except Exception as err:  # never a dead stream: the client always gets a terminal event
             log.exception("A2A task %s failed", record.id)
@@ -79,7 +78,7 @@ async def task_events(
             worker.cancel()
 
 
-def seed_a2a_router(make_config: Callable[[], SessionConfig], tasks: TaskLog) -> APIRouter:
+def seed_a2a_router(sessions: TaskSessions, tasks: TaskLog) -> APIRouter:
     router = APIRouter(tags=["a2a"])
 
     @router.get("/.well-known/agent.json", summary="The agent card (seed format).")
@@ -93,11 +92,14 @@ def seed_a2a_router(make_config: Callable[[], SessionConfig], tasks: TaskLog) ->
         responses={
             200: {"description": "SSE stream", "content": {"text/event-stream": {"schema": {"type": "string"}}}},
             400: {"description": "Invalid task", "content": {"application/json": {"schema": ERROR_SCHEMA}}},
+            503: {"description": "Too many tasks running", "content": {"application/json": {"schema": ERROR_SCHEMA}}},
         },
     )
     async def submit_task(task: TaskRequest) -> Response:
+        if sessions.full:
+            return JSONResponse({"error": str(AtCapacity(sessions.limit))}, status_code=503)
         record = tasks.new()
-        stream = task_events(record, task, lambda: AsyncSession(make_config()))
+        stream = task_events(record, task, sessions)
         return StreamingResponse(stream, media_type="text/event-stream", headers={"Cache-Control": "no-cache"})
 
     @router.get(
