@@ -331,3 +331,12 @@ def compute_styles(
     """One ComputedStyle per node index; None for text nodes. Styles may be shared: never mutate them."""
     vp = Viewport(float(width) or 1.0, float(height) or 1.0)
     return _Cascade(doc, vp, extra_css).run()
+
+
+def warm_up() -> None:
+    """Parse the UA sheet's rules once per process, so the first page does not pay for it."""
+    for rule in ua_sheet().rules:
+        rule.prepare()
+
+
+warm_up()

@@ -16,6 +16,7 @@ form (`tag`, `.a.b`, `tag#id.c`) the cascade can match from its own indexes.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -138,7 +139,7 @@ class _Scan:
                 if top:
                     self.classes.add(tokens[i + 1].value)  # type: ignore[attr-defined]
                     self.key[1].add(tokens[i + 1].value)  # type: ignore[attr-defined]
-                pieces.append("." + serialize([tokens[i + 1]]))  # type: ignore[list-item]
+                pieces.append("." + _text(tokens[i + 1]))
                 i += 2
                 at_compound_start = False
                 continue
@@ -157,7 +158,7 @@ class _Scan:
                 raise InvalidSelector("unexpected token")
             else:
                 self.other = True
-            pieces.append(serialize([t]))  # type: ignore[list-item]
+            pieces.append(_text(t))  # type: ignore[list-item]
             at_compound_start = False
             i += 1
         return "".join(pieces)
@@ -192,7 +193,7 @@ class _Scan:
             elif name == "-webkit-any-link":
                 pieces.append(":any-link")
             else:
-                pieces.append(":" + serialize([t]))  # type: ignore[list-item]
+                pieces.append(":" + _text(t))  # type: ignore[list-item]
             return i + 2
         assert isinstance(t, FunctionBlock)
         if name in ALWAYS_MATCH:
@@ -204,7 +205,7 @@ class _Scan:
             pieces.append(inner)
             return i + 2
         self.b += 1
-        pieces.append(":" + serialize([t]))  # type: ignore[list-item]
+        pieces.append(":" + _text(t))  # type: ignore[list-item]
         return i + 2
 
     def _function(self, fn: FunctionBlock, name: str) -> str:
@@ -243,6 +244,23 @@ class _Scan:
             self.c += best[2]
         lexbor_name = "is" if name in ("matches", "-webkit-any", "any") else name
         return ":" + lexbor_name + "(" + prefix + ", ".join(texts) + ")"
+
+
+_PLAIN_NAME = re.compile(r"-?[_a-zA-Z][\w-]*\Z")
+
+
+def _text(t: object) -> str:
+    """CSS text of one token; plain names and punctuation without tinycss2's (slow) serializer."""
+    if isinstance(t, IdentToken):
+        if _PLAIN_NAME.match(t.value):
+            return t.value
+    elif isinstance(t, LiteralToken):
+        return t.value
+    elif isinstance(t, WhitespaceToken):
+        return " "
+    elif isinstance(t, HashToken) and _PLAIN_NAME.match(t.value):
+        return "#" + t.value
+    return serialize([t])  # type: ignore[list-item]
 
 
 def _name(t: object) -> str | None:
