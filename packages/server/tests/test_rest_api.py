@@ -123,7 +123,7 @@ def test_one_session_is_serialised_while_others_run(server_url: str, fixture_sit
         async with httpx.AsyncClient(base_url=server_url, timeout=60) as client:
             token = (await client.get("/api/page-info")).headers[HEADER]
             slow = asyncio.create_task(
-                client.post("/api/browse", json={"url": f"{fixture_site}/slow?delay=2"}, headers={HEADER: token})
+                client.post("/api/browse", json={"url": f"{fixture_site}/slow?delay=3"}, headers={HEADER: token})
             )
             await asyncio.sleep(0.5)  # let the slow browse take the session first
             same = asyncio.create_task(client.get("/api/page", headers={HEADER: token}))
