@@ -3,8 +3,9 @@
 - `collapse`: whitespace runs become one space, trimmed; text longer than TEXT_CAP characters is cut at
   a word boundary and ends with "…" (a Spatial DOM element is a handle, not a copy of the page).
 - `TextReader.full_text(i)`: all rendered text under a node (links, buttons, headings, labels, alerts),
-  with a space at block boundaries and <br>; the walk is bounded (MAX_WALK nodes) so pathological
-  nesting stays linear.
+  with a space at block boundaries and <br>. Walks are bounded: at most MAX_WALK nodes each, and all
+  walks of a document share a budget proportional to its size (then each gets MIN_WALK nodes), so
+  pathological nesting (20,000 nested `<span role=button>`) stays linear.
 - `TextReader.inline_text(i)`: the text of a block's own inline content, stopping at nested blocks
   (each block speaks for itself); also returns the part not inside separately emitted elements
   (links, buttons, labels…), which decides whether the block is worth emitting at all.
@@ -20,6 +21,7 @@ from .visibility import Visibility
 
 TEXT_CAP = 2000
 MAX_WALK = 50_000
+MIN_WALK = 64
 
 # Phrasing elements: they flow inside the text of the block around them.
 _INLINE = """a abbr acronym b bdi bdo big br button cite code data del dfn em font i img input ins kbd label
@@ -53,6 +55,10 @@ class TextReader:
         self._nodes = doc.nodes
         self._unrendered = vis.unrendered
         self._hidden = vis.hidden
+        self._budget = max(200_000, 4 * len(doc.nodes))  # nodes all subtree walks may still visit
+
+    def _allowance(self) -> int:
+        return max(MIN_WALK, min(MAX_WALK, self._budget))
 
     def full_text(self, index: int) -> str:
         return collapse("".join(self._walk(index)))
@@ -67,7 +73,7 @@ class TextReader:
         show_unrendered = bool(unrendered[root])  # a hidden element reads like textContent
         parts: list[str] = []
         stack = list(reversed(nodes[root].children))
-        budget = MAX_WALK
+        allowance = budget = self._allowance()
         size = 0
         while stack and budget > 0 and size <= TEXT_CAP * 2:
             budget -= 1
@@ -93,6 +99,7 @@ class TextReader:
                 parts.append(" ")
                 stack.append(-1)
             stack.extend(reversed(node.children))
+        self._budget -= allowance - budget
         return parts
 
     def inline_text(self, index: int, emitted: Callable[[int], bool]) -> tuple[str, str]:
@@ -146,21 +153,20 @@ class TextReader:
 
     def _descendant_text_alternative(self, root: int) -> str:
         nodes = self._nodes
-        svg_title = ""
+        svg_title = alt = ""
         stack = list(reversed(nodes[root].children))
-        budget = 2_000
-        while stack and budget > 0:
+        allowance = budget = min(2_000, self._allowance())
+        while stack and budget > 0 and not alt:
             budget -= 1
             node = nodes[stack.pop()]
             if node.tag == "img":
                 alt = collapse(node.attrs.get("alt") or "")
-                if alt:
-                    return alt
             elif node.tag == "svg" and not svg_title:
                 svg_title = self.svg_title(node.index)
             elif node.children:
                 stack.extend(reversed(node.children))
-        return svg_title
+        self._budget -= allowance - budget
+        return alt or svg_title
 
     def svg_title(self, svg: int) -> str:
         nodes = self._nodes
