@@ -1,6 +1,6 @@
 /** `BrowsyContext`: the facade agents use; starts the server, keeps one session per agent, runs tools. */
 import { BrowsyClient } from "./client.js";
-import { BrowsyApiError, BrowsyError } from "./errors.js";
+import { BrowsyApiError, BrowsyConnectionError, BrowsyError } from "./errors.js";
 import { ServerManager } from "./server-manager.js";
 import { DEFAULT_AGENT, SessionManager } from "./session-manager.js";
 import { findTool, validateParams } from "./tools.js";
@@ -70,6 +70,7 @@ export class BrowsyContext {
       return response.body;
     } catch (error) {
       if (error instanceof BrowsyApiError) this.sessions.update(agentId, error.session);
+      if (error instanceof BrowsyConnectionError) this.server.markUnreachable();
       throw error;
     }
   }

@@ -58,6 +58,7 @@ export class ServerManager {
   private child: ChildProcess | null = null;
   private starting: Promise<void> | null = null;
   private restarting: Promise<void> | null = null;
+  private ready = false;
   private stderrTail = "";
   private readonly onExit = () => this.child?.kill("SIGTERM");
 
@@ -93,12 +94,25 @@ export class ServerManager {
     }
   }
 
-  /** Makes sure a server answers on the port: reuses one already there, else spawns and waits for it. */
+  /**
+   * Makes sure a server answers on the port: reuses one already there, else spawns and waits for it.
+   * Once a server answered, later calls return at once until `markUnreachable()` or `stop()`.
+   */
   ensureRunning(): Promise<void> {
-    this.starting ??= this.start().finally(() => {
-      this.starting = null;
-    });
+    if (this.ready && !this.exited) return Promise.resolve();
+    this.starting ??= this.start()
+      .then(() => {
+        this.ready = true;
+      })
+      .finally(() => {
+        this.starting = null;
+      });
     return this.starting;
+  }
+
+  /** Forget that the server was up (a request could not reach it): the next `ensureRunning` checks again. */
+  markUnreachable(): void {
+    this.ready = false;
   }
 
   private async start(): Promise<void> {
@@ -144,6 +158,7 @@ export class ServerManager {
 
   /** Stops the server this manager started (a reused server is left alone). */
   async stop(): Promise<void> {
+    this.ready = false;
     const child = this.child;
     this.child = null;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;

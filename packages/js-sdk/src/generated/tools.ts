@@ -62,8 +62,8 @@ export type SearchInput = z.input<typeof SearchParams>;
 
 /** Parameters of `browsy_find`. */
 export const FindParams = z.object({
-  "text": z.string().min(1).nullable().optional().describe("Find elements whose text contains this (case-insensitive)."),
-  "role": z.string().min(1).nullable().optional().describe("Find elements with this ARIA role, e.g. \"button\", \"link\", \"heading\"."),
+  "text": z.string().min(1).optional().describe("Find elements whose text contains this (case-insensitive)."),
+  "role": z.string().min(1).optional().describe("Find elements with this ARIA role, e.g. \"button\", \"link\", \"heading\"."),
 }).strict().refine((value) => value["text"] != null || value["role"] != null, { message: "give at least one of text or role" });
 export type FindInput = z.input<typeof FindParams>;
 
@@ -186,7 +186,7 @@ export const TOOL_REGISTRY = [
     method: "find",
     description: "Find elements on the current page by text (case-insensitive substring) and/or ARIA role (button, link, heading, textbox, ...). Give at least one of text or role; with both, elements must match both. Returns a JSON array of the matching elements with their IDs.",
     schema: FindParams,
-    jsonSchema: {"additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["role"]}],"properties":{"text":{"anyOf":[{"minLength":1,"type":"string"},{"type":"null"}],"default":null,"description":"Find elements whose text contains this (case-insensitive).","title":"Text"},"role":{"anyOf":[{"minLength":1,"type":"string"},{"type":"null"}],"default":null,"description":"Find elements with this ARIA role, e.g. \"button\", \"link\", \"heading\".","title":"Role"}},"title":"FindParams","type":"object"} as Record<string, unknown>,
+    jsonSchema: {"additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["role"]}],"properties":{"text":{"description":"Find elements whose text contains this (case-insensitive).","minLength":1,"title":"Text","type":"string"},"role":{"description":"Find elements with this ARIA role, e.g. \"button\", \"link\", \"heading\".","minLength":1,"title":"Role","type":"string"}},"title":"FindParams","type":"object"} as Record<string, unknown>,
     result: "json",
     http: { method: "POST", path: "/api/find" },
   },
