@@ -118,3 +118,14 @@ def test_a_big_page_is_served_whole(client: httpx.Client, fixture_site: str) -> 
     assert len(client.get("/api/page", params={"format": "json"}).json()["els"]) == count
     assert client.get("/api/page-info").status_code == 200
     assert isinstance(client.get("/api/tables").json(), list)
+
+
+@pytest.mark.parametrize("engine", ["duckduckgo", "google"])
+def test_search_returns_title_url_snippet(start_server, fixture_site: str, engine: str) -> None:  # noqa: ANN001
+    endpoints = {"duckduckgo": f"{fixture_site}/search/duckduckgo", "google": f"{fixture_site}/search/google"}
+    url = start_server(allow_private_network=True, session_overrides={"search_endpoints": endpoints})
+    response = httpx.post(f"{url}/api/search", json={"query": "rust web framework", "engine": engine}, timeout=30)
+    assert response.status_code == 200, response.text
+    results = response.json()
+    assert results and all(set(r) == {"title", "url", "snippet"} for r in results)
+    assert all(r["url"].startswith("http") for r in results)
