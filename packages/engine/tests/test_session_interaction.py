@@ -316,3 +316,13 @@ def test_a_closed_session_says_so(fixture_site, fixture_host):
             await s.goto(fixture_site + "/")
 
     run(scenario())
+
+
+def test_sync_session_works_inside_a_running_event_loop(fixture_site, fixture_host):
+    """As in a notebook cell, where an event loop is already running in this thread."""
+
+    async def notebook_cell():
+        with Session(SessionConfig(allowed_hosts=[fixture_host])) as s:
+            return s.goto(fixture_site + "/articles/3").title
+
+    assert run(notebook_cell()) == "Article 3"
