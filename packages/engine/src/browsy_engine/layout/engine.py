@@ -31,6 +31,19 @@ class Layout:
     document_height: float = 0.0
 
 
+LIMIT = 1e7  # px; absurd CSS (margin: -1e300px) must not produce absurd boxes
+
+
+def _sane(b: Box | None) -> Box | None:
+    if b is None:
+        return None
+    x, y, w, h = b
+    if -LIMIT < x < LIMIT and -LIMIT < y < LIMIT and 0 <= w < LIMIT and 0 <= h < LIMIT:
+        return b
+    clamp = lambda v, lo: min(max(v, lo), LIMIT) if v == v else 0.0  # noqa: E731  (v == v: not NaN)
+    return (clamp(x, -LIMIT), clamp(y, -LIMIT), clamp(w, 0.0), clamp(h, 0.0))
+
+
 def _subtree_ends(doc: Document) -> list[int]:
     nodes = doc.nodes
     end = list(range(len(nodes)))
@@ -84,4 +97,4 @@ def compute_layout(doc: Document, styles: list[ComputedStyle | None], width: flo
     for b in boxes:
         if b is not None and b[1] + b[3] > bottom:
             bottom = b[1] + b[3]
-    return Layout(boxes=boxes, document_height=bottom)
+    return Layout(boxes=[_sane(b) for b in boxes], document_height=min(bottom, LIMIT))

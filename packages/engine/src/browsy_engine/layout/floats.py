@@ -8,30 +8,45 @@ from __future__ import annotations
 
 
 class FloatArea:
-    __slots__ = ("lefts", "rights")
+    """Floats are placed top to bottom (a float never sits higher than an earlier one), so floats that
+    end above a new float's top can no longer affect anything placed later: they are retired from the
+    searched lists (keeping only what clearance and the BFC's height need)."""
+
+    __slots__ = ("lefts", "rights", "left_bottom", "right_bottom", "active_lefts", "active_rights", "last_top")
 
     def __init__(self) -> None:
         self.lefts: list[tuple[float, float, float, float]] = []  # x, y, w, h (margin boxes)
         self.rights: list[tuple[float, float, float, float]] = []
+        self.active_lefts: list[tuple[float, float, float, float]] = []  # those new floats can meet
+        self.active_rights: list[tuple[float, float, float, float]] = []
+        self.left_bottom = float("-inf")  # lowest bottom of the left floats
+        self.right_bottom = float("-inf")
+        self.last_top = float("-inf")
+
+    def _retire(self, y: float) -> None:
+        if len(self.active_lefts) + len(self.active_rights) > 32:
+            self.active_lefts = [f for f in self.active_lefts if f[1] + f[3] > y]
+            self.active_rights = [f for f in self.active_rights if f[1] + f[3] > y]
 
     def __bool__(self) -> bool:
         return bool(self.lefts or self.rights)
 
-    def band(self, y: float, h: float, left: float, right: float) -> tuple[float, float]:
+    def band(self, y: float, h: float, left: float, right: float, active: bool = False) -> tuple[float, float]:
         """The free [left, right) interval for a band [y, y+h) inside [left, right)."""
         h = max(h, 0.01)
-        for fx, fy, fw, fh in self.lefts:
+        for fx, fy, fw, fh in self.active_lefts if active else self.lefts:
             if fy < y + h and y < fy + fh:
                 left = max(left, fx + fw)
-        for fx, fy, _fw, fh in self.rights:
+        for fx, fy, _fw, fh in self.active_rights if active else self.rights:
             if fy < y + h and y < fy + fh:
                 right = min(right, fx)
         return left, right
 
-    def next_edge(self, y: float) -> float | None:
+    def next_edge(self, y: float, active: bool = False) -> float | None:
         """The nearest float bottom below y (where more room may open), or None."""
         best: float | None = None
-        for _fx, fy, _fw, fh in self.lefts + self.rights:
+        floats = self.active_lefts + self.active_rights if active else self.lefts + self.rights
+        for _fx, fy, _fw, fh in floats:
             b = fy + fh
             if b > y and (best is None or b < best):
                 best = b
@@ -39,30 +54,37 @@ class FloatArea:
 
     def place(self, side: str, w: float, h: float, y: float, left: float, right: float) -> tuple[float, float]:
         """Place a float's margin box (w × h) no higher than y; returns its (x, y)."""
+        y = max(y, self.last_top)  # CSS 2.1: a float is never higher than an earlier float
         while True:
-            lo, hi = self.band(y, h, left, right)
+            lo, hi = self.band(y, h, left, right, active=True)
             if hi - lo >= w or not self:
                 break
-            nxt = self.next_edge(y)
+            nxt = self.next_edge(y, active=True)
             if nxt is None:
                 break
             y = nxt
+        self._retire(y)
+        self.last_top = y
         if side == "right":
             x = hi - w
             self.rights.append((x, y, w, h))
+            self.active_rights.append((x, y, w, h))
+            self.right_bottom = max(self.right_bottom, y + h)
         else:
             x = lo
             self.lefts.append((x, y, w, h))
+            self.active_lefts.append((x, y, w, h))
+            self.left_bottom = max(self.left_bottom, y + h)
         return x, y
 
     def clearance(self, side: str) -> float:
         """The y below the floats that `clear: side` must pass."""
-        bottoms: list[float] = []
+        edge = float("-inf")
         if side in ("left", "both"):
-            bottoms += [fy + fh for _, fy, _, fh in self.lefts]
+            edge = max(edge, self.left_bottom)
         if side in ("right", "both"):
-            bottoms += [fy + fh for _, fy, _, fh in self.rights]
-        return max(bottoms, default=float("-inf"))
+            edge = max(edge, self.right_bottom)
+        return edge
 
     def bottom(self) -> float:
-        return max((fy + fh for _, fy, _, fh in self.lefts + self.rights), default=0.0)
+        return max(self.left_bottom, self.right_bottom, 0.0)
