@@ -38,7 +38,8 @@ def port_number(text: str) -> int:
 
 
 def _add_output_flags(cmd: argparse.ArgumentParser) -> None:
-    cmd.add_argument("--json", dest="format", action="store_const", const="json", help="output JSON instead of compact")
+    cmd.add_argument("--json", dest="format", action="store_const", const="json", default="compact",
+                     help="output JSON instead of compact (same as --format json)")
     cmd.add_argument("--format", choices=["compact", "json"], default="compact", help="output format (default compact)")
     cmd.add_argument("--viewport", type=viewport, default=(1920.0, 1080.0), metavar="WxH",
                      help="viewport size (default 1920x1080)")
