@@ -241,3 +241,13 @@ def test_monospace_keyword_sizes_follow_chromium() -> None:
     assert s["s"].font_size == 16.0  # back to the proportional default
     assert s["e"].font_size == 6.5
     assert s["abs"].font_size == 20.0  # absolute sizes are not rescaled
+
+
+def test_quirks_mode_user_agent_rules() -> None:
+    body = "<div style='font-size: 30px; font-weight: bold'><table id=t><tr><td id=td>x</td></tr></table></div><form id=f></form><input id=i>"
+    quirks = styles(body)
+    standard = styles("<!doctype html>" + body)
+    assert quirks["t"].font_size == 16.0 and quirks["td"].font_weight == 400
+    assert standard["t"].font_size == 30.0 and standard["td"].font_weight == 700
+    assert quirks["f"].margin_bottom == (16.0, 0.0) and standard["f"].margin_bottom == (0.0, 0.0)
+    assert quirks["i"].box_sizing == "border-box" and standard["i"].box_sizing == "content-box"

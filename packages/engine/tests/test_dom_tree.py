@@ -61,3 +61,12 @@ def test_five_megabyte_page() -> None:
     html = "<table>" + row * (5_000_000 // len(row)) + "</table>"
     doc = build_document(html)
     assert len(doc.nodes) > 100_000
+
+
+def test_compat_mode_from_doctype() -> None:
+    assert build_document("<p>x").compat_mode == "quirks"
+    assert build_document("<!doctype html><p>x").compat_mode == "no-quirks"
+    legacy = '<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN"'
+    assert build_document(legacy + ' "http://www.w3.org/TR/html4/loose.dtd"><p>').compat_mode == "limited-quirks"
+    assert build_document(legacy + "><p>").compat_mode == "quirks"
+    assert build_document('<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" "x"><p>').compat_mode == "no-quirks"

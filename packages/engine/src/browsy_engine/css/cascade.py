@@ -29,7 +29,7 @@ from .properties import CSS_WIDE, INHERIT, UNSET, PropertyParser, Spec
 from .resolve import build_style, inherit_base
 from .sheet import Block, RawDeclaration, Sheet, parse_declarations, parse_sheet
 from .style import ComputedStyle
-from .ua import UA_CSS
+from .ua import QUIRKS_CSS, UA_CSS
 from .values import Viewport, significant
 from .variables import resolve_custom, substitute
 
@@ -153,6 +153,8 @@ class _Cascade:
 
     def _order_rules(self, extra_css: Sequence[str]) -> None:
         sheets = [(True, ua_sheet())]
+        if self.doc.quirks:
+            sheets.append((True, parse_sheet(QUIRKS_CSS)))
         sheets += [(False, s) for s in author_sheets(self.doc, self.matcher, extra_css, self.vp)]
         entries: list[tuple[tuple[int, int, tuple[int, int, int], int], Block, list[int]]] = []
         order = 0

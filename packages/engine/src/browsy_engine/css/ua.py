@@ -106,3 +106,15 @@ input[type=range i] { margin: 2px; padding: 0; border: 0 none; }
 option { display: block; white-space: nowrap; }
 select > option, select > optgroup { display: block; }
 """
+
+# Chromium's quirks.css: added after UA_CSS for documents in quirks mode.
+QUIRKS_CSS = """
+img[align=left i] { margin-right: 3px; }
+img[align=right i] { margin-left: 3px; }
+table {
+  white-space: normal; line-height: normal; font-weight: normal; font-size: medium; font-style: normal;
+  text-align: start;
+}
+input:not([type=image i]), textarea { box-sizing: border-box; }
+form { margin-bottom: 1em; }
+"""

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from .depth import limit_depth
+from .quirks import compat_mode
 
 TEXT = "#text"
 
@@ -42,6 +43,11 @@ class Document:
     lexbor: LexborHTMLParser
     by_mem_id: dict[int, int]
     lexbor_nodes: list[LexborNode] = field(default_factory=list)  # lexbor's node for each index
+    compat_mode: str = "no-quirks"  # 'quirks' | 'limited-quirks' | 'no-quirks' (from the doctype)
+
+    @property
+    def quirks(self) -> bool:
+        return self.compat_mode == "quirks"
 
     @property
     def root(self) -> Node:
@@ -121,4 +127,4 @@ def build_document(html: str) -> Document:
         append_lex(x)
         if pidx >= 0:
             nodes[pidx].children.append(idx)
-    return Document(nodes, parser, by_mem_id, lexbor_nodes)
+    return Document(nodes, parser, by_mem_id, lexbor_nodes, compat_mode(html))
