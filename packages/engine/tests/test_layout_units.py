@@ -188,3 +188,22 @@ def test_document_height_and_no_negative_sizes() -> None:
     boxes, layout = _boxes("<body><div id=a></div></body>", {"a": {"height": (2000.0, 0.0), "margin_bottom": (-50.0, 0.0)}})
     assert layout.document_height >= 2000
     assert all(b is None or (b[2] >= 0 and b[3] >= 0) for b in layout.boxes)
+
+
+def test_text_moves_below_floats_that_leave_no_room() -> None:
+    # Chromium: 3000 10px floats fill 15 rows of 190 and half a row; the link goes beside the half row
+    html = "<body>" + "<div class=f></div>" * 3000 + "<a id=a href=/>x</a></body>"
+    doc = build_document("<!DOCTYPE html>" + html)
+    styles = _styles(doc, {"body": {"margin_left": (8.0, 0.0), "margin_right": (8.0, 0.0), "margin_top": (8.0, 0.0)}})
+    for n in doc.nodes:
+        if n.attrs.get("class") == "f":
+            styles[n.index] = ComputedStyle(display="block", float="left", width=(10.0, 0.0), height=(10.0, 0.0))
+    layout = compute_layout(doc, styles, 1920, 1080)
+    a = next(n.index for n in doc.nodes if n.attrs.get("id") == "a")
+    assert layout.boxes[a][:2] == (1508, 158)
+
+
+def test_absurd_lengths_give_bounded_boxes() -> None:
+    boxes, layout = _boxes("<body><div id=a></div></body>", {"a": {"margin_left": (-1e300, 0.0), "height": (1e30, 0.0)}})
+    x, y, w, h = boxes["a"]
+    assert abs(x) <= 1e7 and 0 <= h <= 1e7 and layout.document_height <= 1e7

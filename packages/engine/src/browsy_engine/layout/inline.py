@@ -359,6 +359,16 @@ def inline_run(
                     place(p, line.y)
                 narrow(line)
                 deferred_floats = []
+        if floats and unit[CONTENT] and not line.pieces:
+            # nothing on this line yet and the unit does not fit beside the floats: go down past them
+            need = unit[UWIDTH] - unit_trail(unit)
+            while line.pen + need > line.right - line.left + 0.01 and (line.left > 0 or line.right < cw):
+                edge = floats.next_edge(oy + line.y)
+                if edge is None:
+                    break
+                line.y = edge - oy
+                narrow(line)
+            y = max(y, line.y)
         pen = line.pen
         xs = line.xs
         for p in pieces:
