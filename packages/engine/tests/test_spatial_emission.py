@@ -263,3 +263,21 @@ def test_text_is_collapsed_and_capped() -> None:
 
 def test_title_is_collapsed() -> None:
     assert parse("<title>\n  A   title </title>").title == "A title"
+
+
+def test_href_shortcuts_agree_with_urljoin() -> None:
+    from browsy_engine.spatial.urls import HrefResolver, resolve
+
+    bases = ["https://site.test/dir/page.html?q=1#top", "http://a.test", "https://u:p@h.test:8080/x",
+             "fixture://login", "about:blank", "file:///tmp/x.html"]  # fmt: skip
+    hrefs = ["#f", "#", "/a/b?c=d#e", "/a;p?x", "mailto:x@y", "javascript:void(0)", "HTTP://Other/x",
+             "https://o.test/a/../b", "/a/./b", "/a//b", "//cdn.test/x", "rel", "", "?q=2", "/", "/a\\b",
+             "/ä ö", "https:rel", "https:/abs"]  # fmt: skip
+    for base in bases:
+        resolver = HrefResolver(base)
+        assert [resolver(h) for h in hrefs] == [resolve(base, h) for h in hrefs], base
+
+
+def test_svg_titles_are_not_the_page_title() -> None:
+    assert parse("<body><svg><title>Icon</title></svg><p>x</p></body>").title == ""
+    assert parse("<body><svg><title>Icon</title></svg></body><title>Page</title>").title == "Page"

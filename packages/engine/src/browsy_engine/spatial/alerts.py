@@ -9,6 +9,7 @@ Only compound names count (a prefix that means "message" joined to a word that m
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _PREFIXES = frozenset(
     {"alert", "msg", "message", "messages", "flash", "notice", "notification", "toast", "callout", "banner",
@@ -51,6 +52,7 @@ def _class_kind(token: str) -> str | None:
     return None
 
 
+@lru_cache(maxsize=4096)
 def class_alert_type(class_attr: str | None) -> str | None:
     """The most specific kind among the element's classes (error > warning > success > alert)."""
     if not class_attr:

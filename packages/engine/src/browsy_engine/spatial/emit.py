@@ -229,5 +229,14 @@ def emit_elements(
 
 
 def document_title(doc: Document) -> str:
-    node = doc.find_first("title")
-    return collapse(doc.text_of(node.index)) if node else ""
+    """The first <title> that is not an SVG's title, whitespace-collapsed."""
+    nodes = doc.nodes
+    for node in nodes:
+        if node.tag != "title":
+            continue
+        p = node.parent
+        while p >= 0 and nodes[p].tag != "svg":
+            p = nodes[p].parent
+        if p < 0:
+            return collapse(doc.text_of(node.index))
+    return ""

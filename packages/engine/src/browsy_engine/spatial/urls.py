@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from urllib.parse import urljoin
+import re
+from urllib.parse import urljoin, urlsplit
 
 from ..dom.tree import Document
 
 _STRIPPED = "\t\n\r"
+_SCHEME = re.compile(r"^([a-zA-Z][a-zA-Z0-9+.-]*):")
 
 
 def _clean(href: str) -> str:
@@ -39,15 +41,43 @@ def resolve(base: str, href: str) -> str:
 
 
 class HrefResolver:
-    """resolve() against one base, memoised: pages repeat the same hrefs many times."""
+    """resolve() against one base, memoised (pages repeat hrefs), with exact shortcuts for the common
+    shapes that need no path resolution: fragments, other schemes, clean root-relative paths."""
 
     def __init__(self, base: str) -> None:
         self.base = base
         self._cache: dict[str, str] = {}
+        try:
+            parts = urlsplit(base)
+            self._scheme = parts.scheme.lower()
+            web = self._scheme in ("http", "https") and parts.netloc
+            self._origin = f"{parts.scheme}://{parts.netloc}" if web else ""
+        except ValueError:
+            self._scheme = self._origin = ""
+        self._without_fragment = base.split("#", 1)[0]
 
     def __call__(self, href: str) -> str:
         out = self._cache.get(href)
         if out is None:
-            out = resolve(self.base, href)
+            out = self._shortcut(_clean(href)) if self.base else None
+            if out is None:
+                out = resolve(self.base, href)
             self._cache[href] = out
         return out
+
+    def _shortcut(self, href: str) -> str | None:
+        if len(href) > 1 and href[0] == "#" and self._scheme in ("http", "https"):
+            return self._without_fragment + href
+        scheme = _SCHEME.match(href)
+        if scheme is not None and scheme.group(1).lower() != self._scheme:
+            return href  # javascript:, mailto:, another scheme: urljoin keeps it as written
+        if (
+            self._origin
+            and href.startswith("/")
+            and not href.startswith("//")
+            and "//" not in href
+            and "/." not in href
+            and "\\" not in href
+        ):
+            return self._origin + href
+        return None
