@@ -281,3 +281,16 @@ def test_href_shortcuts_agree_with_urljoin() -> None:
 def test_svg_titles_are_not_the_page_title() -> None:
     assert parse("<body><svg><title>Icon</title></svg><p>x</p></body>").title == ""
     assert parse("<body><svg><title>Icon</title></svg></body><title>Page</title>").title == "Page"
+
+
+def test_css_hidden_content_through_the_whole_pipeline() -> None:
+    html = """<style>.menu{display:none}.ghost{visibility:hidden}@media (max-width:600px){.wide{display:none}}</style>
+    <div class=menu><a href=/m>Menu item</a></div><p class=ghost>Ghost</p><p style="display:none">Inline none</p>
+    <p class=wide>Wide only</p><p>Shown</p>"""
+    narrow = parse(html, 400, 800).els
+    assert [(e.text, e.hidden) for e in narrow] == [
+        ("Menu item", True), ("Ghost", True), ("Inline none", True), ("Wide only", True), ("Shown", None)
+    ]
+    wide = parse(html, 1200, 800).els
+    assert [(e.text, e.hidden) for e in wide][3] == ("Wide only", None)
+    assert narrow[4].b[2] > 0 and narrow[4].b[3] > 0
