@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .toolkit import SharedBrowser, ToolSpec, arun_tool, run_tool, tool_specs
+from .toolkit import SharedBrowser, ToolSpec, arun_tool, missing_framework, run_tool, tool_specs
 
 if TYPE_CHECKING:
     from .browser import Browser
@@ -32,8 +32,10 @@ class BrowsyBrowser:
 
     def tools(self) -> list[Any]:
         """One `autogen.tools.Tool` per registry tool, with the registry's JSON Schema."""
-        from autogen.tools import Tool
-
+        try:
+            from autogen.tools import Tool
+        except ImportError as error:
+            raise missing_framework("autogen", "autogen", error) from None
         return [
             Tool(name=spec.name, description=spec.description, func_or_tool=self._function(spec),
                  parameters_json_schema=spec.json_schema())
@@ -63,7 +65,10 @@ class BrowsyBrowser:
 
 def get_tools(browser: Browser | None = None) -> list[Any]:
     """The 14 tools for AutoGen AgentChat (`autogen_core.tools.BaseTool`, async, registry schemas)."""
-    from autogen_core.tools import BaseTool
+    try:
+        from autogen_core.tools import BaseTool
+    except ImportError as error:
+        raise missing_framework("autogen", "autogen", error) from None
     from pydantic import BaseModel
 
     target = _shared.get(browser)

@@ -12,7 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from crewai.tools import BaseTool
+from .toolkit import missing_framework
+
+try:
+    from crewai.tools import BaseTool
+except ImportError as _error:
+    raise missing_framework("crewai", "crewai", _error) from None
 from pydantic import BaseModel, ConfigDict, Field
 
 from .toolkit import SharedBrowser, ToolSpec, command_description, run_command, run_tool, tool_specs

@@ -15,7 +15,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from langchain_core.tools import BaseTool
+from .toolkit import missing_framework
+
+try:
+    from langchain_core.tools import BaseTool
+except ImportError as _error:
+    raise missing_framework("langchain", "langchain", _error) from None
 from pydantic import ConfigDict, Field, ValidationError
 
 from .toolkit import SharedBrowser, ToolSpec, arun_tool, run_tool, tool_specs

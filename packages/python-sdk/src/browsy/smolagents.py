@@ -13,7 +13,12 @@ from __future__ import annotations
 import inspect
 from typing import Any
 
-from smolagents import Tool
+from .toolkit import missing_framework
+
+try:
+    from smolagents import Tool
+except ImportError as _error:
+    raise missing_framework("smolagents", "smolagents", _error) from None
 
 from .toolkit import SharedBrowser, ToolSpec, command_description, run_command, run_tool, tool_specs
 

@@ -164,6 +164,14 @@ def run_command(browser: Browser, command: Any) -> str:
     return run_tool(browser, action, args)
 
 
+def missing_framework(adapter: str, extra: str, error: ImportError) -> ImportError:
+    """The error an adapter module raises when its framework is not installed."""
+    return ImportError(
+        f"browsy.{adapter} needs its framework, which is not installed ({error}). "
+        f"Install it with: pip install 'browsy-ai[{extra}]'"
+    )
+
+
 # ---- the shared browser of an adapter module ------------------------------------------------------
 class SharedBrowser:
     """The Browser an adapter module uses when none is passed: created on first use, then reused, so
