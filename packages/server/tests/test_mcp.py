@@ -63,5 +63,6 @@ def test_one_persistent_session_across_calls(fixture_site: str) -> None:
         info = await session.call_tool("page_info", {})
         assert not info.is_error
         assert '"page_type": "Login"' in info.content[0].text
+        assert info.structured_content["page_type"] == "Login"
 
     run(["--allow-private-network"], body)

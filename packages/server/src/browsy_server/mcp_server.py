@@ -53,8 +53,11 @@ def build_server(config: SessionConfig | None = None) -> Server[AsyncSession]:
     async def call(ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
         session: AsyncSession = ctx.lifespan_context
         result = await call_tool(session, params.name, params.arguments or {})
+        structured = result.data if isinstance(result.data, dict) and not result.is_error else None
         return types.CallToolResult(
-            content=[types.TextContent(type="text", text=result.content)], is_error=result.is_error
+            content=[types.TextContent(type="text", text=result.content)],
+            structured_content=structured,
+            is_error=result.is_error,
         )
 
     return Server(
