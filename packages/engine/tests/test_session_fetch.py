@@ -253,6 +253,21 @@ def test_file_and_data_urls_need_allow_non_http(tmp_path):
     assert "From data" in texts(data)
 
 
+def test_web_pages_cannot_open_local_files_even_with_allow_non_http(fixture_site, fixture_host, tmp_path):
+    secret = tmp_path / "secret.html"
+    secret.write_text("<p>local secret</p>")
+
+    async def scenario(s):
+        dom = await s.load_html(f'<a href="{secret.as_uri()}">Open</a>', fixture_site + "/page")
+        with pytest.raises(BlockedUrl, match="may not open local files"):
+            await s.click(next(el.id for el in dom.els if el.text == "Open"))
+        local = await s.goto(secret.as_uri())  # asked for directly: allowed
+        return local
+
+    local = browse(fixture_host, scenario, allow_non_http=True)
+    assert "local secret" in texts(local)
+
+
 def test_bare_host_names_mean_https():
     from browsy_engine.session.security import check_url
 

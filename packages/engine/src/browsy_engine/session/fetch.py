@@ -19,7 +19,7 @@ from typing import Any
 import httpx
 
 from .config import SessionConfig
-from .errors import ActionError, BrowsyError, InvalidUrl, Network, ResponseTooLarge
+from .errors import ActionError, BlockedUrl, BrowsyError, InvalidUrl, Network, ResponseTooLarge
 from .security import NetworkPolicy, check_url
 from .transport import GuardedBackend, GuardedTransport, Resolver, ssl_context_with
 
@@ -96,9 +96,12 @@ class Fetcher:
         max_bytes: int | None = None,
         base: str | None = None,
         timeout: float | None = None,
+        initiator: str | None = None,
     ) -> Response:
         """Fetch `url` (relative to `base`), following redirects. Non-2xx statuses are returned, not
-        raised (the caller decides). Raises InvalidUrl, BlockedUrl, Network, ResponseTooLarge."""
+        raised (the caller decides). `initiator` is the URL of the page that asked for it (a link, a
+        form, a stylesheet): a web page never gets local files read. Raises InvalidUrl, BlockedUrl,
+        Network, ResponseTooLarge."""
         if self.closed:
             raise ActionError("This session is closed; start a new session to browse again.")
         limit = max_bytes or self.config.max_response_bytes
@@ -107,6 +110,8 @@ class Fetcher:
         if local is not None:
             from .local import read_local
 
+            if initiator and initiator.split(":", 1)[0].lower() in ("http", "https"):
+                raise BlockedUrl(local[:80], "a web page may not open local files (file:/data: URLs)")
             return read_local(local, limit)
         target = check_url(url, self.config, base)
         try:

@@ -234,7 +234,7 @@ class Interactor:
 
     async def _follow(self, page: Page, href: str, what: str) -> SpatialDom:
         url = join_url(document_base(page.dom.document, page.dom.url), href) or href
-        loaded = await self._s._loader.load(url, headers=_referer(page, url))
+        loaded = await self._s._loader.load(url, headers=_referer(page, url), initiator=page.dom.url)
         self._s._navigate_to(loaded)
         self._done("navigate", f"{what} to {loaded.dom.url}.")
         return loaded.dom
@@ -283,7 +283,9 @@ class Interactor:
             self._done("none", f"The form of element {element_id} closes a dialog; nothing was loaded.")
             return self._current_dom()
         headers = {**request.headers, **_referer(page, request.url)}
-        loaded = await self._s._loader.load(request.url, method=request.method, content=request.body, headers=headers)
+        loaded = await self._s._loader.load(
+            request.url, method=request.method, content=request.body, headers=headers, initiator=page.dom.url
+        )
         self._s._navigate_to(loaded)
         self._done("submit", f"Submitted the form ({request.method}) with element {element_id}; now at {loaded.dom.url}.")
         return loaded.dom

@@ -35,18 +35,24 @@ class PageLoader:
         self.fetcher = fetcher
 
     async def load(
-        self, url: str, *, method: str = "GET", content: bytes | None = None, headers: dict[str, str] | None = None
+        self,
+        url: str,
+        *,
+        method: str = "GET",
+        content: bytes | None = None,
+        headers: dict[str, str] | None = None,
+        initiator: str | None = None,
     ) -> Page:
         """Fetch and parse, following `<meta http-equiv=refresh>` redirects like HTTP ones. Raises the
         fetch errors, and HttpError for a non-2xx final status."""
-        response = await self.fetcher.fetch(url, method=method, content=content, headers=headers)
+        response = await self.fetcher.fetch(url, method=method, content=content, headers=headers, initiator=initiator)
         for _ in range(self.config.max_redirects + 1):
             if not response.ok:
                 raise HttpError(response.status, response.url, response.reason)
             target = _meta_refresh(response)
             if target is None:
                 return await self.page_from_response(response)
-            response = await self.fetcher.fetch(target)
+            response = await self.fetcher.fetch(target, initiator=response.url)
         raise Network(url, f"more than {self.config.max_redirects} meta refresh redirects (SessionConfig.max_redirects)")
 
     async def page_from_response(self, response: Response) -> Page:

@@ -190,21 +190,24 @@ class Searcher:
         self.loader = loader
 
     async def search(self, query: str, engine: SearchEngine) -> list[SearchResult]:
+        return (await self._search(query, engine))[1]
+
+    async def search_and_read(self, query: str, n: int, engine: SearchEngine) -> list[SearchPage]:
+        page_url, results = await self._search(query, engine)
+        return list(await asyncio.gather(*(self._read(r, page_url) for r in results[: max(0, n)])))
+
+    async def _search(self, query: str, engine: SearchEngine) -> tuple[str, list[SearchResult]]:
         if not query or not query.strip():
             raise ActionError("The search query is empty; give some words to search for.")
         response = await self.fetcher.fetch(search_url(engine, query.strip(), self.config.search_endpoints))
         if not response.ok:
             raise HttpError(response.status, response.url, response.reason)
         html = decode_html(response.body, response.content_type)
-        return await asyncio.to_thread(PARSERS[engine], html, response.url)
+        return response.url, await asyncio.to_thread(PARSERS[engine], html, response.url)
 
-    async def search_and_read(self, query: str, n: int, engine: SearchEngine) -> list[SearchPage]:
-        results = (await self.search(query, engine))[: max(0, n)]
-        return list(await asyncio.gather(*(self._read(r) for r in results)))
-
-    async def _read(self, result: SearchResult) -> SearchPage:
+    async def _read(self, result: SearchResult, search_page: str) -> SearchPage:
         try:
-            page = await self.loader.load(result.url)
+            page = await self.loader.load(result.url, initiator=search_page)
         except BrowsyError as err:
             return SearchPage(result, None, str(err))
         return SearchPage(result, page.dom)

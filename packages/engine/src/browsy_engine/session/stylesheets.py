@@ -26,6 +26,7 @@ CSS_HEADERS = {"Accept": "text/css,*/*;q=0.1"}
 class SheetRef:
     url: str
     media: str = ""
+    initiator: str | None = None  # the page (or sheet) that refers to it
 
 
 @dataclass(slots=True)
@@ -49,14 +50,15 @@ def find_stylesheets(html: str, page_url: str) -> list[SheetRef]:
     for node in tree.css("link[href], style"):
         attrs = node.attributes
         if node.tag == "style":
-            refs.extend(SheetRef(join_url(base, url) or url, media) for url, media in css_imports(node.text() or ""))
+            imports = css_imports(node.text() or "")
+            refs.extend(SheetRef(join_url(base, url) or url, media, page_url) for url, media in imports)
             continue
         rel = (attrs.get("rel") or "").lower().split()
         if "stylesheet" not in rel or "alternate" in rel or "disabled" in attrs:
             continue
         url = join_url(base, attrs.get("href") or "")
         if url:
-            refs.append(SheetRef(url, (attrs.get("media") or "").strip()))
+            refs.append(SheetRef(url, (attrs.get("media") or "").strip(), page_url))
     return refs
 
 
@@ -119,7 +121,7 @@ async def _fetch_level(
         report.loaded.append(ref.url)
         imports = css_imports(text) if depth < MAX_IMPORT_DEPTH else []
         if imports:
-            nested = [SheetRef(join_url(ref.url, u) or u, m) for u, m in imports]
+            nested = [SheetRef(join_url(ref.url, u) or u, m, ref.url) for u, m in imports]
             texts.extend(await _fetch_level(fetcher, nested, config, report, budget, depth + 1))
         texts.append(_with_media(text, ref.media))
     return texts
@@ -127,7 +129,9 @@ async def _fetch_level(
 
 async def _fetch_one(fetcher: Fetcher, ref: SheetRef, config: SessionConfig) -> tuple[str | None, str]:
     try:
-        response = await fetcher.fetch(ref.url, headers=CSS_HEADERS, max_bytes=config.max_css_bytes_per_file)
+        response = await fetcher.fetch(
+            ref.url, headers=CSS_HEADERS, max_bytes=config.max_css_bytes_per_file, initiator=ref.initiator
+        )
     except BrowsyError as err:
         return None, str(err)
     if not response.ok:
