@@ -251,3 +251,16 @@ def test_quirks_mode_user_agent_rules() -> None:
     assert standard["t"].font_size == 30.0 and standard["td"].font_weight == 700
     assert quirks["f"].margin_bottom == (16.0, 0.0) and standard["f"].margin_bottom == (0.0, 0.0)
     assert quirks["i"].box_sizing == "border-box" and standard["i"].box_sizing == "content-box"
+
+
+def test_closed_details_dialogs_and_popovers_are_hidden() -> None:
+    s = styles("<details><summary id=s>S</summary><p id=p>x</p></details><details open><summary>S</summary>"
+               "<p id=q>y</p></details><dialog id=dl>d</dialog><dialog open id=do>o</dialog><div popover id=po>p</div>")
+    assert s["s"].display == "list-item" and s["p"].display == "none" and s["q"].display == "block"
+    assert s["dl"].display == "none" and s["do"].display == "block" and s["po"].display == "none"
+
+
+def test_absolute_positioning_blockifies_and_cancels_float() -> None:
+    s = styles("<span id=a style='position: absolute; float: left'></span><span id=b style='all: unset; margin: 1px'></span>")
+    assert s["a"].display == "block" and s["a"].float == "none"
+    assert s["b"].display == "inline" and s["b"].margin_top == (1.0, 0.0)

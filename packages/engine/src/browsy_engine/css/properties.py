@@ -138,6 +138,8 @@ TEXT_ALIGN = {
 VERTICAL_ALIGN = frozenset(
     {"baseline", "sub", "super", "text-top", "text-bottom", "middle", "top", "bottom", "-webkit-baseline-middle"}
 )
+# white-space-collapse alone, assuming the default wrapping (text-wrap-mode: wrap)
+WHITE_SPACE_COLLAPSE = {"collapse": "normal", "preserve": "pre-wrap", "preserve-breaks": "pre-line", "break-spaces": "break-spaces", "preserve-spaces": "pre-wrap"}  # fmt: skip
 BORDER_WIDTH_KEYWORDS = {"thin": 1.0, "medium": 3.0, "thick": 5.0}
 SYSTEM_FONTS = frozenset(
     {"caption", "icon", "menu", "message-box", "small-caption", "status-bar", "-webkit-small-control"}
@@ -291,6 +293,7 @@ class PropertyParser:
         add("vertical-align", ["vertical_align"], self._vertical_align)
         add("list-style-type", ["list_style_type"], self._list_style_type)
         add("list-style", ["list_style_type", "list_style_position"], self._list_style)
+        add("white-space-collapse", ["white_space"], self._white_space_collapse)
         add("text-wrap", ["white_space"], self._text_wrap)
         add("text-wrap-mode", ["white_space"], self._text_wrap)
         # flex
@@ -347,6 +350,8 @@ class PropertyParser:
         add("text-indent", ["text_indent"], self._length_longhand("text_indent", auto=False, negative=True))
         add("border-spacing", ["border_spacing_h", "border_spacing_v"], self._border_spacing)
         add("aspect-ratio", ["aspect_ratio"], self._aspect_ratio)
+        every_slot = {slot for slots in self.shorthand_slots.values() for slot in slots}
+        add("all", sorted(every_slot - {"direction"}), lambda values: None)  # only CSS-wide keywords
 
     # ---- handler factories --------------------------------------------------------------------
     def _single(self, slot: str, spec_fn: Callable[[object], Spec | None]) -> Callable[[list[object]], Parsed | None]:
@@ -517,6 +522,12 @@ class PropertyParser:
         if words & {"wrap", "balance", "pretty", "stable", "auto"}:
             return []
         return None
+
+    def _white_space_collapse(self, values: list[object]) -> Parsed | None:
+        if len(values) != 1:
+            return None
+        mapped = WHITE_SPACE_COLLAPSE.get(_ident(values[0]) or "")
+        return None if mapped is None else [("white_space", (CONST, mapped))]
 
     def _number(self, slot: str) -> Callable[[list[object]], Parsed | None]:
         def handler(values: list[object]) -> Parsed | None:

@@ -145,6 +145,8 @@ def build_style(
             setattr(style, wname, 0.0)
         elif wname not in declared:
             setattr(style, wname, 3.0)
+    if style.position in ("absolute", "fixed"):
+        style.float = "none"
     if style.display != "none":
         _blockify(style, parent, is_root)
     return style
