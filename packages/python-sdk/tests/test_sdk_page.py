@@ -68,6 +68,15 @@ def test_unknown_browser_option_is_a_clear_error() -> None:
         Browser(viewport_hieght=3)
 
 
+def test_remote_browser_refuses_embedded_options() -> None:
+    with pytest.raises(ValueError, match="viewport"):
+        Browser(375, 812, server="http://127.0.0.1:3847")
+    with pytest.raises(ValueError, match="session options"):
+        Browser(server="http://127.0.0.1:3847", allowed_hosts=["127.0.0.1:8000"])
+    with pytest.raises(ValueError, match="http"):
+        Browser(server="127.0.0.1:3847")
+
+
 def test_remote_error_answers_map_to_the_engine_classes() -> None:
     assert isinstance(error_from_response(400, "Invalid URL 'x' (no scheme). Give an absolute URL."), InvalidUrl)
     not_found = error_from_response(502, "HTTP 404 Not Found for https://a.example/: the page does not exist.")

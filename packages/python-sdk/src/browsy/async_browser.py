@@ -24,9 +24,11 @@ DEFAULT_HEIGHT = 1080
 class AsyncBrowser:
     """`await AsyncBrowser().goto(url)`; `AsyncBrowser(server="http://127.0.0.1:3847")` for a remote server.
 
-    Embedded options (ignored by a remote browser, whose server has its own settings): `viewport_width`,
-    `viewport_height`, `fetch_css`, `timeout_secs`, `allow_private_network`, `allowed_hosts`, plus any
-    other `SessionConfig` field as a keyword.
+    Embedded options: `viewport_width`, `viewport_height`, `fetch_css`, `timeout_secs`,
+    `allow_private_network`, `allowed_hosts`, plus any other `SessionConfig` field as a keyword. A remote
+    browser takes only `timeout_secs`; the viewport and network policy are the server's
+    (`browsy serve --viewport 375x812 --allowed-host …`), and giving them here is an error rather than
+    being silently ignored.
     """
 
     def __init__(
@@ -44,6 +46,11 @@ class AsyncBrowser:
         self.viewport_width = float(viewport_width)
         self.viewport_height = float(viewport_height)
         self.server = server
+        if server is not None:
+            _check_remote_options(
+                (self.viewport_width, self.viewport_height) != (DEFAULT_WIDTH, DEFAULT_HEIGHT),
+                not fetch_css or allow_private_network or bool(allowed_hosts) or bool(session_options),
+            )
         self._backend = self._make_backend(
             server,
             viewport_width=self.viewport_width,
@@ -204,6 +211,16 @@ class AsyncBrowser:
     def __repr__(self) -> str:
         where = f"server={self.server!r}" if self.server else "embedded"
         return f"<AsyncBrowser {where} viewport={self.viewport_width:g}x{self.viewport_height:g}>"
+
+
+def _check_remote_options(viewport_given: bool, session_options_given: bool) -> None:
+    if viewport_given or session_options_given:
+        what = "the viewport" if viewport_given else "session options"
+        raise ValueError(
+            f"Browser(server=...) cannot set {what}: a remote browser uses its server's settings. "
+            "Start the server with them (browsy serve --viewport WxH --allowed-host HOST:PORT) "
+            "or drop server= to use the embedded engine."
+        )
 
 
 def _elements(found: list[Any]) -> list[Element]:
