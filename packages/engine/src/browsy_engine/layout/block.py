@@ -294,13 +294,13 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy):
         if hi - lo < cb_w:
             avail = min(avail, hi - lo - (ml or 0.0) - (mr or 0.0))
             ml = (ml or 0.0) + (lo - ox)
-    if w is None:
-        w = clamp_width(s, avail - pb_h, cb_w, pb_h)
-        used_ml = ml or 0.0
+    auto_width = w is None
+    w = clamp_width(s, avail - pb_h if auto_width else w, cb_w, pb_h)
+    free = cb_w - w - pb_h
+    if auto_width and w + pb_h >= avail - 0.01:
+        used_ml = ml or 0.0  # fills the containing block: auto margins are 0
     else:
-        w = clamp_width(s, w, cb_w, pb_h)
-        free = cb_w - w - pb_h
-        if ml == 0.0 and mr == 0.0 and free > 0:
+        if ml == 0.0 and mr == 0.0 and free > 0.01:
             align = legacy_align(ctx, ctx.doc.nodes[i].parent)
             if align == "center":
                 ml = mr = None

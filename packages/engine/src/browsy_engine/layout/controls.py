@@ -141,7 +141,8 @@ def replaced_content_size(ctx: LayoutContext, i: int, s: ComputedStyle, cb_w: fl
     if tag == "img":
         if alt_fallback(ctx, i, s):
             alt = str(ctx.doc.nodes[i].attrs.get("alt"))
-            return m.width(alt) + 16.0, m.ascent + m.descent + 1.0, m.ascent
+            h = max(m.ascent + m.descent + 1.0, m.line_height)
+            return m.width(alt) + 16.0, h, m.ascent + (h - m.ascent - m.descent - 1.0) / 2
         w = _dim_attr(ctx, i, "width")
         h = _dim_attr(ctx, i, "height")
         return w or 0.0, h or 0.0, None
