@@ -52,18 +52,14 @@ class BrowsyTool(Tool):
 
 
 class BrowsySmolTool(Tool):
-    """Base of the generated per-tool classes: runs registry tool `browsy_tool`."""
+    """Base of the generated per-tool classes (each gets a `forward` whose signature is its inputs)."""
 
-    skip_forward_signature_validation = True
     output_type = "string"
     browsy_tool = ""
 
     def __init__(self, browser: Any = None) -> None:
         super().__init__()
         self.browser = browser
-
-    def forward(self, **arguments: Any) -> str:
-        return run_tool(_shared.get(self.browser), self.browsy_tool, arguments)
 
 
 def _inputs(spec: ToolSpec) -> dict[str, dict[str, Any]]:
