@@ -28,6 +28,7 @@ class Grid:
     groups: list[tuple[int, int, int]]  # group node, first row, end row
     cells: list[Cell]
     columns: int
+    collapsed: bool = False  # border-collapse: neighbouring cells share their borders
     fixed: set[int] = field(default_factory=set)  # columns with a px width on a cell
     percent: dict[int, float] = field(default_factory=dict)  # columns with a % width on a cell
 
@@ -83,7 +84,14 @@ def structure(ctx: LayoutContext, i: int) -> Grid:
             cells.append(Cell(td, r, col, rs, cs))
             col += cs
             columns = max(columns, col)
-    return Grid(captions, [tr for tr, _ in row_nodes], groups, cells, columns)
+    collapsed = ctx.styles[i].border_collapse == "collapse"
+    return Grid(captions, [tr for tr, _ in row_nodes], groups, cells, columns, collapsed)
+
+
+def _shared_borders(s) -> tuple[float, float]:
+    """In the collapsing border model each cell owns half of its borders: the horizontal and vertical
+    border widths that the neighbours own instead."""
+    return (s.border_left_width + s.border_right_width) / 2, (s.border_top_width + s.border_bottom_width) / 2
 
 
 def _spacing(ctx: LayoutContext, i: int) -> tuple[float, float]:
@@ -101,6 +109,9 @@ def column_widths(ctx: LayoutContext, grid: Grid):
     spanning: list[tuple[Cell, float, float]] = []
     for cell in grid.cells:
         lo, hi = yield intrinsic.outer_intrinsic(ctx, cell.node)
+        if grid.collapsed:
+            shared = _shared_borders(ctx.styles[cell.node])[0]
+            lo, hi = lo - shared, hi - shared
         width = ctx.styles[cell.node].width
         if width is not None and cell.colspan == 1:
             if width[1]:
@@ -190,6 +201,9 @@ def table_contents(ctx: LayoutContext, i: int, w: float, cx: float, cy: float):
         end = min(n, cell.col + cell.colspan)
         cw = xs[end] - sh - xs[cell.col]
         pb_h, pb_v = horizontal_pb(s, w), vertical_pb(s, w)
+        if grid.collapsed:
+            shared_h, shared_v = _shared_borders(s)
+            pb_h, pb_v = pb_h - shared_h, pb_v - shared_v
         out = yield block.box_contents(ctx, cell.node, max(0.0, cw - pb_h), None, w)
         ch = out.height
         spec = px_or_none(s.height, None)
