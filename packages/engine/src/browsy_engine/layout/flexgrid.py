@@ -15,7 +15,7 @@ import stretchable.taffylib as taffylib
 from . import block, inline, intrinsic
 from .context import LayoutContext
 from .floats import FloatArea
-from .geometry import horizontal_pb, vertical_pb
+from .geometry import horizontal_pb, px, vertical_pb
 from .grid_tracks import template_areas
 from .taffy_style import base_style, container_style, item_style
 from .trampoline import run
@@ -107,11 +107,14 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
     for nid in ids:
         taffylib.node_drop(ptr, nid)
     taffylib.node_drop(ptr, root)
+    baseline: float | None = None
     ctx.taffy_depth = depth + 1
     try:
         for it, x, y, bw, bh in boxes:
             if isinstance(it, list):
-                yield inline.inline_run(ctx, i, it, bw, cx + x, cy + y, 0.0, None, 0.0, 0.0)
+                res = yield inline.inline_run(ctx, i, it, bw, cx + x, cy + y, 0.0, None, 0.0, 0.0)
+                if baseline is None and res.first_baseline is not None:
+                    baseline = y + res.first_baseline
                 continue
             cs = ctx.styles[it]
             if ctx.is_replaced(it):
@@ -121,13 +124,16 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
             if ctx.is_replaced(it):
                 continue
             pb_h, pb_v = horizontal_pb(cs, w), vertical_pb(cs, w)
-            yield block.box_contents(ctx, it, max(0.0, bw - pb_h), max(0.0, bh - pb_v), w)
+            out = yield block.box_contents(ctx, it, max(0.0, bw - pb_h), max(0.0, bh - pb_v), w)
             ctx.rel[it] = [cx + x, cy + y, bw, bh]
+            if baseline is None and out.baseline is not None:
+                # the container's baseline is its first item's (inline-flex buttons align by their text)
+                baseline = y + cs.border_top_width + px(cs.padding_top, w) + out.baseline
     finally:
         ctx.taffy_depth = depth
     if h is not None:
         height = h
-    return block.FlowOut(height, block.NO_MARGIN, block.NO_MARGIN, False)
+    return block.FlowOut(height, block.NO_MARGIN, block.NO_MARGIN, False, baseline)
 
 
 def _size_replaced(ctx: LayoutContext, c: int, cb_w: float):
