@@ -201,7 +201,8 @@ def flow(ctx, i, children, cw, cx, cy, floats, ox, oy, collapse_top, cb_h):
                     first = False
                     if res.last_baseline is not None:
                         baseline = res.last_baseline
-            else:
+            elif any(ctx.display[c] != "text" for c in run):
+                # no line boxes, but floats or positioned boxes inside still need placing
                 yield inline_run(ctx, i, run, cw, cx, cy, cursor, floats, ox, oy + cursor)
             run = []
         if c < 0:
