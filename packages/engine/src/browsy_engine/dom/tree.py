@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from selectolax.lexbor import LexborHTMLParser, LexborNode
+from selectolax.lexbor import LexborHTMLParser
 
 from .depth import limit_depth
 from .quirks import compat_mode
@@ -42,7 +42,6 @@ class Document:
     nodes: list[Node]
     lexbor: LexborHTMLParser
     by_mem_id: dict[int, int]
-    lexbor_nodes: list[LexborNode] = field(default_factory=list)  # lexbor's node for each index
     compat_mode: str = "no-quirks"  # 'quirks' | 'limited-quirks' | 'no-quirks' (from the doctype)
 
     @property
@@ -100,7 +99,6 @@ def build_document(html: str) -> Document:
     """
     parser = LexborHTMLParser(limit_depth(html))
     nodes: list[Node] = []
-    lexbor_nodes: list[LexborNode] = []
     by_mem_id: dict[int, int] = {}
     root = parser.root
     if root is None:
@@ -108,7 +106,6 @@ def build_document(html: str) -> Document:
         root = parser.root
     get = by_mem_id.get
     append_node = nodes.append
-    append_lex = lexbor_nodes.append
     for x in root.traverse(include_text=True):
         tag = x.tag
         if tag == "-comment" or tag is None:
@@ -124,7 +121,6 @@ def build_document(html: str) -> Document:
             node = Node(idx, tag.lower(), x.attributes, pidx)
         by_mem_id[x.mem_id] = idx
         append_node(node)
-        append_lex(x)
         if pidx >= 0:
             nodes[pidx].children.append(idx)
-    return Document(nodes, parser, by_mem_id, lexbor_nodes, compat_mode(html))
+    return Document(nodes, parser, by_mem_id, compat_mode(html))
