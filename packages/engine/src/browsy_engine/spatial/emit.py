@@ -85,8 +85,8 @@ class _Emitter:
         self.labels = LabelIndex(doc, self.reader)
         self.fieldset = disabled_by_fieldset(doc)
         self.resolve_href = HrefResolver(base_url(doc, url))
-        kind = self.kinds.kind
-        self._separate = lambda i: kind[i] in SEPARATE
+        table = bytes(1 if k in SEPARATE else 0 for k in range(256))
+        self._separate = self.kinds.kind.translate(table)  # 1 where a node is emitted on its own
 
     def run(self) -> list[SpatialElement]:
         nodes = self.nodes

@@ -88,7 +88,7 @@ def compute_kinds(doc: Document) -> Kinds:
             continue
         if node.text is not None:
             continue
-        role = explicit_role(node)
+        role = explicit_role(node) if "role" in node.attrs else None
         roles[i] = role
         k = classify(node, role)
         kind[i] = k

@@ -14,7 +14,6 @@
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable
 
 from ..dom.tree import Document
 from .visibility import Visibility
@@ -102,22 +101,26 @@ class TextReader:
         self._budget -= allowance - budget
         return parts
 
-    def inline_text(self, index: int, emitted: Callable[[int], bool]) -> tuple[str, str]:
-        """(all inline text, the part outside separately emitted descendants), both collapsed."""
+    def inline_text(self, index: int, separate: bytearray) -> tuple[str, str]:
+        """(all inline text, the part outside separately emitted descendants), both collapsed.
+        `separate[i]` is 1 for nodes emitted as elements of their own (links, buttons, labels…)."""
         nodes = self._nodes
         unrendered = self._unrendered
-        show_unrendered = bool(unrendered[index])
+        show_unrendered = unrendered[index]
         hidden = self._hidden
         # Decorative content (aria-hidden icons) is read, but does not make a block worth emitting.
-        hidden_counts = bool(hidden[index])
+        hidden_counts = hidden[index]
         everything: list[str] = []
         own: list[str] = []
-        # stack of (node, inside an emitted descendant)
-        stack = [(c, False) for c in reversed(nodes[index].children)]
+        # Node i is pushed as i, or as ~i when it lies inside a separately emitted descendant.
+        stack = list(reversed(nodes[index].children))
         budget = MAX_WALK
         while stack and budget > 0:
             budget -= 1
-            i, inside = stack.pop()
+            i = stack.pop()
+            inside = i < 0
+            if inside:
+                i = ~i
             if unrendered[i] and not show_unrendered:
                 continue
             node = nodes[i]
@@ -128,18 +131,20 @@ class TextReader:
                     own.append(text)
                 continue
             tag = node.tag
+            if tag not in INLINE_TAGS:
+                everything.append(" ")  # a nested block: it is emitted on its own
+                own.append(" ")
+                continue
             if tag == "br":
                 everything.append(" ")
-                if not inside:
-                    own.append(" ")
+                own.append(" ")
                 continue
-            if tag not in INLINE_TAGS or tag in SILENT_TAGS:
-                if tag not in INLINE_TAGS:
-                    everything.append(" ")  # a nested block: it is emitted on its own
-                    own.append(" ")
+            if tag in SILENT_TAGS or not node.children:
                 continue
-            now_inside = inside or emitted(i)
-            stack.extend((c, now_inside) for c in reversed(node.children))
+            if inside or separate[i]:
+                stack.extend(~c for c in reversed(node.children))
+            else:
+                stack.extend(reversed(node.children))
         return collapse("".join(everything)), collapse("".join(own))
 
     def attribute_text(self, index: int) -> str:
