@@ -207,6 +207,18 @@ def flow(ctx, i, children, cw, cx, cy, floats, ox, oy, collapse_top, cb_h):
             run = []
         if c < 0:
             break
+        if ctx.display[c] in table.STRAY_PARTS and not ctx.is_float(c) and not ctx.is_out_of_flow(c):
+            # table cells/rows outside a table: wrapped in an anonymous table
+            group = [c]
+            while k < n and (ctx.display[children[k]] in table.STRAY_PARTS or _blank(ctx, children[k])):
+                group.append(children[k])
+                k += 1
+            y = cursor + value(pending)
+            out = yield table.anonymous_table(ctx, i, group, cw, cx, cy + y)
+            cursor = y + out.height
+            pending = NO_MARGIN
+            first = False
+            continue
         s = ctx.styles[c]
         if ctx.is_out_of_flow(c):
             ctx.positioned.append((c, i, cx, cy + cursor + value(pending)))
@@ -252,6 +264,10 @@ def flow(ctx, i, children, cw, cx, cy, floats, ox, oy, collapse_top, cb_h):
     if quirk_container and last_quirk_bottom:
         pending = NO_MARGIN
     return FlowOut(cursor, top_out, pending, first, baseline, first_quirk, last_quirk_bottom)
+
+
+def _blank(ctx: LayoutContext, c: int) -> bool:
+    return ctx.display[c] == "text" and not (ctx.doc.nodes[c].text or "").strip(" \t\n\r\f")
 
 
 def place_float(ctx, c, container, w, h, cx, cy, y, cw, floats, ox, oy) -> None:

@@ -17,9 +17,9 @@ NEVER_RENDERED = frozenset(
     {"head", "script", "style", "template", "title", "meta", "link", "base", "noembed", "noframes", "param"}
 )
 REPLACED = frozenset(
-    {"img", "input", "select", "textarea", "iframe", "video", "canvas", "svg", "object", "embed",
-     "audio", "meter", "progress"}
-)
+    {"img", "input", "select", "textarea", "iframe", "video", "svg", "object", "embed", "audio", "meter",
+     "progress"}
+)  # no <canvas>: with scripting off it renders its fallback content, like an ordinary element
 BLOCK_LEVEL = frozenset(
     {"block", "list-item", "flex", "grid", "table", "flow-root", "table-caption", "table-row-group",
      "table-header-group", "table-footer-group", "table-row", "table-cell", "table-column",

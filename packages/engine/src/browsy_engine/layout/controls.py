@@ -77,10 +77,19 @@ def input_type(ctx: LayoutContext, i: int) -> str:
     return str(ctx.doc.nodes[i].attrs.get("type") or "text").strip().lower()
 
 
+def _image_size(ctx: LayoutContext, i: int, s: ComputedStyle, m) -> tuple[float, float, float | None]:
+    if alt_fallback(ctx, i, s):
+        alt = str(ctx.doc.nodes[i].attrs.get("alt"))
+        h = max(m.ascent + m.descent + 1.0, m.line_height)
+        return m.width(alt) + 16.0, h, m.ascent + (h - m.ascent - m.descent - 1.0) / 2
+    return _dim_attr(ctx, i, "width") or 0.0, _dim_attr(ctx, i, "height") or 0.0, None
+
+
 def alt_fallback(ctx: LayoutContext, i: int, s: ComputedStyle) -> bool:
     """A broken <img> (no network here) with alt text renders as an inline box holding the text,
     ignoring its specified size — unless it has both dimensions and the page is in quirks mode."""
-    if ctx.doc.nodes[i].tag != "img":
+    node = ctx.doc.nodes[i]
+    if node.tag != "img" and not (node.tag == "input" and input_type(ctx, i) == "image"):
         return False
     alt = ctx.doc.nodes[i].attrs.get("alt")
     if not alt:
@@ -108,7 +117,7 @@ def replaced_content_size(ctx: LayoutContext, i: int, s: ComputedStyle, cb_w: fl
             value = ctx.doc.nodes[i].attrs.get("value")
             label = default if value is None else str(value)
             if kind == "image":
-                return _dim_attr(ctx, i, "width") or 0.0, _dim_attr(ctx, i, "height") or 0.0, None
+                return _image_size(ctx, i, s, m)
             return m.width(label), m.line_height, text_baseline
         if kind in FIXED_BORDER_BOX:
             w, h = FIXED_BORDER_BOX[kind]
@@ -139,13 +148,7 @@ def replaced_content_size(ctx: LayoutContext, i: int, s: ComputedStyle, cb_w: fl
             return 14.890625 - pb_h if pb_h < 14 else 0.0, rows * 17.0 + 2 - pb_v, rows * 17.0 - 1
         return longest + 22.6 - pb_h, m.line_height + 4 - pb_v, 2.0 + m.ascent  # text centred
     if tag == "img":
-        if alt_fallback(ctx, i, s):
-            alt = str(ctx.doc.nodes[i].attrs.get("alt"))
-            h = max(m.ascent + m.descent + 1.0, m.line_height)
-            return m.width(alt) + 16.0, h, m.ascent + (h - m.ascent - m.descent - 1.0) / 2
-        w = _dim_attr(ctx, i, "width")
-        h = _dim_attr(ctx, i, "height")
-        return w or 0.0, h or 0.0, None
+        return _image_size(ctx, i, s, m)
     if tag in ("meter",):
         return 80.0, 16.0, None
     if tag in ("progress",):

@@ -429,11 +429,12 @@ def _atomic_ascent(p: Piece, strut: FontMetrics) -> float:
         return base - (strut.size / 5 + 1)
     if va == "super":
         return base + strut.size / 3 + 1
-    if va.endswith("px"):
-        try:
-            return base + float(va[:-2])
-        except ValueError:
-            return base
+    for unit, scale in (("px", 1.0), ("em", strut.size)):
+        if va.endswith(unit):
+            try:
+                return base + float(va[: -len(unit)]) * scale
+            except ValueError:
+                return base
     return base
 
 

@@ -68,6 +68,17 @@ def structure(ctx: LayoutContext, i: int) -> Grid:
             loose.append(c)
     if loose:
         row_nodes.append((-1, loose))
+    return _grid(ctx, captions, row_nodes, groups, ctx.styles[i].border_collapse == "collapse")
+
+
+def _grid(
+    ctx: LayoutContext,
+    captions: list[int],
+    row_nodes: list[tuple[int, list[int]]],
+    groups: list[tuple[int, int, int]],
+    collapsed: bool,
+) -> Grid:
+    """Place cells on the grid (colspan/rowspan occupy later slots)."""
     occupied: set[tuple[int, int]] = set()
     cells: list[Cell] = []
     columns = 0
@@ -84,7 +95,6 @@ def structure(ctx: LayoutContext, i: int) -> Grid:
             cells.append(Cell(td, r, col, rs, cs))
             col += cs
             columns = max(columns, col)
-    collapsed = ctx.styles[i].border_collapse == "collapse"
     return Grid(captions, [tr for tr, _ in row_nodes], groups, cells, columns, collapsed)
 
 
@@ -150,10 +160,41 @@ def table_intrinsic(ctx: LayoutContext, i: int):
     return lo, hi
 
 
-def table_contents(ctx: LayoutContext, i: int, w: float, cx: float, cy: float):
-    """Generator task: lay out captions, rows and cells of table i in a content box of width w."""
-    grid = structure(ctx, i)
-    sh, sv = _spacing(ctx, i)
+STRAY_PARTS = frozenset({"table-cell", "table-row", "table-row-group", "table-header-group", "table-footer-group"})
+
+
+def anonymous_table(ctx: LayoutContext, container: int, parts: list[int], cw: float, cx: float, cy: float):
+    """Generator task: table cells or rows whose parent is no table, in an anonymous shrink-to-fit table
+    (no border spacing) placed at (cx, cy) of the container. Returns FlowOut."""
+    rows: list[tuple[int, list[int]]] = []
+    loose: list[int] = []
+    for c in parts:
+        d = ctx.display[c]
+        if d == "table-cell":
+            loose.append(c)
+        elif d == "table-row":
+            rows.append((c, [x for x in ctx.box_children(c) if ctx.display[x] != "text"]))
+        elif d in GROUPS:
+            for r in ctx.box_children(c):
+                if ctx.display[r] == "table-row":
+                    rows.append((r, [x for x in ctx.box_children(r) if ctx.display[x] != "text"]))
+    if loose:
+        rows.insert(0, (-1, loose))
+    grid = _grid(ctx, [], rows, [], False)
+    mins, maxs = yield column_widths(ctx, grid)
+    w = min(max(sum(mins), cw), sum(maxs))
+    out = yield table_contents(ctx, container, w, cx, cy, grid)
+    return out
+
+
+def table_contents(ctx: LayoutContext, i: int, w: float, cx: float, cy: float, grid: Grid | None = None):
+    """Generator task: lay out captions, rows and cells of table i in a content box of width w (or, for
+    an anonymous table, of the given grid, anchored to its container i)."""
+    if grid is None:
+        grid = structure(ctx, i)
+        sh, sv = _spacing(ctx, i)
+    else:
+        sh = sv = 0.0
     y = 0.0
     for cap in grid.captions:
         res = yield block.block_box(ctx, cap, w, None, None, 0.0, 0.0)
