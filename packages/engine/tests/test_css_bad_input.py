@@ -66,3 +66,8 @@ def test_huge_custom_property_values() -> None:
     doc, styles = compute(f"<style>{css}</style><p id=p>x</p>")
     style = styles[doc.select("#p")[0]]
     assert style.width is None and style.margin_top == (0.0, 0.0)
+
+
+def test_extra_css_of_the_wrong_type_is_tolerated() -> None:
+    doc, styles = compute("<p id=p>x</p>", extra_css=(b"p { width: 3px }", None, 42))  # type: ignore[arg-type]
+    assert styles[doc.select("#p")[0]].width == (3.0, 0.0)

@@ -92,6 +92,15 @@ def _style_media_ok(node_media: str | None, vp: Viewport) -> bool:
     return media_matches(tinycss2.parse_component_value_list(node_media), vp)
 
 
+def _as_text(css: object) -> str:
+    """External sheet text; bytes are decoded as UTF-8, anything else is ignored."""
+    if isinstance(css, str):
+        return css
+    if isinstance(css, (bytes, bytearray)):
+        return bytes(css).decode("utf-8", errors="replace")
+    return ""
+
+
 def author_sheets(doc: Document, matcher: Matcher, extra_css: Sequence[str], vp: Viewport) -> list[Sheet]:
     """Author stylesheets in document order."""
     tags = matcher.tags
@@ -102,7 +111,7 @@ def author_sheets(doc: Document, matcher: Matcher, extra_css: Sequence[str], vp:
         if "stylesheet" in (doc.nodes[i].attrs.get("rel") or "").lower().split()
         and "alternate" not in (doc.nodes[i].attrs.get("rel") or "").lower().split()
     ]
-    extras = list(extra_css)
+    extras = [_as_text(t) for t in extra_css]
     sheets: list[Sheet] = []
     if len(links) != len(extras) or not extras:
         sheets.extend(parse_sheet(t) for t in extras if t)
