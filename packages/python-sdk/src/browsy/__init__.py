@@ -14,11 +14,12 @@ Importing `browsy` loads no engine and no network code; they load on first use.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from .element import Element
 
+TYPE_CHECKING = False  # `typing` itself is not imported: `import browsy` stays cheap
 if TYPE_CHECKING:
+    from typing import Any
+
     from .async_browser import AsyncBrowser
     from .browser import Browser
     from .errors import (
