@@ -519,7 +519,7 @@ def _place_line(
         kind = pieces[k][KIND]
         if kind == SPACE:
             end = xs[k]
-        elif kind in (CLOSE, ABS):
+        elif kind in (CLOSE, ABS) or (kind == OPEN and pieces[k][WIDTH] == 0):
             continue
         else:
             break
@@ -556,6 +556,8 @@ def _place_line(
         node = p[NODE]
         if kind == OPEN:
             s = styles[node]
+            if xs[k] >= end:  # an inline box opening after the hanging trailing space starts at the text's end
+                x = ox + end
             open_at[node] = x + px(s.margin_left, 0.0)
             _inline_box(ctx, node, container, open_at[node], x + p[WIDTH], p[METRICS], cy + baseline + p[RAISED])
         elif kind == CLOSE:
