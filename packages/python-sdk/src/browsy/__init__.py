@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from .async_browser import AsyncBrowser
-    from .browser import Browser
+    from .browser import Browser, Session
     from .errors import (
         ActionError,
         BlockedUrl,
@@ -39,6 +39,7 @@ __version__ = "0.1.0"
 
 _LAZY = {
     "Browser": "browser",
+    "Session": "browser",  # the seed's installation example spells it `browsy.Session()`
     "AsyncBrowser": "async_browser",
     "Page": "page",
     **{
@@ -71,6 +72,7 @@ __all__ = [
     "Page",
     "RemoteError",
     "ResponseTooLarge",
+    "Session",
     "parse",
 ]
 

@@ -118,3 +118,7 @@ class Browser:
 
     def __repr__(self) -> str:
         return repr(self._async).replace("AsyncBrowser", "Browser", 1)
+
+
+Session = Browser
+"""The seed's other name for a Browser (`session = browsy.Session(); session.goto(url)`)."""
