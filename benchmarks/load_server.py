@@ -17,9 +17,9 @@ import statistics
 import time
 from dataclasses import dataclass, field
 
-import httpx
 from _browsy_server import browsy_server_process, rss_mib
 from _fixture_site import fixture_site_process
+from _http1 import Connection
 
 HEADER = "X-Browsy-Session"
 READS = (
@@ -55,60 +55,61 @@ class Tally:
         )
 
 
-async def timed(client: httpx.AsyncClient, tally: Tally, start: float, method: str, path: str, **kw: object) -> httpx.Response | None:
-    try:
-        response = await client.request(method, path, **kw)  # type: ignore[arg-type]
-        error = None if response.is_success else f"{response.status_code} {response.text[:80]}"
-    except httpx.HTTPError as err:
-        response, error = None, f"{type(err).__name__}: {err}"
-    tally.add(time.perf_counter() - start, error)
-    return response
+class Client:
+    """One simulated agent: its own keep-alive connection and session token; one request at a time."""
+
+    def __init__(self, server: str) -> None:
+        self.connection = Connection(server)
+        self.token = ""
+        self.busy = asyncio.Lock()
+
+    async def call(self, tally: Tally, start: float, method: str, path: str, **kw: object) -> None:
+        async with self.busy:
+            headers = {HEADER: self.token} if self.token else {}
+            try:
+                reply = await self.connection.request(method, path, headers=headers, **kw)  # type: ignore[arg-type]
+                self.token = reply.headers.get(HEADER.lower(), self.token)
+                error = None if 200 <= reply.status < 300 else f"{reply.status} {reply.body[:80]!r}"
+            except (OSError, asyncio.IncompleteReadError) as err:
+                error = f"{type(err).__name__}: {err}"
+            tally.add(time.perf_counter() - start, error)
 
 
-async def open_sessions(client: httpx.AsyncClient, page_url: str, count: int) -> tuple[list[str], Tally, float]:
+async def open_sessions(clients: list[Client], page_url: str) -> tuple[Tally, float]:
     tally = Tally()
     began = time.perf_counter()
-
-    async def one() -> str:
-        start = time.perf_counter()
-        response = await timed(client, tally, start, "POST", "/api/browse", json={"url": page_url})
-        return response.headers.get(HEADER, "") if response is not None else ""
-
-    tokens = await asyncio.gather(*(one() for _ in range(count)))
-    return [t for t in tokens if t], tally, time.perf_counter() - began
+    await asyncio.gather(*(c.call(tally, began, "POST", "/api/browse", json_body={"url": page_url}) for c in clients))
+    return tally, time.perf_counter() - began
 
 
-async def reads_at_rate(client: httpx.AsyncClient, tokens: list[str], rate: float, duration: float) -> tuple[Tally, float]:
+async def reads_at_rate(clients: list[Client], rate: float, duration: float) -> tuple[Tally, float]:
     tally = Tally()
     tasks = []
     began = time.perf_counter()
-    total = int(rate * duration)
-    for i in range(total):
+    for i in range(int(rate * duration)):
         scheduled = began + i / rate
         delay = scheduled - time.perf_counter()
         if delay > 0:
             await asyncio.sleep(delay)
         method, path, body, params = READS[i % len(READS)]
-        headers = {HEADER: tokens[i % len(tokens)]}
-        tasks.append(asyncio.create_task(
-            timed(client, tally, scheduled, method, path, json=body, params=params, headers=headers)
-        ))
+        client = clients[i % len(clients)]
+        tasks.append(asyncio.create_task(client.call(tally, scheduled, method, path, json_body=body, params=params)))
     await asyncio.gather(*tasks)
     return tally, time.perf_counter() - began
 
 
 async def run(args: argparse.Namespace, server: str, site: str, pid: int) -> None:
-    limits = httpx.Limits(max_connections=args.sessions, max_keepalive_connections=args.sessions)
-    async with httpx.AsyncClient(base_url=server, timeout=300, limits=limits) as client:
-        tokens, opened, wall = await open_sessions(client, f"{site}/big?kb={args.kb}", args.sessions)
-        print(opened.line(f"browse {args.kb} KB x{args.sessions} at once", wall))
-        print(f"server RSS after opening: {rss_mib(pid):.0f} MiB")
-        if not tokens:
-            raise SystemExit("no session could be opened")
-        reads, wall = await reads_at_rate(client, tokens, args.rate, args.duration)
+    clients = [Client(server) for _ in range(args.sessions)]
+    try:
+        opened, wall = await open_sessions(clients, f"{site}/big?kb={args.kb}")
+        print(opened.line(f"browse {args.kb} KB x{args.sessions} at once", wall), flush=True)
+        print(f"server RSS holding {args.sessions} pages: {rss_mib(pid):.0f} MiB", flush=True)
+        reads, wall = await reads_at_rate(clients, args.rate, args.duration)
         print(reads.line(f"reads at {args.rate:g} req/s target", wall))
         for error in sorted(set(opened.errors + reads.errors))[:5]:
             print(f"  error: {error}")
+    finally:
+        await asyncio.gather(*(c.connection.close() for c in clients))
 
 
 def main() -> None:
