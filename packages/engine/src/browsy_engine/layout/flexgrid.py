@@ -15,7 +15,7 @@ import stretchable.taffylib as taffylib
 from . import block, inline, intrinsic
 from .context import LayoutContext
 from .floats import FloatArea
-from .geometry import horizontal_pb, px, vertical_pb
+from .geometry import horizontal_pb, px, px_or_none, vertical_pb
 from .grid_tracks import template_areas
 from .taffy_style import base_style, container_style, item_style
 from .trampoline import run
@@ -70,7 +70,12 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
     depth = ctx.taffy_depth
     ptr = _taffy(depth)
     areas = template_areas(s.grid_template_areas) or {} if ctx.display[i] in ("grid", "inline-grid") else None
-    root = taffylib.node_create(ptr, container_style(s, ctx.display[i], w, h))
+    min_h = None
+    if h is None and s.min_height is not None:
+        min_h = px_or_none(s.min_height, None)
+        if min_h is not None and s.box_sizing == "border-box":
+            min_h = max(0.0, min_h - vertical_pb(s, w))
+    root = taffylib.node_create(ptr, container_style(s, ctx.display[i], w, h, min_h))
     ids: dict[int, int | list[int]] = {}
     anon_style = base_style()
     anon_style["display"] = 3

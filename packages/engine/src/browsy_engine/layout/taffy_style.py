@@ -60,10 +60,14 @@ def base_style() -> dict:
     }
 
 
-def container_style(s: ComputedStyle, display: str, width: float, height: float | None) -> dict:
+def container_style(
+    s: ComputedStyle, display: str, width: float, height: float | None, min_height: float | None = None
+) -> dict:
     st = base_style()
     st["display"] = 2 if display in ("grid", "inline-grid") else 1
     st["size"] = {"width": {"dim": 1, "value": width}, "height": AUTO if height is None else {"dim": 1, "value": height}}
+    if min_height is not None:
+        st["min_size"] = {"width": AUTO, "height": {"dim": 1, "value": min_height}}
     if display == "-webkit-box":
         st["flex_direction"] = 0
     else:
