@@ -96,3 +96,6 @@ def test_deeply_nested_interactive_and_labels_stay_bounded() -> None:
     assert_valid(parse("<span role=button>" * 20_000 + "x"))
     assert_valid(parse("<label>" * 20_000 + "x"))
     assert_valid(parse("<b>" * 50_000 + "x"))
+    many_deep_fields = parse("<div>" * 3_000 + "<label>Name<input name=a></label>" * 3_000)
+    assert_valid(many_deep_fields)
+    assert {e.label for e in many_deep_fields.els if e.tag == "input"} == {"Name"}

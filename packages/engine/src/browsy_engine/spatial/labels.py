@@ -1,7 +1,7 @@
 """Labels of form fields: `aria-labelledby`, `<label for=id>`, a wrapping `<label>`, then `aria-label`.
 
-Built once per document (id map, for= map, nearest label ancestor per node) so that looking up a
-field's label is O(1) plus reading the label's text once (cached).
+Built once per document (id map, for= map) so that looking up a field's label is a dict lookup or a
+walk up its ancestors, plus reading each label's text once (cached).
 """
 
 from __future__ import annotations
@@ -17,25 +17,38 @@ class LabelIndex:
         self.by_id: dict[str, int] = {}
         self._for: dict[str, int] = {}
         self._cache: dict[int, str] = {}
-        n = len(doc.nodes)
-        self.label_ancestor = [-1] * n
-        anc = self.label_ancestor
+        self._label_above: dict[int, int] = {}  # node → nearest label at or above it
         for node in doc.nodes:
-            if node.text is not None:
-                continue
-            i = node.index
-            p = node.parent
             attrs = node.attrs
+            if not attrs:
+                continue
             element_id = attrs.get("id")
             if element_id and element_id not in self.by_id:
-                self.by_id[element_id] = i
+                self.by_id[element_id] = node.index
             if node.tag == "label":
-                anc[i] = i
                 target = attrs.get("for")
                 if target and target not in self._for:
-                    self._for[target] = i
-            elif p >= 0:
-                anc[i] = anc[p]
+                    self._for[target] = node.index
+
+    def wrapping_label(self, index: int) -> int:
+        """The nearest <label> ancestor of a node, or -1 (memoised per ancestor: linear overall)."""
+        nodes = self._nodes
+        known = self._label_above
+        path: list[int] = []
+        p = nodes[index].parent
+        found = -1
+        while p >= 0:
+            if p in known:
+                found = known[p]
+                break
+            if nodes[p].tag == "label":
+                found = p
+                break
+            path.append(p)
+            p = nodes[p].parent
+        for q in path:
+            known[q] = found
+        return found
 
     def text_of_label(self, label: int) -> str:
         cached = self._cache.get(label)
@@ -65,7 +78,7 @@ class LabelIndex:
                 text = self.text_of_label(label)
                 if text:
                     return text
-        wrapping = self.label_ancestor[index]
+        wrapping = self.wrapping_label(index)
         if wrapping >= 0:
             target = self._nodes[wrapping].attrs.get("for")
             if not target or target == element_id:

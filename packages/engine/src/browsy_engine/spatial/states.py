@@ -23,6 +23,8 @@ def disabled_by_fieldset(doc: Document) -> bytearray:
     """1 for nodes inside a disabled <fieldset> (but not inside that fieldset's first <legend>)."""
     nodes = doc.nodes
     out = bytearray(len(nodes))
+    if not any(n.tag == "fieldset" and "disabled" in n.attrs for n in nodes):
+        return out
     for node in nodes:
         p = node.parent
         if p < 0 or node.text is not None:
