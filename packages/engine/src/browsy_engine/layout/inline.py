@@ -28,6 +28,9 @@ from .text import (
 
 WORD, SPACE, OPEN, CLOSE, ATOMIC, FLOAT, ABS = range(7)
 FORCED = None  # a unit that forces a line break
+# A TEXTRUN unit is a tuple (TEXTRUN, node, metrics, raised, words, widths, space_piece): words of one
+# text node each followed by a space (a break opportunity), broken into lines without a unit per word.
+TEXTRUN = "textrun"
 
 # A piece is a plain tuple (tens of thousands per page; tuples are several times cheaper than objects):
 #   (kind, node, width, text, metrics, raised, height, baseline, min_width)
@@ -157,8 +160,47 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
                     line_text = line_text.replace("\t", "        ")
                 if not special:  # the common case: words separated by spaces
                     space_w = space_piece[WIDTH]
+                    words = line_text.split(" ")
+                    if wraps and len(words) > 5:
+                        # the words strictly inside the text: one TEXTRUN unit instead of a unit per word
+                        middle = words[1:-1]
+                        if all(middle):
+                            run_widths = []
+                            for word in middle:
+                                w = widths.get(word)
+                                if w is None:
+                                    w = widths[word] = m.width(word)
+                                run_widths.append(w)
+                            head, tail = words[0], words[-1]
+                            words = [head]
+                            if head:
+                                w = widths.get(head)
+                                if w is None:
+                                    w = widths[head] = m.width(head)
+                                p = (WORD, i, w, head, m, raised, 0.0, 0.0, 0.0)
+                                if break_pending and unit[CONTENT]:
+                                    unit = [[p], w, True]
+                                    units.append(unit)
+                                else:
+                                    unit[PIECES].append(p)
+                                    unit[UWIDTH] += w
+                                    unit[CONTENT] = True
+                            unit[PIECES].append(space_piece)
+                            unit[UWIDTH] += space_w
+                            units.append((TEXTRUN, i, m, raised, middle, run_widths, space_piece))
+                            unit = [[], 0.0, False]
+                            units.append(unit)
+                            break_pending = False
+                            if tail:
+                                w = widths.get(tail)
+                                if w is None:
+                                    w = widths[tail] = m.width(tail)
+                                unit[PIECES].append((WORD, i, w, tail, m, raised, 0.0, 0.0, 0.0))
+                                unit[UWIDTH] += w
+                                unit[CONTENT] = True
+                            continue
                     first = True
-                    for word in line_text.split(" "):
+                    for word in words:
                         if first:
                             first = False
                         else:
@@ -334,6 +376,31 @@ def inline_run(
             line.forced = True
             finish(line)
             line = open_line(y, False)
+            continue
+        if unit[0] == TEXTRUN:
+            _, node, m, raised, words, widths, space_piece = unit
+            space_w = space_piece[WIDTH]
+            j = 0
+            count = len(words)
+            while j < count:
+                limit = line.right - line.left + 0.01 - line.pen
+                seg = widths[j]
+                if seg > limit and line.pieces and _has_content(line):
+                    finish(line)
+                    line = open_line(y, False)
+                    continue
+                j += 1
+                while j < count and seg + space_w + widths[j] <= limit:
+                    seg += space_w + widths[j]
+                    j += 1
+                line.xs.append(line.pen)
+                line.pieces.append((WORD, node, seg, "", m, raised, 0.0, 0.0, 0.0))
+                line.xs.append(line.pen + seg)
+                line.pieces.append(space_piece)
+                line.pen += seg + space_w
+                if j < count:
+                    finish(line)
+                    line = open_line(y, False)
             continue
         pieces = unit[PIECES]
         if not pieces:

@@ -99,6 +99,11 @@ def run_intrinsic(ctx: LayoutContext, container: int, run: list[int]):
             hi = max(hi, line)
             line = 0.0
             continue
+        if unit[0] == inline.TEXTRUN:
+            run_widths = unit[5]
+            lo = max(lo, max(run_widths))
+            line += sum(run_widths) + len(run_widths) * unit[6][inline.WIDTH]
+            continue
         pieces = unit[inline.PIECES]
         if pieces and pieces[0][inline.KIND] == inline.FLOAT:
             floats += pieces[0][inline.WIDTH]
@@ -111,7 +116,7 @@ def run_intrinsic(ctx: LayoutContext, container: int, run: list[int]):
             lo = max(lo, unit[inline.UWIDTH] - inline.unit_trail(unit) - shrink)
         line += unit[inline.UWIDTH]
     last = units[-1] if units else None
-    if last is not None and last[inline.PIECES]:
+    if last is not None and last[0] != inline.TEXTRUN and last[inline.PIECES]:
         line -= inline.unit_trail(last)
     hi = max(hi, line) + floats
     return lo, hi
