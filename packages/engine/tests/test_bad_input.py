@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from browsy_engine import SpatialDom, parse
+from browsy_engine import SpatialDom, SpatialElement, parse
 
 
 def assert_valid(dom: SpatialDom) -> None:
@@ -59,8 +59,15 @@ def test_bad_bytes(data: bytes) -> None:
     assert_valid(parse(data))
 
 
-def test_lone_surrogates_in_text_input() -> None:
-    assert_valid(parse("<p>\ud800 text</p><a href='/\udfff'>x</a>"))
+def test_lone_surrogates_in_text_input_still_give_utf8_output() -> None:
+    dom = parse("<title>\udc80</title><p>\ud800 text</p><a href='/\udfff'>x</a>")
+    assert_valid(dom)
+    dom.to_json().encode("utf-8")
+    dom.to_compact(header=True).encode("utf-8")
+    # Elements built by hand (sessions, SDKs) may carry them too: outputs replace them.
+    made = SpatialDom(title="\udc80", els=[SpatialElement(id=1, tag="p", text="\ud800 text")])
+    assert '"\ufffd text"' in made.to_json() and '"\ufffd text"' in made.to_compact()
+    made.to_compact(header=True).encode("utf-8")
 
 
 @pytest.mark.parametrize(

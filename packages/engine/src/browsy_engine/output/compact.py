@@ -18,6 +18,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from .json_output import well_formed
+
 if TYPE_CHECKING:
     from ..model import SpatialDom, SpatialElement
 
@@ -110,4 +112,4 @@ def header_lines(dom: SpatialDom) -> list[str]:
 def to_compact_string(dom: SpatialDom, header: bool = False) -> str:
     lines = header_lines(dom) if header else []
     lines.extend(element_lines(dom.els, dom.vp))
-    return "\n".join(lines)
+    return well_formed("\n".join(lines))

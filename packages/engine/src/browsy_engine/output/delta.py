@@ -14,6 +14,7 @@ from typing import Any
 
 from ..model import SpatialDom, SpatialElement
 from .compact import element_lines
+from .json_output import well_formed
 
 _STATE_FIELDS = ("role", "hidden", "name", "val", "label", "checked", "disabled", "expanded", "selected",
                  "required", "alert_type")  # fmt: skip
@@ -73,4 +74,4 @@ def delta_to_compact_string(delta: DeltaDom) -> str:
     if delta.removed:
         lines.append("-[" + ",".join(str(i) for i in delta.removed) + "]")
     lines.extend(element_lines(delta.changed, delta.vp, marker="+"))
-    return "\n".join(lines)
+    return well_formed("\n".join(lines))

@@ -1,4 +1,4 @@
-"""JSON output: the seed's shape, deterministic byte for byte."""
+"""JSON output: the seed's shape, deterministic byte for byte, always encodable as UTF-8."""
 
 from __future__ import annotations
 
@@ -9,6 +9,16 @@ if TYPE_CHECKING:
     from ..model import SpatialDom
 
 
+def well_formed(text: str) -> str:
+    """`text` with lone surrogates (possible in str input, e.g. from surrogateescape) replaced by U+FFFD,
+    so that every output can be written as UTF-8."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    return text
+
+
 def to_json(dom: SpatialDom, indent: int | None = None) -> str:
     separators = (",", ":") if indent is None else (",", ": ")
-    return json.dumps(dom.to_dict(), ensure_ascii=False, indent=indent, separators=separators)
+    return well_formed(json.dumps(dom.to_dict(), ensure_ascii=False, indent=indent, separators=separators))
