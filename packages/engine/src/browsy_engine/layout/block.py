@@ -142,7 +142,7 @@ def contains_block(ctx: LayoutContext, i: int) -> bool:
 
 
 def _contains_block(ctx: LayoutContext, i: int) -> bool:
-    stack = ctx.box_children(i)
+    stack = list(ctx.box_children(i))
     while stack:
         c = stack.pop()
         d = ctx.display[c]

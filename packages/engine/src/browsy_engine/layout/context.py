@@ -45,6 +45,7 @@ class LayoutContext:
     height_cache: dict[tuple[int, float], float] = field(default_factory=dict)
     positioned: list[tuple[int, int, float, float]] = field(default_factory=list)
     block_inside: dict[int, bool] = field(default_factory=dict)
+    children_cache: dict[int, list[int]] = field(default_factory=dict)
     taffy_depth: int = 0
     quirks: bool = False  # no doctype: Chromium's quirks mode (quirky margins, line-height quirk)
 
@@ -59,7 +60,14 @@ class LayoutContext:
         self.anchor[i] = anchor
 
     def box_children(self, i: int) -> list[int]:
-        """Rendered children of i, with `display: contents` elements replaced by their own children."""
+        """Rendered children of i, with `display: contents` elements replaced by their own children
+        (memoised; callers must not modify the list)."""
+        known = self.children_cache.get(i)
+        if known is None:
+            known = self.children_cache[i] = self._box_children(i)
+        return known
+
+    def _box_children(self, i: int) -> list[int]:
         out: list[int] = []
         display = self.display
         nodes = self.doc.nodes

@@ -344,7 +344,7 @@ def inline_run(
 
     def open_line(y: float, first: bool) -> Line:
         left, right = 0.0, cw
-        if floats:
+        if floats is not None and (floats.lefts or floats.rights):
             lo, hi = floats.band(oy + y, strut.line_height, ox, ox + cw)
             left, right = lo - ox, hi - ox
         line = Line(y, left, right)

@@ -35,7 +35,7 @@ def collapse(text: str, mode: str, after_space: bool) -> str:
     if mode == "pre-line":
         text = _SPACES_TABS.sub(" ", text.replace("\r\n", "\n"))
         text = _AROUND_NEWLINE.sub("\n", text)
-    else:
+    elif "  " in text or "\n" in text or "\t" in text or "\r" in text or "\f" in text:
         text = _COLLAPSE.sub(" ", text)
     if after_space and text.startswith(" "):
         text = text[1:]
@@ -157,7 +157,22 @@ def metrics_with_fallback(s: ComputedStyle, m: FontMetrics) -> FontMetrics:
     return fb
 
 
+_BY_STYLE: dict[int, tuple[ComputedStyle, FontMetrics]] = {}
+
+
 def metrics_for(s: ComputedStyle) -> FontMetrics:
+    """The font metrics of a computed style (memoised by style object: cascades share style objects)."""
+    hit = _BY_STYLE.get(id(s))
+    if hit is not None and hit[0] is s:
+        return hit[1]
+    m = _metrics_of(s)
+    if len(_BY_STYLE) > 50_000:
+        _BY_STYLE.clear()
+    _BY_STYLE[id(s)] = (s, m)
+    return m
+
+
+def _metrics_of(s: ComputedStyle) -> FontMetrics:
     return _metrics(
         s.font_family, s.font_weight, s.font_style, s.font_size, s.line_height_kind, s.line_height,
         s.letter_spacing, s.word_spacing,
