@@ -294,3 +294,8 @@ def test_css_hidden_content_through_the_whole_pipeline() -> None:
     wide = parse(html, 1200, 800).els
     assert [(e.text, e.hidden) for e in wide][3] == ("Wide only", None)
     assert narrow[4].b[2] > 0 and narrow[4].b[3] > 0
+
+
+def test_blocks_inside_inline_wrappers_of_a_link_are_still_part_of_the_link() -> None:
+    found = els("<a href='/x'><span><div>Deep text</div></span></a><article><span><header>H</header></span></article>")
+    assert [(e.tag, e.text, e.role) for e in found] == [("a", "Deep text", "link"), ("header", "H", None)]

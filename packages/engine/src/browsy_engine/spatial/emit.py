@@ -98,12 +98,14 @@ class _Emitter:
         for node in nodes:
             i = node.index
             k = kind[i]
-            if k in (SKIP, INLINE):
+            if k == SKIP:
                 continue
             p = node.parent
             if p >= 0:
                 claimed[i] = claimed[p] or (kind[p] in CLAIMING)
                 sectioning[i] = sectioning[p] or is_sectioning(nodes[p].tag)
+            if k == INLINE:
+                continue
             if k == BLOCK and (claimed[i] or not self._may_have_text(node)):
                 continue
             el = self._element(node, k, bool(sectioning[i]))
