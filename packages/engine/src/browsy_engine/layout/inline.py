@@ -252,10 +252,10 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
                     unit = [[], 0.0, False]
                     units.append(unit)
                     break_pending = False
-                w = px(s.margin_left, cw) + s.border_left_width + px(s.padding_left, cw)
+                w = _edges(s, cw)[0]
                 raise_stack.append(raise_stack[-1] + _baseline_shift(ctx, i, s.vertical_align))
             else:
-                w = px(s.margin_right, cw) + s.border_right_width + px(s.padding_right, cw)
+                w = _edges(s, cw)[1]
             unit[PIECES].append((kind, i, w, "", metrics_for(s), raise_stack[-1], 0.0, 0.0, 0.0))
             unit[UWIDTH] += w
             if kind == CLOSE and len(raise_stack) > 1:
@@ -625,7 +625,7 @@ def _place_line(
             s = styles[node]
             if xs[k] >= end:  # an inline box opening after the hanging trailing space starts at the text's end
                 x = ox + end
-            open_at[node] = x + px(s.margin_left, 0.0)
+            open_at[node] = x + _edges(s, 0.0)[2]
             _inline_box(ctx, node, container, open_at[node], x + p[WIDTH], p[METRICS], cy + baseline + p[RAISED])
         elif kind == CLOSE:
             s = styles[node]
@@ -633,7 +633,7 @@ def _place_line(
             if xs[k] >= end:  # after the hanging trailing space: the box ends with the text
                 x = ox + end - p[WIDTH]
                 end += p[WIDTH]
-            x1 = x + p[WIDTH] - px(s.margin_right, 0.0)
+            x1 = x + p[WIDTH] - _edges(s, 0.0)[3]
             _inline_box(ctx, node, container, start, x1, p[METRICS], cy + baseline + p[RAISED])
         elif kind == ATOMIC:
             s = styles[node]
@@ -658,12 +658,34 @@ def _place_line(
         _inline_box(ctx, node, container, start, ox + end, metrics_for(styles[node]), cy + baseline)
 
 
+_EDGES: dict[int, tuple] = {}
+
+
+def _edges(s, cw: float) -> tuple[float, float, float, float, float, float]:
+    """An inline box's (left edge, right edge, margin-left, margin-right, top extra, bottom extra):
+    edges are margin + border + padding; extras are border + padding above/below the content area.
+    Memoised per style object when no percentage is involved."""
+    hit = _EDGES.get(id(s))
+    if hit is not None and hit[0] is s:
+        return hit[1]
+    lengths = (s.margin_left, s.margin_right, s.padding_left, s.padding_right, s.padding_top, s.padding_bottom)
+    ml, mr, pl, pr, pt, pb = (px(v, cw) for v in lengths)
+    out = (ml + s.border_left_width + pl, mr + s.border_right_width + pr, ml, mr,
+           s.border_top_width + pt, s.border_bottom_width + pb)
+    if not any(v is not None and v[1] for v in lengths):
+        if len(_EDGES) > 50_000:
+            _EDGES.clear()
+        _EDGES[id(s)] = (s, out)
+    return out
+
+
 def _inline_box(
     ctx: LayoutContext, node: int, container: int, x0: float, x1: float, m: FontMetrics, baseline: float
 ) -> None:
     s = ctx.styles[node]
-    top = baseline - m.ascent - s.border_top_width - px(s.padding_top, 0.0)
-    bottom = baseline + m.descent + s.border_bottom_width + px(s.padding_bottom, 0.0)
+    edges = _edges(s, 0.0)
+    top = baseline - m.ascent - edges[4]
+    bottom = baseline + m.descent + edges[5]
     _union(ctx, node, container, x0, top, max(x0, x1), bottom)
 
 
