@@ -23,9 +23,10 @@ from tinycss2.serializer import serialize
 
 from ..dom.tree import Document
 from .hints import may_have_hints, presentational_css
+from .kinds import CSS_WIDE, INHERIT, UNSET, Spec
 from .matching import Matcher
 from .media import media_matches
-from .properties import CSS_WIDE, INHERIT, UNSET, PropertyParser, Spec
+from .properties import PropertyParser
 from .resolve import build_style, inherit_base
 from .sheet import Block, RawDeclaration, Sheet, parse_declarations, parse_sheet
 from .style import ComputedStyle

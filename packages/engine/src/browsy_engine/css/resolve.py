@@ -14,7 +14,7 @@ import math
 from dataclasses import fields
 from operator import attrgetter
 
-from .properties import (
+from .kinds import (
     BORDER,
     CONST,
     FONT_SIZE,
