@@ -27,8 +27,6 @@ class Connection:
         self, method: str, path: str, *, json_body: object = None, params: dict | None = None,
         headers: dict[str, str] | None = None,
     ) -> Reply:
-        if self._writer is None:
-            self._reader, self._writer = await asyncio.open_connection(self.host, self.port)
         if params:
             path = f"{path}?{urlencode(params)}"
         body = b"" if json_body is None else json.dumps(json_body).encode()
@@ -36,9 +34,22 @@ class Connection:
         if json_body is not None:
             lines.append("Content-Type: application/json")
         lines += [f"{k}: {v}" for k, v in (headers or {}).items()]
-        self._writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
-        await self._writer.drain()
+        message = ("\r\n".join(lines) + "\r\n\r\n").encode() + body
+        reused = self._writer is not None
+        try:
+            return await self._exchange(message)
+        except (ConnectionError, asyncio.IncompleteReadError):
+            if not reused:
+                raise
+            await self.close()  # the server closed an idle keep-alive connection: reconnect once
+            return await self._exchange(message)
+
+    async def _exchange(self, message: bytes) -> Reply:
+        if self._writer is None:
+            self._reader, self._writer = await asyncio.open_connection(self.host, self.port)
         assert self._reader is not None
+        self._writer.write(message)
+        await self._writer.drain()
         head = (await self._reader.readuntil(b"\r\n\r\n")).decode("latin-1").split("\r\n")
         status = int(head[0].split()[1])
         reply_headers = {}
