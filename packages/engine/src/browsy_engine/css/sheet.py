@@ -27,20 +27,18 @@ from tinycss2.ast import (
     AtRule,
     Declaration,
     FunctionBlock,
-    IdentToken,
     LiteralToken,
-    ParenthesesBlock,
     QualifiedRule,
     StringToken,
     URLToken,
-    WhitespaceToken,
 )
 from tinycss2.serializer import serialize
 
-from .properties import PropertyParser
 from .scanner import RawRule, selector_needs, split_rules
 from .selectors import Selector, parse_selector_list
-from .values import Viewport, significant
+from .supports import supports_condition
+from .values import significant
+from .variables import has_var
 
 MAX_CACHED_SHEETS = 64
 MAX_NESTING = 64
@@ -193,17 +191,6 @@ def _at_keyword(prelude: str) -> tuple[str, str]:
     return m.group(1).lower(), prelude[m.end() :]
 
 
-def _has_var(tokens: Sequence[object]) -> bool:
-    stack = list(tokens)
-    while stack:
-        t = stack.pop()
-        if isinstance(t, FunctionBlock):
-            if t.lower_name == "var":
-                return True
-            stack.extend(t.arguments)
-        elif isinstance(t, ParenthesesBlock):
-            stack.extend(t.content)
-    return False
 
 
 def _blocks(items: Sequence[object]) -> tuple[Block | None, Block | None]:
@@ -213,7 +200,7 @@ def _blocks(items: Sequence[object]) -> tuple[Block | None, Block | None]:
         if not isinstance(d, Declaration):
             continue
         name = d.name if d.name.startswith("--") else d.lower_name
-        raw = RawDeclaration(name, d.value, _has_var(d.value))
+        raw = RawDeclaration(name, d.value, has_var(d.value))
         (important if d.important else normal).append(raw)
     return (Block(normal) if normal else None, Block(important) if important else None)
 
@@ -338,63 +325,3 @@ def _nest(prelude: Sequence[object], parent: list[Selector]) -> list[object] | N
         else:
             pieces.append(f":is({parent_text}) {part}")
     return tinycss2.parse_component_value_list(", ".join(pieces))
-
-
-_support_parser = PropertyParser(Viewport(1920.0, 1080.0))
-
-
-def supports_condition(tokens: list[object]) -> bool:
-    """Evaluate an @supports condition (unknown forms → false)."""
-    try:
-        return _supports(tokens)
-    except (ValueError, IndexError, RecursionError):
-        return False
-
-
-def _supports(tokens: list[object]) -> bool:
-    if not tokens:
-        raise ValueError("empty")
-    first = tokens[0]
-    if isinstance(first, IdentToken) and first.lower_value == "not":
-        if len(tokens) != 2:
-            raise ValueError("not")
-        return not _supports_term(tokens[1])
-    value = _supports_term(first)
-    i = 1
-    while i < len(tokens):
-        op = tokens[i]
-        if not isinstance(op, IdentToken) or op.lower_value not in ("and", "or") or i + 1 >= len(tokens):
-            raise ValueError("operator")
-        rhs = _supports_term(tokens[i + 1])
-        value = (value and rhs) if op.lower_value == "and" else (value or rhs)
-        i += 2
-    return value
-
-
-def _supports_term(t: object) -> bool:
-    if isinstance(t, FunctionBlock):
-        if t.lower_name == "selector":
-            return bool(parse_selector_list([a for a in t.arguments if not isinstance(a, WhitespaceToken)] or []))
-        return t.lower_name in ("font-tech", "font-format")
-    if not isinstance(t, ParenthesesBlock):
-        raise ValueError("term")
-    content = significant(t.content)
-    if not content:
-        raise ValueError("empty")
-    if isinstance(content[0], (ParenthesesBlock, FunctionBlock)) or (
-        isinstance(content[0], IdentToken) and content[0].lower_value == "not"
-    ):
-        return _supports(content)
-    if len(content) >= 2 and isinstance(content[0], IdentToken) and isinstance(content[1], LiteralToken):
-        if content[1].value != ":":
-            raise ValueError("declaration")
-        name = content[0].lower_value
-        value = content[2:]
-        if name.startswith("--"):
-            return True
-        if name.startswith(("-moz-", "-ms-", "-o-")):
-            return False
-        if _support_parser.knows(name):
-            return not _has_var(value) and _support_parser.parse(name, value) is not None or _has_var(value)
-        return True
-    raise ValueError("term")

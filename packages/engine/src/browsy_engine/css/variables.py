@@ -18,6 +18,20 @@ MAX_DEPTH = 32
 MAX_TOKENS = 20000  # stop "billion laughs" expansions
 
 
+def has_var(tokens: Sequence[object]) -> bool:
+    """Whether a value uses var() anywhere (then it is substituted per element)."""
+    stack = list(tokens)
+    while stack:
+        t = stack.pop()
+        if isinstance(t, FunctionBlock):
+            if t.lower_name == "var":
+                return True
+            stack.extend(t.arguments)
+        elif isinstance(t, ParenthesesBlock):
+            stack.extend(t.content)
+    return False
+
+
 class _Invalid(Exception):
     pass
 
