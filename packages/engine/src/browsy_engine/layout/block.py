@@ -266,6 +266,13 @@ def flow(ctx, i, children, cw, cx, cy, floats, ox, oy, collapse_top, cb_h):
     return FlowOut(cursor, top_out, pending, first, baseline, first_quirk, last_quirk_bottom)
 
 
+def _ratio_height(s, w: float, pb_h: float, pb_v: float) -> float:
+    """Content height from `aspect-ratio` (width / height; box-sizing decides which box it sizes)."""
+    if s.box_sizing == "border-box":
+        return max(0.0, (w + pb_h) / s.aspect_ratio - pb_v)
+    return w / s.aspect_ratio
+
+
 def _blank(ctx: LayoutContext, c: int) -> bool:
     return ctx.display[c] == "text" and not (ctx.doc.nodes[c].text or "").strip(" \t\n\r\f")
 
@@ -336,6 +343,8 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy):
         r[2] = w + pb_h
         return BlockOut(used_ml, as_margin(px(s.margin_top, cb_w)), as_margin(px(s.margin_bottom, cb_w)), False, r[3])
     h_spec = specified_height(s, cb_h, pb_v)
+    if h_spec is None and s.aspect_ratio:
+        h_spec = _ratio_height(s, w, pb_h, pb_v)
     bt, bb = s.border_top_width, s.border_bottom_width
     pt, pbot = px(s.padding_top, cb_w), px(s.padding_bottom, cb_w)
     cx, cy = s.border_left_width + px(s.padding_left, cb_w), bt + pt
@@ -436,11 +445,12 @@ def atomic_box(ctx, i, cb_w, force_w=None, force_h=None, cb_h=None):
         cw, ch, base = replaced_content_size(ctx, i, s, cb_w)
         if alt_fallback(ctx, i, s):
             w = h_spec = None
-        if w is not None and h_spec is None and ctx.doc.nodes[i].tag == "img" and cw > 0 and ch > 0:
-            h_spec = w * ch / cw
-        elif h_spec is not None and w is None and ctx.doc.nodes[i].tag == "img" and cw > 0 and ch > 0:
-            w = h_spec * cw / ch
+        ratio = cw / ch if cw > 0 and ch > 0 and ctx.doc.nodes[i].tag in ("img", "video", "svg") else None
+        if h_spec is not None and w is None and ratio:
+            w = h_spec * ratio
         w = clamp_width(s, cw if w is None else w, cb_w, pb_h)
+        if h_spec is None and ratio:
+            h_spec = w / ratio  # width/height attributes give the aspect ratio (max-width: 100% images)
         h = clamp_height(s, ch if h_spec is None else h_spec, cb_h, pb_v)
         ctx.rel[i][2] = w + pb_h
         ctx.rel[i][3] = h + pb_v
@@ -454,6 +464,8 @@ def atomic_box(ctx, i, cb_w, force_w=None, force_h=None, cb_h=None):
         avail = cb_w - ml - mr - pb_h
         w = min(max(lo, avail), hi)
     w = clamp_width(s, w, cb_w, pb_h)
+    if h_spec is None and s.aspect_ratio:
+        h_spec = _ratio_height(s, w, pb_h, pb_v)
     out = yield box_contents(ctx, i, w, h_spec, cb_w)
     h = out.height if h_spec is None else h_spec
     h = clamp_height(s, h, cb_h, pb_v)

@@ -155,4 +155,24 @@ def replaced_content_size(ctx: LayoutContext, i: int, s: ComputedStyle, cb_w: fl
         return 160.0, 16.0, None
     w = _dim_attr(ctx, i, "width")
     h = _dim_attr(ctx, i, "height")
+    if tag == "svg" and (w is None or h is None):
+        ratio = _viewbox_ratio(ctx, i)
+        if ratio:  # sized by its container's width and the viewBox's aspect ratio
+            if w is None and h is not None:
+                w = h * ratio
+            elif w is None:
+                w = max(0.0, cb_w - pb_h - (s.margin_left[0] if s.margin_left else 0.0))
+                if w <= 0:  # measuring intrinsic widths: keep the ratio on the default object size
+                    w = DEFAULT_OBJECT[0]
+            return w, (h if h is not None else w / ratio), None
     return (w if w is not None else DEFAULT_OBJECT[0]), (h if h is not None else DEFAULT_OBJECT[1]), None
+
+
+def _viewbox_ratio(ctx: LayoutContext, i: int) -> float | None:
+    raw = str(ctx.doc.nodes[i].attrs.get("viewbox") or ctx.doc.nodes[i].attrs.get("viewBox") or "")
+    parts = raw.replace(",", " ").split()
+    try:
+        vw, vh = float(parts[2]), float(parts[3])
+    except (IndexError, ValueError):
+        return None
+    return vw / vh if vw > 0 and vh > 0 else None

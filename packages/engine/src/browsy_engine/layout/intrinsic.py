@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from . import block, inline, table
 from .context import LayoutContext
-from .controls import alt_fallback, replaced_content_size
+from .controls import alt_fallback
 from .geometry import horizontal_pb, px, px_or_none
 
 FLEX_ROW = frozenset({"row", "row-reverse"})
@@ -28,8 +28,8 @@ def outer_intrinsic(ctx: LayoutContext, c: int):
             w = max(w, lo + pb)
         return w + margins, w + margins
     if ctx.is_replaced(c):
-        cw, _, _ = replaced_content_size(ctx, c, s, 0.0)
-        return cw + pb + margins, cw + pb + margins
+        box = yield block.atomic_box(ctx, c, 0.0)  # its size with CSS sizes and aspect ratio applied
+        return box[0], box[0]
     lo, hi = yield intrinsic(ctx, c)
     mx = px_or_none(s.max_width, None)
     if mx is not None:
