@@ -443,6 +443,10 @@ def atomic_box(ctx, i, cb_w, force_w=None, force_h=None, cb_h=None):
     ctx.rel[i] = [0.0, 0.0, 0.0, 0.0]
     if ctx.is_replaced(i):
         cw, ch, base = replaced_content_size(ctx, i, s, cb_w)
+        if ctx.quirks and s.box_sizing == "content-box" and ctx.doc.nodes[i].tag in ("input", "textarea"):
+            # quirks.css sizes text fields by their border box
+            w = None if w is None or force_w is not None else max(0.0, w - pb_h)
+            h_spec = None if h_spec is None or force_h is not None else max(0.0, h_spec - pb_v)
         if alt_fallback(ctx, i, s):
             w = h_spec = None
         ratio = cw / ch if cw > 0 and ch > 0 and ctx.doc.nodes[i].tag in ("img", "video", "svg") else None
@@ -473,6 +477,8 @@ def atomic_box(ctx, i, cb_w, force_w=None, force_h=None, cb_h=None):
     ctx.rel[i][3] = h + pb_v
     if out.baseline is not None and s.overflow_y in ("visible", "clip"):
         base_from_top = mt + s.border_top_width + px(s.padding_top, cb_w) + out.baseline
+    elif ctx.doc.nodes[i].tag == "button":
+        base_from_top = mt + s.border_top_width + px(s.padding_top, cb_w) + h  # an empty button: content bottom
     else:
         base_from_top = mt + h + pb_v
     return (w + pb_h + ml + mr, h + pb_v + mt + mb, base_from_top)

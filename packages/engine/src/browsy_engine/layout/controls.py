@@ -31,6 +31,8 @@ FIXED_BORDER_BOX = {
     "week": (125.0, 21.0),
     "file": (253.0, 21.0),
 }
+# baselines (from the border-box top) measured in Chromium where they are not the centred text's
+FIXED_BASELINE = {"range": 16.0, "color": 21.0}
 DEFAULT_OBJECT = (300.0, 150.0)
 
 
@@ -121,7 +123,8 @@ def replaced_content_size(ctx: LayoutContext, i: int, s: ComputedStyle, cb_w: fl
             return m.width(label), m.line_height, text_baseline
         if kind in FIXED_BORDER_BOX:
             w, h = FIXED_BORDER_BOX[kind]
-            return max(0.0, w - pb_h), max(0.0, h - pb_v), (h - m.line_height) / 2 + m.ascent
+            base = FIXED_BASELINE.get(kind, (h - m.line_height) / 2 + m.ascent)
+            return max(0.0, w - pb_h), max(0.0, h - pb_v), base
         size = _int_attr(ctx, i, "size", 20)
         avg = round(0.5742 * s.font_size)  # Liberation Sans xAvgCharWidth, rounded like Blink
         return size * avg + _max_minus_avg(s.font_size), m.line_height, text_baseline
