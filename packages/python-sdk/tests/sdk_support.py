@@ -37,35 +37,51 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-@contextlib.contextmanager
-def browsy_serve(*extra_args: str) -> Iterator[str]:
-    """Run `browsy serve` as a subprocess on a free loopback port; yield its base URL."""
+def _start_server(extra_args: tuple[str, ...]) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     command = [sys.executable, "-c", "from browsy_server.cli import main; main()", "serve", "--port", str(port), *extra_args]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env={**os.environ})
     base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while True:
+        if process.poll() is not None:
+            output = process.stdout.read().decode(errors="replace") if process.stdout else ""
+            raise RuntimeError(f"browsy serve exited with {process.returncode}: {output[-2000:]}")
+        try:
+            if httpx.get(base + "/health", timeout=1).status_code == 200:
+                return process, base
+        except httpx.HTTPError:
+            pass
+        if time.monotonic() > deadline:
+            _stop(process)
+            raise RuntimeError("browsy serve did not become healthy within 60 s")
+        time.sleep(0.1)
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    process.terminate()
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            if process.poll() is not None:
-                output = process.stdout.read().decode(errors="replace") if process.stdout else ""
-                raise RuntimeError(f"browsy serve exited with {process.returncode}: {output[-2000:]}")
-            try:
-                if httpx.get(base + "/health", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError("browsy serve did not become healthy within 60 s")
-            time.sleep(0.1)
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+@contextlib.contextmanager
+def browsy_serve(*extra_args: str, attempts: int = 3) -> Iterator[str]:
+    """Run `browsy serve` as a subprocess on a free loopback port; yield its base URL. A start that fails
+    (e.g. the free port was taken in between) is retried on another port."""
+    for attempt in range(attempts):
+        try:
+            process, base = _start_server(extra_args)
+            break
+        except RuntimeError:
+            if attempt == attempts - 1:
+                raise
+    try:
         yield base
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        _stop(process)
 
 
 def expected_orders() -> dict[str, Any]:
