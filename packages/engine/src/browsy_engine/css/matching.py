@@ -1,9 +1,10 @@
 """Rule-driven selector matching: which elements each selector matches, one query per selector.
 
 Simple selectors (`div`, `.a.b`, `p#x.y`, `*`) are answered from indexes of the document built in one
-pass (tag → elements, class → elements, id → elements). Others go to lexbor once per distinct selector
+pass (tag → elements, class → elements, id → elements). Others are answered once per distinct selector
 text, after a cheap pre-check (a selector requiring a class, id or tag that does not occur in the
-document cannot match and is skipped).
+document cannot match and is skipped): when the subject compound has only a few candidate elements and
+the selector has a common shape, chain.py checks those candidates; otherwise lexbor searches the tree.
 """
 
 from __future__ import annotations
@@ -13,8 +14,10 @@ from functools import lru_cache
 from selectolax.lexbor import LexborHTMLParser
 
 from ..dom.tree import Document
+from .chain import parse_chain
 from .selectors import Selector
 
+FEW_CANDIDATES = 48  # below this, checking candidates in Python beats lexbor's whole-tree walk
 _probe = LexborHTMLParser("<p>")
 
 
@@ -117,9 +120,26 @@ class Matcher:
         cached = self._lexbor_cache.get(sel.text, ())
         if cached != ():
             return cached  # type: ignore[return-value]
-        found = self.doc.select_checked(sel.text)
+        found: list[int] | None = None
+        candidates = self.subject_candidates(sel)
+        if candidates is not None and len(candidates) <= FEW_CANDIDATES:
+            chain = parse_chain(sel.text)
+            if chain is not None:
+                found = chain.match(self.doc.nodes, candidates)
+        if found is None:
+            found = self.doc.select_checked(sel.text)
         self._lexbor_cache[sel.text] = found
         return found
+
+    def subject_candidates(self, sel: Selector) -> list[int] | None:
+        """The shortest index list the subject compound must be in (None: it names no tag/class/id)."""
+        best: list[int] | None = None
+        for key, index in ((sel.key_tags, self.tags), (sel.key_classes, self.classes), (sel.key_ids, self.ids)):
+            for name in key:
+                found = index.get(name, [])
+                if best is None or len(found) < len(best):
+                    best = found
+        return best
 
     def _match_simple(self, sel: Selector) -> list[int]:
         lists: list[list[int]] = []

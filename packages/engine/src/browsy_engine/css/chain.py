@@ -1,0 +1,236 @@
+"""A small right-to-left matcher for the most common selector shapes.
+
+lexbor answers a selector by walking the whole tree, which costs the same whether one element or a
+thousand match. When the subject compound of a selector (its rightmost part) names a class, id or tag
+with only a few elements in the document, checking just those few candidates is much cheaper. This
+module parses a selector (already rewritten for lexbor, see selectors.py) into a chain of compounds
+joined by descendant (` `) or child (`>`) combinators, and matches candidates against it. Supported
+in a compound: a type or `*`, `#id`, `.class`, attribute tests (`[a]`, `=`, `~=`, `|=`, `^=`, `$=`,
+`*=`, with the `i`/`s` flags), `:not(<compound>)` and the never-matching `:hover`. Anything else
+(sibling combinators, other pseudo-classes, namespaces) makes `parse_chain` return None and the caller
+uses lexbor.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import tinycss2
+from tinycss2.ast import (
+    FunctionBlock,
+    HashToken,
+    IdentToken,
+    LiteralToken,
+    SquareBracketsBlock,
+    StringToken,
+    WhitespaceToken,
+)
+
+from ..dom.tree import Node
+
+MAX_COMPOUNDS = 32
+ATTRIBUTE_OPERATORS = frozenset({"=", "~=", "|=", "^=", "$=", "*="})
+# HTML attributes whose values selectors compare case-insensitively (HTML spec, "case-sensitivity of selectors")
+CASE_INSENSITIVE_ATTRIBUTES = frozenset(
+    {"accept", "accept-charset", "align", "alink", "axis", "bgcolor", "charset", "checked", "clear", "codetype",
+     "color", "compact", "declare", "defer", "dir", "direction", "disabled", "enctype", "face", "frame",
+     "hreflang", "http-equiv", "lang", "language", "link", "media", "method", "multiple", "nohref", "noresize",
+     "noshade", "nowrap", "readonly", "rel", "rev", "rules", "scope", "scrolling", "selected", "shape", "target",
+     "text", "type", "valign", "valuetype", "vlink"}
+)  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class AttributeTest:
+    name: str
+    operator: str | None  # None: presence only
+    value: str
+    ignore_case: bool
+
+    def passes(self, attrs: dict[str, str | None]) -> bool:
+        if self.name not in attrs:
+            return False
+        if self.operator is None:
+            return True
+        actual = attrs[self.name] or ""
+        wanted = self.value
+        if self.ignore_case:
+            actual, wanted = actual.lower(), wanted.lower()
+        op = self.operator
+        if op == "=":
+            return actual == wanted
+        if op == "~=":
+            return bool(wanted) and wanted in actual.split()
+        if op == "|=":
+            return actual == wanted or actual.startswith(wanted + "-")
+        if not wanted:
+            return False
+        if op == "^=":
+            return actual.startswith(wanted)
+        if op == "$=":
+            return actual.endswith(wanted)
+        return wanted in actual  # *=
+
+
+@dataclass(frozen=True, slots=True)
+class Compound:
+    tag: str | None = None
+    ids: tuple[str, ...] = ()
+    classes: tuple[str, ...] = ()
+    attributes: tuple[AttributeTest, ...] = ()
+    negations: tuple[Compound, ...] = ()
+    never: bool = False
+
+    def matches(self, node: Node) -> bool:
+        if self.never or (self.tag is not None and node.tag != self.tag):
+            return False
+        attrs = node.attrs
+        for ident in self.ids:
+            if attrs.get("id") != ident:
+                return False
+        if self.classes:
+            words = (attrs.get("class") or "").split()
+            for c in self.classes:
+                if c not in words:
+                    return False
+        for test in self.attributes:
+            if not test.passes(attrs):
+                return False
+        return not any(negation.matches(node) for negation in self.negations)
+
+
+@dataclass(frozen=True, slots=True)
+class Chain:
+    compounds: tuple[Compound, ...]  # left to right
+    combinators: tuple[str, ...]  # combinators[k] joins compounds[k] and compounds[k + 1]: " " or ">"
+
+    def match(self, nodes: list[Node], candidates: list[int]) -> list[int]:
+        last = len(self.compounds) - 1
+        subject = self.compounds[last]
+        memo: dict[tuple[int, int], bool] = {}
+        return [i for i in candidates if subject.matches(nodes[i]) and (last == 0 or self._up(nodes, i, last - 1, memo))]
+
+    def _up(self, nodes: list[Node], index: int, k: int, memo: dict[tuple[int, int], bool]) -> bool:
+        """Does some ancestor of `index` (its parent, for `>`) match compound k and, recursively, the rest?"""
+        key = (index, k)
+        known = memo.get(key)
+        if known is not None:
+            return known
+        compound = self.compounds[k]
+        child_only = self.combinators[k] == ">"
+        result = False
+        p = nodes[index].parent
+        while p >= 0:
+            if compound.matches(nodes[p]) and (k == 0 or self._up(nodes, p, k - 1, memo)):
+                result = True
+                break
+            if child_only:
+                break
+            p = nodes[p].parent
+        memo[key] = result
+        return result
+
+
+class _Unsupported(Exception):
+    pass
+
+
+@lru_cache(maxsize=8192)
+def parse_chain(text: str) -> Chain | None:
+    """The chain form of a selector, or None when it uses something this matcher does not support."""
+    try:
+        tokens = tinycss2.parse_component_value_list(text)
+        compounds: list[Compound] = []
+        combinators: list[str] = []
+        current: list[object] = []
+        pending = " "
+        for t in tokens:
+            if isinstance(t, WhitespaceToken) or (isinstance(t, LiteralToken) and t.value == ">"):
+                if current:
+                    compounds.append(_compound(current))
+                    current = []
+                    pending = " "
+                if isinstance(t, LiteralToken):
+                    pending = ">"
+                continue
+            if not current and compounds:
+                combinators.append(pending)
+            current.append(t)
+        if not current:
+            return None
+        compounds.append(_compound(current))
+        if len(compounds) > MAX_COMPOUNDS or len(combinators) != len(compounds) - 1:
+            return None
+        return Chain(tuple(compounds), tuple(combinators))
+    except (_Unsupported, IndexError, RecursionError):
+        return None
+
+
+def _compound(tokens: list[object]) -> Compound:
+    tag: str | None = None
+    ids: list[str] = []
+    classes: list[str] = []
+    attributes: list[AttributeTest] = []
+    negations: list[Compound] = []
+    never = False
+    i = 0
+    n = len(tokens)
+    while i < n:
+        t = tokens[i]
+        if isinstance(t, IdentToken) and i == 0:
+            tag = t.lower_value
+        elif isinstance(t, LiteralToken) and t.value == "*" and i == 0:
+            pass
+        elif isinstance(t, HashToken) and t.is_identifier:
+            ids.append(t.value)
+        elif isinstance(t, LiteralToken) and t.value == "." and i + 1 < n and isinstance(tokens[i + 1], IdentToken):
+            classes.append(tokens[i + 1].value)  # type: ignore[attr-defined]
+            i += 1
+        elif isinstance(t, SquareBracketsBlock):
+            attributes.append(_attribute(t))
+        elif isinstance(t, LiteralToken) and t.value == ":" and i + 1 < n:
+            pseudo = tokens[i + 1]
+            i += 1
+            if isinstance(pseudo, IdentToken) and pseudo.lower_value == "hover":
+                never = True
+            elif isinstance(pseudo, FunctionBlock) and pseudo.lower_name == "not":
+                inner = [a for a in pseudo.arguments if not isinstance(a, WhitespaceToken)]
+                if any(isinstance(a, LiteralToken) and a.value in (",", ">", "+", "~") for a in inner) or not inner:
+                    raise _Unsupported
+                negated = _compound(inner)
+                if not (negated.never and len(inner) == 2):  # :not(:hover) always holds
+                    negations.append(negated)
+            else:
+                raise _Unsupported
+        else:
+            raise _Unsupported
+        i += 1
+    return Compound(tag, tuple(ids), tuple(classes), tuple(attributes), tuple(negations), never)
+
+
+def _attribute(block: SquareBracketsBlock) -> AttributeTest:
+    parts = [t for t in block.content if not isinstance(t, WhitespaceToken)]
+    if not parts or not isinstance(parts[0], IdentToken):
+        raise _Unsupported
+    name = parts[0].lower_value
+    if len(parts) == 1:
+        return AttributeTest(name, None, "", False)
+    op_token = parts[1]
+    rest = parts[2:]
+    if not isinstance(op_token, LiteralToken):
+        raise _Unsupported
+    op = op_token.value
+    if op in ("~", "|", "^", "$", "*") and rest and isinstance(rest[0], LiteralToken) and rest[0].value == "=":
+        op += "="
+        rest = rest[1:]
+    if op not in ATTRIBUTE_OPERATORS or not rest or not isinstance(rest[0], (IdentToken, StringToken)):
+        raise _Unsupported
+    value = rest[0].value
+    flags = rest[1:]
+    ignore_case = name in CASE_INSENSITIVE_ATTRIBUTES
+    if flags:
+        if len(flags) != 1 or not isinstance(flags[0], IdentToken) or flags[0].lower_value not in ("i", "s"):
+            raise _Unsupported
+        ignore_case = flags[0].lower_value == "i"
+    return AttributeTest(name, op, value, ignore_case)

@@ -1,0 +1,36 @@
+"""The few-candidates matcher (css/chain.py) agrees with lexbor on every selector shape it accepts."""
+
+from __future__ import annotations
+
+import pytest
+from browsy_engine.css.chain import parse_chain
+from browsy_engine.dom import build_document
+
+HTML = """<html lang=en-GB><body class='page home'><div id=main class='wrap x'><ul class=menu>
+<li class='item a'><a href='/one.HTML' class=link>one</a></li><li class=item><a href='https://x.org/two' rel=nofollow>two</a>
+<ul><li class='item deep'><span class=score>3</span></li></ul></li></ul><p lang=fr>t<b>b</b></p>
+<input type=CHECKBOX checked><input type=text data-x='a b c'><table><tr class=athing><td><a class=storylink>s</a>
+</td></tr></table></div><section><div><p><em>e</em></p></div></section></body></html>"""
+
+SELECTORS = [
+    "ul li", "ul > li", "ul li li", "ul li > a", ".menu .item a", "#main .item.a a", "div > p b", "body.home div p",
+    "li:not(.a) > a", "li:not(.a):not(.deep)", "a:hover", "ul a:hover span", "div:not(:hover) p",
+    "input[type=checkbox]", "input[type=checkbox s]", "input[type=text i]", "[lang|=en] b", "[lang|=fr] b",
+    "a[href^='/']", "a[href$='.html' i]", "a[href$='.html']", "a[href*=x]", "[data-x~=b]", "[data-x~='']",
+    "a[rel]", "tr.athing > td > a.storylink", "html body section div p em", "section > p", "* > a", "* em",
+    "div div p", "body > div > ul > li > ul > li > span.score",
+]
+
+
+@pytest.mark.parametrize("selector", SELECTORS)
+def test_chain_agrees_with_lexbor(selector: str) -> None:
+    doc = build_document(HTML)
+    chain = parse_chain(selector)
+    assert chain is not None
+    elements = [n.index for n in doc.nodes if not n.is_text]
+    assert chain.match(doc.nodes, elements) == doc.select(selector)
+
+
+@pytest.mark.parametrize("selector", ["a + b", "a ~ b", "li:first-child", ":is(a, b)", "svg|a", "a:not(b c)", "p::before"])
+def test_unsupported_shapes_fall_back_to_lexbor(selector: str) -> None:
+    assert parse_chain(selector) is None
