@@ -193,7 +193,7 @@ def flow(ctx, i, children, cw, cx, cy, floats, ox, oy, collapse_top, cb_h):
                     y = cursor
                 else:
                     y = cursor + value(pending)
-                res = yield inline_run(ctx, i, run, cw, cx, cy, y, floats, ox, oy + y)
+                res = yield inline_run(ctx, i, run, cw, cx, cy, y, floats, ox, oy)
                 if res.height > 0 or res.last_baseline is not None:
                     cursor = y + res.height
                     pending = NO_MARGIN
@@ -203,7 +203,7 @@ def flow(ctx, i, children, cw, cx, cy, floats, ox, oy, collapse_top, cb_h):
                         baseline = res.last_baseline
             elif any(ctx.display[c] != "text" for c in run):
                 # no line boxes, but floats or positioned boxes inside still need placing
-                yield inline_run(ctx, i, run, cw, cx, cy, cursor, floats, ox, oy + cursor)
+                yield inline_run(ctx, i, run, cw, cx, cy, cursor, floats, ox, oy)
             run = []
         if c < 0:
             break

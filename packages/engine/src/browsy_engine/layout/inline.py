@@ -366,6 +366,14 @@ def inline_run(
     def place(p: Piece, line_y: float) -> None:
         block.place_float(ctx, p[NODE], container, p[WIDTH], p[HEIGHT], cx, cy, line_y, cw, floats, ox, oy)
 
+    def place_deferred(line: Line, pending: list) -> list:
+        """Floats that did not fit on the previous line go at the top of this one."""
+        if pending:
+            for p in pending:
+                place(p, line.y)
+            narrow(line)
+        return []
+
     def narrow(line: Line) -> None:
         if floats:
             lo, hi = floats.band(oy + line.y, strut.line_height, ox, ox + cw)
@@ -388,6 +396,7 @@ def inline_run(
                 if seg > limit and line.pieces and _has_content(line):
                     finish(line)
                     line = open_line(y, False)
+                    deferred_floats = place_deferred(line, deferred_floats)
                     continue
                 j += 1
                 while j < count and seg + space_w + widths[j] <= limit:
@@ -401,6 +410,7 @@ def inline_run(
                 if j < count:
                     finish(line)
                     line = open_line(y, False)
+                    deferred_floats = place_deferred(line, deferred_floats)
             continue
         pieces = unit[PIECES]
         if not pieces:
@@ -421,11 +431,7 @@ def inline_run(
         ):
             finish(line)
             line = open_line(y, False)
-            if deferred_floats:
-                for p in deferred_floats:
-                    place(p, line.y)
-                narrow(line)
-                deferred_floats = []
+            deferred_floats = place_deferred(line, deferred_floats)
         if floats and unit[CONTENT] and not line.pieces:
             # nothing on this line yet and the unit does not fit beside the floats: go down past them
             need = unit[UWIDTH] - unit_trail(unit)
