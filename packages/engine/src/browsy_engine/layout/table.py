@@ -99,9 +99,12 @@ def _grid(
 
 
 def _shared_borders(s) -> tuple[float, float]:
-    """In the collapsing border model each cell owns half of its borders: the horizontal and vertical
-    border widths that the neighbours own instead."""
-    return (s.border_left_width + s.border_right_width) / 2, (s.border_top_width + s.border_bottom_width) / 2
+    """In the collapsing border model a border between neighbours is drawn once (the wider one) and
+    each cell owns half of it; with uniform borders a cell's edges add up to max(left, right) across
+    and max(top, bottom) down. Returns the border widths to take off a cell's own, across and down."""
+    across = s.border_left_width + s.border_right_width - max(s.border_left_width, s.border_right_width)
+    down = s.border_top_width + s.border_bottom_width - max(s.border_top_width, s.border_bottom_width)
+    return across, down
 
 
 def _spacing(ctx: LayoutContext, i: int) -> tuple[float, float]:
