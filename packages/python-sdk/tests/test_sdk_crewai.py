@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-# CrewAI must not phone home from a test run (telemetry, traces).
-for _name, _value in {"CREWAI_DISABLE_TELEMETRY": "true", "OTEL_SDK_DISABLED": "true",
+# CrewAI must not phone home from a test run (telemetry, first-run traces) nor prompt on stdin for traces.
+for _name, _value in {"CREWAI_DISABLE_TELEMETRY": "true", "OTEL_SDK_DISABLED": "true", "CREWAI_TESTING": "true",
                       "CREWAI_TRACING_ENABLED": "false", "CREWAI_DISABLE_TRACKING": "true"}.items():
     os.environ.setdefault(_name, _value)
 
