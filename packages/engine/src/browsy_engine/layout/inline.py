@@ -460,7 +460,7 @@ def inline_run(
     for line, height, baseline in results:
         if height <= 0:
             # an empty line (only collapsed spaces / empty inline boxes): no height, but place its boxes
-            _place_line(ctx, container, line, strut, cx, cy, line.y, line.y, align)
+            _place_line(ctx, container, line, strut, cx, cy, line.y, line.y, align, empty=True)
             continue
         _place_line(ctx, container, line, strut, cx, cy, line.y, line.y + baseline, align, height)
         if first_baseline is None:
@@ -583,6 +583,7 @@ def _place_line(
     baseline: float,
     align: str,
     height: float = 0.0,
+    empty: bool = False,
 ) -> None:
     pieces = line.pieces
     xs = line.xs
@@ -632,7 +633,8 @@ def _place_line(
             if xs[k] >= end:  # an inline box opening after the hanging trailing space starts at the text's end
                 x = ox + end
             open_at[node] = x + _edges(s, 0.0)[2]
-            _inline_box(ctx, node, container, open_at[node], x + p[WIDTH], p[METRICS], cy + baseline + p[RAISED])
+            metrics = None if empty else p[METRICS]
+            _inline_box(ctx, node, container, open_at[node], x + p[WIDTH], metrics, cy + baseline + p[RAISED])
         elif kind == CLOSE:
             s = styles[node]
             start = open_at.pop(node, ox)
@@ -640,7 +642,7 @@ def _place_line(
                 x = ox + end - p[WIDTH]
                 end += p[WIDTH]
             x1 = x + p[WIDTH] - _edges(s, 0.0)[3]
-            _inline_box(ctx, node, container, start, x1, p[METRICS], cy + baseline + p[RAISED])
+            _inline_box(ctx, node, container, start, x1, None if empty else p[METRICS], cy + baseline + p[RAISED])
         elif kind == ATOMIC:
             s = styles[node]
             va = p[TEXT]
@@ -661,7 +663,7 @@ def _place_line(
         _union(ctx, text_node, container, tx0, ty0, tx1, ty1)
     # inline boxes continuing onto the next line: their fragment ends at the line's end
     for node, start in open_at.items():
-        _inline_box(ctx, node, container, start, ox + end, metrics_for(styles[node]), cy + baseline)
+        _inline_box(ctx, node, container, start, ox + end, None if empty else metrics_for(styles[node]), cy + baseline)
 
 
 _EDGES: dict[int, tuple] = {}
@@ -686,8 +688,12 @@ def _edges(s, cw: float) -> tuple[float, float, float, float, float, float]:
 
 
 def _inline_box(
-    ctx: LayoutContext, node: int, container: int, x0: float, x1: float, m: FontMetrics, baseline: float
+    ctx: LayoutContext, node: int, container: int, x0: float, x1: float, m: FontMetrics | None, baseline: float
 ) -> None:
+    """Add a fragment of inline box `node`; m None: a fragment on an empty line (no height at all)."""
+    if m is None:
+        _union(ctx, node, container, x0, baseline, max(x0, x1), baseline)
+        return
     s = ctx.styles[node]
     edges = _edges(s, 0.0)
     top = baseline - m.ascent - edges[4]
