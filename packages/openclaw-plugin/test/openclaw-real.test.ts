@@ -60,7 +60,11 @@ async function waitForOutput(proc: Started, pattern: RegExp, timeoutMs: number):
     await new Promise((r) => setTimeout(r, 250));
   }
 }
-const textOf = (body: any): string => body.result.content.map((c: { text: string }) => c.text).join("");
+const invokeText = async (tool: string, args: object) => textOf((await invoke(tool, args)).body);
+function textOf(body: any): string {
+  if (!body?.result?.content) throw new Error(`the Gateway answered without a tool result: ${JSON.stringify(body)}`);
+  return body.result.content.map((c: { text: string }) => c.text).join("");
+}
 
 beforeAll(async () => {
   site = await startFixtureSite();
@@ -114,11 +118,11 @@ describe("openclaw-browsy in the real OpenClaw", () => {
     const login = await invoke("browsy_browse", { url: `${site.baseUrl}/login` });
     expect(login.status).toBe(200);
     expect(textOf(login.body)).toContain("page_type: Login");
-    expect(textOf(await invoke("browsy_login", CREDENTIALS))).toContain("page_type: TwoFactorAuth");
-    const code = codeIn(textOf(await invoke("browsy_browse", { url: `${site.baseUrl}/email` })));
-    await invoke("browsy_back", {});
-    expect(textOf(await invoke("browsy_enter_code", { code }))).toContain("page_type: Dashboard");
-    const tables = JSON.parse(textOf(await invoke("browsy_tables", {})));
+    expect(await invokeText("browsy_login", CREDENTIALS)).toContain("page_type: TwoFactorAuth");
+    const code = codeIn(await invokeText("browsy_browse", { url: `${site.baseUrl}/email` }));
+    expect(await invokeText("browsy_back", {})).toContain("page_type: TwoFactorAuth");
+    expect(await invokeText("browsy_enter_code", { code })).toContain("page_type: Dashboard");
+    const tables = JSON.parse(await invokeText("browsy_tables", {}));
     expect(tables[0].headers).toEqual(["Order", "Customer", "Amount", "Status"]);
 
     const blocked = await invoke("browser", { action: "status" });
