@@ -119,3 +119,15 @@ def test_compact_of_a_parsed_page() -> None:
     assert lines[2].startswith('[3:input:email [email] [*] "you@x.test"')
     assert lines[3].startswith("[4:input:checkbox [c] [v]")
     assert lines[4].startswith('[5:button "Sign in"')
+
+
+def test_header_of_a_parsed_login_page_lists_its_actions() -> None:
+    html = """<title>Sign in</title><form action="/session" method="post"><label for="u">Email</label>
+    <input id="u" type="email" name="email"><label for="p">Password</label><input id="p" type="password" name="pw">
+    <button type="submit">Sign in</button></form>"""
+    dom = parse(html, url="https://site.test/login")
+    lines = dom.to_compact(header=True).splitlines()
+    assert lines[:4] == ["title: Sign in", "url: https://site.test/login", f"els: {len(dom.els)}", "page_type: Login"]
+    assert lines[4] == "suggested_actions:" and lines[5].startswith("  Login")
+    assert lines.index("---") == 5 + len(dom.suggested_actions)
+    assert lines[lines.index("---") + 1 :] == dom.to_compact().splitlines()
