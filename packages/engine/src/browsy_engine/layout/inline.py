@@ -39,6 +39,7 @@ TEXTRUN = "textrun"
 # margin-box height of atomics and floats and their baseline from the margin-box top; min_width: their
 # min-content contribution when only measuring.
 KIND, NODE, WIDTH, TEXT, METRICS, RAISED, HEIGHT, BASELINE, MIN_WIDTH = range(9)
+INNER_SPACES = HEIGHT  # for WORD pieces covering several words of a TEXTRUN: the spaces inside
 Piece = tuple
 # A unit is a list [pieces, width, has_content]: pieces that no line break may separate.
 PIECES, UWIDTH, CONTENT = range(3)
@@ -330,7 +331,9 @@ def inline_run(
     align = s.text_align
     if ctx.quirks and align not in ("start", "left"):
         align = _quirks_table_align(ctx, container, align)
-    if align in ("start", "justify", "match-parent", "-webkit-left", "left"):
+    if align == "justify" and s.direction != "rtl" and s.white_space not in ("pre", "nowrap"):
+        pass
+    elif align in ("start", "justify", "match-parent", "-webkit-left", "left"):
         align = "right" if s.direction == "rtl" and align in ("start", "justify", "match-parent") else "left"
     elif align == "end":
         align = "left" if s.direction == "rtl" else "right"
@@ -393,6 +396,7 @@ def inline_run(
             while j < count:
                 limit = line.right - line.left + 0.01 - line.pen
                 seg = widths[j]
+                first_word = j
                 if seg > limit and line.pieces and _has_content(line):
                     finish(line)
                     line = open_line(y, False)
@@ -403,7 +407,7 @@ def inline_run(
                     seg += space_w + widths[j]
                     j += 1
                 line.xs.append(line.pen)
-                line.pieces.append((WORD, node, seg, "", m, raised, 0.0, 0.0, 0.0))
+                line.pieces.append((WORD, node, seg, "", m, raised, float(j - first_word - 1), 0.0, 0.0))
                 line.xs.append(line.pen + seg)
                 line.pieces.append(space_piece)
                 line.pen += seg + space_w
@@ -457,12 +461,16 @@ def inline_run(
     total = 0.0
     first_baseline: float | None = None
     last_baseline: float | None = None
+    last_line = results[-1][0] if results else None
     for line, height, baseline in results:
+        line_align = align
+        if align == "justify" and (line.forced or line is last_line):
+            line_align = "left"  # the last line of a paragraph and lines ended by <br> are not justified
         if height <= 0:
             # an empty line (only collapsed spaces / empty inline boxes): no height, but place its boxes
-            _place_line(ctx, container, line, strut, cx, cy, line.y, line.y, align, empty=True)
+            _place_line(ctx, container, line, strut, cx, cy, line.y, line.y, line_align, empty=True)
             continue
-        _place_line(ctx, container, line, strut, cx, cy, line.y, line.y + baseline, align, height)
+        _place_line(ctx, container, line, strut, cx, cy, line.y, line.y + baseline, line_align, height)
         if first_baseline is None:
             first_baseline = line.y + baseline
         last_baseline = line.y + baseline
@@ -599,6 +607,18 @@ def _place_line(
             break
     avail = line.right - line.left
     shift = line.left
+    gap = 0.0  # extra width per space when justifying
+    if align == "justify" and avail > end:
+        spaces = 0.0
+        for k, p in enumerate(pieces):
+            if xs[k] >= end:
+                break
+            if p[KIND] == SPACE:
+                spaces += 1
+            elif p[KIND] == WORD:
+                spaces += p[INNER_SPACES]
+        if spaces:
+            gap = (avail - end) / spaces
     if align == "center":
         shift += max(0.0, (avail - end) / 2)
     elif align == "right":
@@ -609,20 +629,27 @@ def _place_line(
     open_at: dict[int, float] = {}
     text_node = -1  # consecutive words of one text node are united once
     tx0 = tx1 = ty0 = ty1 = 0.0
+    stretch = 0.0  # justification added so far
     for k, p in enumerate(pieces):
         kind = p[KIND]
-        x = ox + xs[k]
+        x = ox + xs[k] + stretch
         if kind == WORD:
+            width = p[WIDTH]
+            if gap and p[INNER_SPACES]:
+                width += gap * p[INNER_SPACES]
+                stretch += gap * p[INNER_SPACES]
             if p[NODE] == text_node:
-                tx1 = x + p[WIDTH]
+                tx1 = x + width
                 continue
             if text_node >= 0:
                 _union(ctx, text_node, container, tx0, ty0, tx1, ty1)
             m = p[METRICS]
             base = cy + baseline + p[RAISED]
-            text_node, tx0, tx1, ty0, ty1 = p[NODE], x, x + p[WIDTH], base - m.ascent, base + m.descent
+            text_node, tx0, tx1, ty0, ty1 = p[NODE], x, x + width, base - m.ascent, base + m.descent
             continue
         if kind == SPACE:
+            if gap and xs[k] < end:
+                stretch += gap
             continue
         if text_node >= 0:
             _union(ctx, text_node, container, tx0, ty0, tx1, ty1)
