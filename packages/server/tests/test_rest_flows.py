@@ -90,7 +90,7 @@ def test_form_state_then_submit(client: httpx.Client, fixture_site: str) -> None
 
 
 def test_scopes_filter_elements(client: httpx.Client, fixture_site: str) -> None:
-    every = client.post("/api/browse", json={"url": f"{fixture_site}/forms/post", "format": "json"}).json()["els"]
+    every = client.post("/api/browse", json={"url": f"{fixture_site}/styled", "format": "json"}).json()["els"]
     visible = client.get("/api/page", params={"format": "json", "scope": "visible"}).json()["els"]
     assert any(el.get("hidden") for el in every)
     assert len(visible) == len([el for el in every if not el.get("hidden")])

@@ -35,7 +35,7 @@ def mcp_tools() -> list[types.Tool]:
             name=tool.name,
             description=tool.description,
             input_schema=tool.input_schema(),
-            annotations=types.ToolAnnotations(read_only_hint=tool.read_only, open_world_hint=not tool.read_only),
+            annotations=types.ToolAnnotations(read_only_hint=tool.read_only, open_world_hint=tool.loads_pages),
         )
         for tool in TOOLS
     ]

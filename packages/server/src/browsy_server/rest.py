@@ -72,7 +72,11 @@ def add_tool_route(app: FastAPI, tool: Tool) -> None:
                     arguments = await read_arguments(request, tool)
                 except ToolError as err:
                     return tool_response(ToolResult.error(err), entry.token)
-                result = await call_tool(entry.session, tool.name, arguments)
+                if tool.loads_pages:  # wait for a slot first, so a queue never eats the fetch's timeout
+                    async with request.app.state.load_slots:
+                        result = await call_tool(entry.session, tool.name, arguments)
+                else:
+                    result = await call_tool(entry.session, tool.name, arguments)
                 return tool_response(result, entry.token)
         except AtCapacity as err:
             return error_response(503, str(err))
@@ -134,6 +138,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         redoc_url=None,
     )
     app.state.store = store
+    app.state.load_slots = asyncio.Semaphore(settings.max_loads)
     app.state.settings = settings
     for tool in TOOLS:
         add_tool_route(app, tool)

@@ -23,6 +23,7 @@ def tools_document() -> dict[str, Any]:
                 "parameters": tool.input_schema(),
                 "result": tool.result,
                 "read_only": tool.read_only,
+                "loads_pages": tool.loads_pages,
                 "http": {"method": tool.http_method, "path": tool.http_path},
             }
             for tool in TOOLS

@@ -24,6 +24,7 @@ class ServerSettings:
     viewport: tuple[float, float] = (1920.0, 1080.0)
     fetch_css: bool = True
     timeout_secs: float = 30.0
+    max_loads: int = 16  # page loads (fetch + parse) running at once; more wait their turn before starting
     session_overrides: dict[str, Any] = field(default_factory=dict)  # any other SessionConfig fields
     parse_threads: int | None = None  # threads parsing pages off the event loop (None: Python's default)
 
@@ -32,6 +33,8 @@ class ServerSettings:
             raise ValueError("max_sessions must be at least 1")
         if self.session_ttl <= 0:
             raise ValueError("session_ttl must be positive")
+        if self.max_loads < 1:
+            raise ValueError("max_loads must be at least 1")
         if self.parse_threads is not None and self.parse_threads < 1:
             raise ValueError("workers must be at least 1")
 

@@ -33,6 +33,7 @@ class Tool:
     http_method: Literal["GET", "POST"]
     http_path: str
     read_only: bool = False
+    loads_pages: bool = False  # fetches and parses pages: the costly calls a server may want to throttle
 
     def input_schema(self) -> dict[str, Any]:
         """JSON Schema of the parameters (pydantic's, the same one every surface publishes)."""
@@ -46,13 +47,13 @@ TOOLS: tuple[Tool, ...] = (
         "roles, text, links and form state. Use it first, and whenever you need a new page. Compact format "
         "(default) starts with a header block; json gives the full structure. A CAPTCHA warning line is "
         "prepended when the page requires human verification.",
-        p.BrowseParams, h.browse, "page", "POST", "/api/browse",
+        p.BrowseParams, h.browse, "page", "POST", "/api/browse", loads_pages=True,
     ),
     Tool(
         "click",
         "Click an element by its ID. Links navigate to their target; buttons submit their form with every "
         "value typed, checked or selected so far. " + _PAGE_BACK,
-        p.ElementParams, h.click, "page", "POST", "/api/click",
+        p.ElementParams, h.click, "page", "POST", "/api/click", loads_pages=True,
     ),
     Tool(
         "type_text",
@@ -92,7 +93,7 @@ TOOLS: tuple[Tool, ...] = (
         "search",
         "Search the web (DuckDuckGo by default, or Google) and return a JSON array of results, each with "
         "title, url and snippet. Browse a result's url to read it.",
-        p.SearchParams, h.search, "json", "POST", "/api/search",
+        p.SearchParams, h.search, "json", "POST", "/api/search", loads_pages=True,
     ),
     Tool(
         "find",
@@ -106,13 +107,13 @@ TOOLS: tuple[Tool, ...] = (
         "Fill in the login form detected on the current page (username and password fields) and submit it. "
         "Needs a page whose page_info lists a Login suggested action. The result may be a two-factor page: "
         "then use enter_code. " + _PAGE_BACK,
-        p.LoginParams, h.login, "page", "POST", "/api/login",
+        p.LoginParams, h.login, "page", "POST", "/api/login", loads_pages=True,
     ),
     Tool(
         "enter_code",
         "Type a verification or two-factor code into the code field detected on the current page and submit "
         "it. Needs a page with an EnterCode suggested action. " + _PAGE_BACK,
-        p.EnterCodeParams, h.enter_code, "page", "POST", "/api/enter-code",
+        p.EnterCodeParams, h.enter_code, "page", "POST", "/api/enter-code", loads_pages=True,
     ),
     Tool(
         "tables",
