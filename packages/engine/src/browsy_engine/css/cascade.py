@@ -8,13 +8,18 @@
    then holds the ascending list of the blocks that apply to it.
 3. Walk the elements in document order (parents first). An element's style depends only on its parent's
    style, its matched blocks, its `style` attribute and its presentational hints, so styles are memoised
-   by that key: identical elements share one ComputedStyle object (treat styles as read-only).
+   by that key: identical elements share one ComputedStyle object (treat styles as read-only). A bounded
+   process-wide table keyed by (parent style, blocks in cascade order) lets documents share styles too,
+   so small pages mostly reuse what earlier pages computed.
+The UA sheet is flattened once per process (single-tag selectors indexed by tag).
 """
 
 from __future__ import annotations
 
+import operator
 from bisect import bisect_left
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 import tinycss2
@@ -28,6 +33,7 @@ from .matching import Matcher
 from .media import media_matches
 from .properties import PropertyParser
 from .resolve import build_style, inherit_base
+from .selectors import Selector
 from .sheet import Block, RawDeclaration, Sheet, parse_declarations, parse_sheet
 from .style import ComputedStyle
 from .ua import QUIRKS_CSS, UA_CSS
@@ -41,6 +47,10 @@ UNLAYERED = 1 << 20
 _UNSET: Spec = (UNSET, None)
 
 _parsers: dict[tuple[float, float], PropertyParser] = {}
+# Styles shared across documents: (parser, parent style, blocks in cascade order, root font size, is root)
+# determine a style completely. Keys use ids; values keep the objects alive and are checked on a hit.
+MAX_SHARED_STYLES = 10_000
+_shared_styles: dict[tuple, tuple] = {}
 _ua_sheet: Sheet | None = None
 
 
@@ -162,12 +172,18 @@ class _Cascade:
         return True
 
     def _order_rules(self, extra_css: Sequence[str]) -> None:
-        sheets = [(True, ua_sheet())]
-        if self.doc.quirks:
-            sheets.append((True, parse_sheet(QUIRKS_CSS)))
-        sheets += [(False, s) for s in author_sheets(self.doc, self.matcher, extra_css, self.vp)]
         entries: list[tuple[tuple[int, int, tuple[int, int, int], int], Block, list[int]]] = []
-        order = 0
+        ua = _flat_ua(self.doc.quirks)
+        tags = self.matcher.tags
+        for tag, nodes in tags.items():
+            for key, block in ua.by_tag.get(tag, ()):
+                entries.append((key, block, nodes))
+        for sel, key, block in ua.rest:
+            nodes = self.matcher.match(sel)
+            if nodes:
+                entries.append((key, block, nodes))
+        sheets = [(False, s) for s in author_sheets(self.doc, self.matcher, extra_css, self.vp)]
+        order = ua.rule_count
         classes, ids = self.matcher.classes, self.matcher.ids
         for is_ua, sheet in sheets:
             for rule in sheet.rules:
@@ -211,7 +227,6 @@ class _Cascade:
         nodes = doc.nodes
         styles: list[ComputedStyle | None] = [None] * len(nodes)
         memo: dict[tuple[int, tuple[int, ...], str | None, str | None], ComputedStyle] = {}
-        bases: dict[int, ComputedStyle] = {}
         matched = self.matched
         root_font_size: float | None = None
         root_index = -1
@@ -227,11 +242,7 @@ class _Cascade:
             key = (id(parent), tuple(seqs) if seqs else (), inline, hints)
             style = memo.get(key)
             if style is None:
-                base = bases.get(id(parent))
-                if base is None:
-                    base = bases[id(parent)] = inherit_base(parent)
-                is_root = root_index < 0
-                style = self._compute(seqs or [], inline, hints, parent, base, root_font_size, is_root)
+                style = self._compute(seqs or [], inline, hints, parent, root_font_size, root_index < 0)
                 memo[key] = style
             if root_index < 0:
                 root_index = i
@@ -245,7 +256,6 @@ class _Cascade:
         inline: str | None,
         hints: str | None,
         parent: ComputedStyle | None,
-        base: ComputedStyle,
         root_font_size: float | None,
         is_root: bool,
     ) -> ComputedStyle:
@@ -274,7 +284,20 @@ class _Cascade:
         while k < n:
             ordered.append(blocks[seqs[k]])
             k += 1
+        shared_key = (id(parser), id(parent), tuple(map(id, ordered)), root_font_size, is_root)
+        hit = _shared_styles.get(shared_key)
+        if hit is not None and hit[0] is parser and hit[1] is parent and all(map(operator.is_, hit[2], ordered)):
+            return hit[3]
+        style = self._style_from(ordered, parent, root_font_size, is_root)
+        if len(_shared_styles) >= MAX_SHARED_STYLES:
+            _shared_styles.clear()
+        _shared_styles[shared_key] = (parser, parent, tuple(ordered), style)
+        return style
 
+    def _style_from(
+        self, ordered: list[Block], parent: ComputedStyle | None, root_font_size: float | None, is_root: bool
+    ) -> ComputedStyle:
+        parser = self.parser
         declared: dict[str, Spec] = {}
         customs: dict[str, RawDeclaration] = {}
         has_vars = False
@@ -291,7 +314,7 @@ class _Cascade:
         custom = self._custom_properties(parent_custom, customs) if customs else parent_custom
         if has_vars:
             self._substitute_vars(declared, custom)
-        style = build_style(declared, base, parent, root_font_size, is_root)
+        style = build_style(declared, inherit_base(parent), parent, root_font_size, is_root)
         style.custom_properties = custom
         return style
 
@@ -345,10 +368,47 @@ def compute_styles(
     return _Cascade(doc, vp, extra_css).run()
 
 
+@dataclass(slots=True)
+class FlatUA:
+    """The UA sheet(s) flattened once per process: single-tag selectors by tag, the rest as a list."""
+
+    by_tag: dict[str, list[tuple[tuple, Block]]] = field(default_factory=dict)
+    rest: list[tuple[Selector, tuple, Block]] = field(default_factory=list)
+    rule_count: int = 0
+
+
+_flat: dict[bool, FlatUA] = {}
+
+
+def _flat_ua(quirks: bool) -> FlatUA:
+    flat = _flat.get(quirks)
+    if flat is not None:
+        return flat
+    flat = FlatUA()
+    sheets = [ua_sheet()] + ([parse_sheet(QUIRKS_CSS)] if quirks else [])
+    for sheet in sheets:
+        for rule in sheet.rules:
+            flat.rule_count += 1
+            for sel in rule.selectors:
+                for block, origin, layer in ((rule.normal, UA_NORMAL, UNLAYERED), (rule.important, UA_IMPORTANT, 0)):
+                    if block is None:
+                        continue
+                    key = (origin, layer, sel.specificity, flat.rule_count)
+                    if sel.simple and len(sel.tags) == 1 and not sel.classes and not sel.ids:
+                        (tag,) = sel.tags
+                        flat.by_tag.setdefault(tag, []).append((key, block))
+                    else:
+                        flat.rest.append((sel, key, block))
+    _flat[quirks] = flat
+    return flat
+
+
 def warm_up() -> None:
     """Parse the UA sheet's rules once per process, so the first page does not pay for it."""
     for rule in ua_sheet().rules:
         rule.prepare()
+    _flat_ua(False)
+    _flat_ua(True)
 
 
 warm_up()

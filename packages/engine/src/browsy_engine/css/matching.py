@@ -113,15 +113,17 @@ class Matcher:
 
     def match(self, sel: Selector) -> list[int] | None:
         """Element indices the selector matches (document order); None if lexbor rejects it."""
-        if not self.could_match(sel):
-            return [] if sel.simple or lexbor_accepts(sel.text) else None
         if sel.simple:
             return self._match_simple(sel)
+        if not self.could_match(sel):
+            return [] if lexbor_accepts(sel.text) else None
         cached = self._lexbor_cache.get(sel.text, ())
         if cached != ():
             return cached  # type: ignore[return-value]
         found: list[int] | None = None
         candidates = self.subject_candidates(sel)
+        if candidates is None and len(self.elements) <= FEW_CANDIDATES:
+            candidates = self.elements  # a small document: every element is a cheap candidate
         if candidates is not None and len(candidates) <= FEW_CANDIDATES:
             chain = parse_chain(sel.text)
             if chain is not None:

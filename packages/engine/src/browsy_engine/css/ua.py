@@ -40,11 +40,10 @@ address { font-style: italic; }
 center { text-align: -webkit-center; }
 hr { margin: 0.5em auto; border-style: inset; border-width: 1px; overflow: hidden; }
 h1 { font-size: 2em; margin: 0.67em 0; font-weight: bold; }
-:is(article, aside, nav, section) h1 { font-size: 1.5em; margin: 0.83em 0; }
-:is(article, aside, nav, section) :is(article, aside, nav, section) h1 { font-size: 1.17em; margin: 1em 0; }
-:is(article, aside, nav, section) :is(article, aside, nav, section) :is(article, aside, nav, section) h1 {
-  font-size: 1em; margin: 1.33em 0;
-}
+article h1, aside h1, nav h1, section h1 { font-size: 1.5em; margin: 0.83em 0; }
+article article h1, article aside h1, article nav h1, article section h1, aside article h1, aside aside h1,
+aside nav h1, aside section h1, nav article h1, nav aside h1, nav nav h1, nav section h1, section article h1,
+section aside h1, section nav h1, section section h1 { font-size: 1.17em; margin: 1em 0; }
 h2 { font-size: 1.5em; margin: 0.83em 0; font-weight: bold; }
 h3 { font-size: 1.17em; margin: 1em 0; font-weight: bold; }
 h4 { margin: 1.33em 0; font-weight: bold; }
@@ -52,11 +51,11 @@ h5 { font-size: 0.83em; margin: 1.67em 0; font-weight: bold; }
 h6 { font-size: 0.67em; margin: 2.33em 0; font-weight: bold; }
 ul, menu, dir { list-style-type: disc; margin: 1em 0; padding-left: 40px; }
 ol { list-style-type: decimal; margin: 1em 0; padding-left: 40px; }
-:is(ul, ol, menu, dir) :is(ul, ol, menu, dir) { margin-top: 0; margin-bottom: 0; }
-:is(ul, menu, dir) :is(ul, menu, dir), :is(ol) :is(ul, menu, dir) { list-style-type: circle; }
-:is(ul, ol, menu, dir) :is(ul, ol, menu, dir) :is(ul, menu, dir) { list-style-type: square; }
+ul ul, ul ol, ol ul, ol ol, ul menu, menu ul, ul dir { margin-top: 0; margin-bottom: 0; }
+ul ul, ol ul, ul menu, menu ul, ul dir { list-style-type: circle; }
+ul ul ul, ul ol ul, ol ul ul, ol ol ul { list-style-type: square; }
 dl { margin: 1em 0; }
-:is(ul, ol, menu, dir) dl, dl dl { margin-top: 0; margin-bottom: 0; }
+ul dl, ol dl, dl dl { margin-top: 0; margin-bottom: 0; }
 dd { margin-left: 40px; }
 pre, xmp, plaintext, listing { font-family: monospace; white-space: pre; margin: 1em 0; }
 code, kbd, samp, tt { font-family: monospace; }
