@@ -36,20 +36,22 @@ FIXED_BASELINE = {"range": 16.0, "color": 21.0}
 DEFAULT_OBJECT = (300.0, 150.0)
 
 
-# Blink widens text inputs by (max char width - average char width) of the font; for Liberation Sans
-# these are measured in Chromium at 13.333px, 16px and 20px (9, 20 and 33 px) and interpolated.
-_EXTRA_POINTS = ((13.333, 9.0), (16.0, 20.0), (20.0, 33.0))
+# Text field widths measured in Chromium here (Liberation Sans): px per `size` character and the
+# constant added, at three font sizes (13.333px: size=1 -> 17, size=20 -> 169; 16px: size=5 -> 58,
+# size=20 -> 200; 20px: size=20 -> 253), interpolated linearly in between and scaled outside.
+_TEXT_FIELD = ((13.333, 8.0, 9.0), (16.0, 9.4667, 10.667), (20.0, 11.833, 16.333))
 
 
-def _max_minus_avg(size: float) -> float:
-    pts = _EXTRA_POINTS
+def _text_field_metrics(size: float) -> tuple[float, float]:
+    pts = _TEXT_FIELD
     if size <= pts[0][0]:
-        return pts[0][1] * size / pts[0][0]
-    for (s0, e0), (s1, e1) in zip(pts, pts[1:]):
-        if size <= s1:
-            return e0 + (e1 - e0) * (size - s0) / (s1 - s0)
-    (s0, e0), (s1, e1) = pts[-2], pts[-1]
-    return e1 + (e1 - e0) * (size - s1) / (s1 - s0)
+        return pts[0][1] * size / pts[0][0], pts[0][2] * size / pts[0][0]
+    for (f0, a0, b0), (f1, a1, b1) in zip(pts, pts[1:]):
+        if size <= f1:
+            t = (size - f0) / (f1 - f0)
+            return a0 + (a1 - a0) * t, b0 + (b1 - b0) * t
+    f1, a1, b1 = pts[-1]
+    return a1 * size / f1, b1 * size / f1
 
 
 def _int_attr(ctx: LayoutContext, i: int, name: str, default: int) -> int:
@@ -126,8 +128,8 @@ def replaced_content_size(ctx: LayoutContext, i: int, s: ComputedStyle, cb_w: fl
             base = FIXED_BASELINE.get(kind, (h - m.line_height) / 2 + m.ascent)
             return max(0.0, w - pb_h), max(0.0, h - pb_v), base
         size = _int_attr(ctx, i, "size", 20)
-        avg = round(0.5742 * s.font_size)  # Liberation Sans xAvgCharWidth, rounded like Blink
-        return size * avg + _max_minus_avg(s.font_size), m.line_height, text_baseline
+        per_char, extra = _text_field_metrics(s.font_size)
+        return size * per_char + extra, m.line_height, text_baseline
     if tag == "textarea":
         cols = _int_attr(ctx, i, "cols", 20)
         rows = _int_attr(ctx, i, "rows", 2)
@@ -149,7 +151,11 @@ def replaced_content_size(ctx: LayoutContext, i: int, s: ComputedStyle, cb_w: fl
         rows = _int_attr(ctx, i, "size", 4 if multiple else 1)
         if rows > 1:
             return 14.890625 - pb_h if pb_h < 14 else 0.0, rows * 17.0 + 2 - pb_v, rows * 17.0 - 1
-        return longest + 22.6 - pb_h, m.line_height + 4 - pb_v, 2.0 + m.ascent  # text centred
+        # measured: the text's ascent + descent, 2px inside, plus the border (and any padding)
+        content_h = m.ascent + m.descent + 2.0
+        if pb_v < 2.0:
+            content_h += 2.0 - pb_v
+        return longest + 22.6 - pb_h, content_h, pb_v / 2 + 1.0 + m.ascent if pb_v >= 2.0 else 2.0 + m.ascent
     if tag == "img":
         return _image_size(ctx, i, s, m)
     if tag in ("meter",):
