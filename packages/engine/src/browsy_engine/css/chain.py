@@ -6,13 +6,14 @@ with only a few elements in the document, checking just those few candidates is 
 module parses a selector (already rewritten for lexbor, see selectors.py) into a chain of compounds
 joined by descendant (` `) or child (`>`) combinators, and matches candidates against it. Supported
 in a compound: a type or `*`, `#id`, `.class`, attribute tests (`[a]`, `=`, `~=`, `|=`, `^=`, `$=`,
-`*=`, with the `i`/`s` flags), `:not(<compound>)` and the never-matching `:hover`. Anything else
+`*=`, with the `i`/`s` flags), `:not(<compound>)` and the never-matching state pseudo-classes. Anything else
 (sibling combinators, other pseudo-classes, namespaces) makes `parse_chain` return None and the caller
 uses lexbor.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -28,6 +29,7 @@ from tinycss2.ast import (
 )
 
 from ..dom.tree import Node
+from .selectors import NEVER_MATCH, Selector
 
 MAX_COMPOUNDS = 32
 ATTRIBUTE_OPERATORS = frozenset({"=", "~=", "|=", "^=", "$=", "*="})
@@ -136,11 +138,30 @@ class _Unsupported(Exception):
     pass
 
 
-@lru_cache(maxsize=8192)
+MAX_CACHED_CHAINS = 8192
+_chains: dict[str, Chain | None] = {}
+
+
+def chain_for(selector: Selector) -> Chain | None:
+    """The chain of a prepared selector (from its tokens; cached by its text)."""
+    text = selector.text
+    if text in _chains:
+        return _chains[text]
+    chain = chain_from_tokens(selector.tokens)
+    if len(_chains) >= MAX_CACHED_CHAINS:
+        _chains.clear()
+    _chains[text] = chain
+    return chain
+
+
+@lru_cache(maxsize=1024)
 def parse_chain(text: str) -> Chain | None:
-    """The chain form of a selector, or None when it uses something this matcher does not support."""
+    """The chain form of a selector text, or None when it uses something this matcher does not support."""
+    return chain_from_tokens(tinycss2.parse_component_value_list(text))
+
+
+def chain_from_tokens(tokens: Sequence[object]) -> Chain | None:
     try:
-        tokens = tinycss2.parse_component_value_list(text)
         compounds: list[Compound] = []
         combinators: list[str] = []
         current: list[object] = []
@@ -192,7 +213,7 @@ def _compound(tokens: list[object]) -> Compound:
         elif isinstance(t, LiteralToken) and t.value == ":" and i + 1 < n:
             pseudo = tokens[i + 1]
             i += 1
-            if isinstance(pseudo, IdentToken) and pseudo.lower_value == "hover":
+            if isinstance(pseudo, IdentToken) and pseudo.lower_value in NEVER_MATCH:
                 never = True
             elif isinstance(pseudo, FunctionBlock) and pseudo.lower_name == "not":
                 inner = [a for a in pseudo.arguments if not isinstance(a, WhitespaceToken)]

@@ -14,7 +14,7 @@ from functools import lru_cache
 from selectolax.lexbor import LexborHTMLParser
 
 from ..dom.tree import Document
-from .chain import parse_chain
+from .chain import chain_for
 from .selectors import Selector
 
 FEW_CANDIDATES = 48  # below this, checking candidates in Python beats lexbor's whole-tree walk
@@ -125,7 +125,7 @@ class Matcher:
         if candidates is None and len(self.elements) <= FEW_CANDIDATES:
             candidates = self.elements  # a small document: every element is a cheap candidate
         if candidates is not None and len(candidates) <= FEW_CANDIDATES:
-            chain = parse_chain(sel.text)
+            chain = chain_for(sel)
             if chain is not None:
                 found = chain.match(self.doc.nodes, candidates)
         if found is None:

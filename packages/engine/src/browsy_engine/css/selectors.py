@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from tinycss2.ast import (
     DimensionToken,
@@ -62,6 +62,7 @@ class Selector:
     key_tags: frozenset[str] = frozenset()  # requirements of the subject (rightmost) compound
     key_classes: frozenset[str] = frozenset()
     key_ids: frozenset[str] = frozenset()
+    tokens: tuple[object, ...] = field(default=(), compare=False, repr=False)  # the selector as parsed
 
 
 def parse_selector_list(prelude: Sequence[object]) -> list[Selector] | None:
@@ -287,4 +288,5 @@ def _prepare(tokens: list[object]) -> Selector | None:
         key_tags=frozenset(scan.key[0]),
         key_classes=frozenset(scan.key[1]),
         key_ids=frozenset(scan.key[2]),
+        tokens=tuple(tokens),
     )
