@@ -313,7 +313,7 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy):
         if replaced and alt_fallback(ctx, i, s):
             w = None
     avail = cb_w - (ml or 0.0) - (mr or 0.0)
-    if bfc and floats and ctx.doc.nodes[i].parent >= 0:
+    if bfc and floats is not None and floats.any and ctx.doc.nodes[i].parent >= 0:
         lo, hi = floats.band(oy, 1.0, ox, ox + cb_w)
         if hi - lo < cb_w:
             avail = min(avail, hi - lo - (ml or 0.0) - (mr or 0.0))
@@ -362,7 +362,7 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy):
         own = FloatArea() if bfc else floats
         fox, foy = (0.0, 0.0) if bfc else (ox + used_ml + cx, oy + cy)
         out = yield flow(ctx, i, children, w, cx, cy, own, fox, foy, collapse_top, h_spec)
-        if bfc and own:
+        if bfc and own.any:
             out.height = max(out.height + (0.0 if collapse_bottom else value(out.bottom)), own.bottom())
             out.bottom = NO_MARGIN
     content_h = out.height

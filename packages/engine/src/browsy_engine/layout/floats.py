@@ -12,7 +12,7 @@ class FloatArea:
     end above a new float's top can no longer affect anything placed later: they are retired from the
     searched lists (keeping only what clearance and the BFC's height need)."""
 
-    __slots__ = ("lefts", "rights", "left_bottom", "right_bottom", "active_lefts", "active_rights", "last_top")
+    __slots__ = ("lefts", "rights", "left_bottom", "right_bottom", "active_lefts", "active_rights", "last_top", "any")
 
     def __init__(self) -> None:
         self.lefts: list[tuple[float, float, float, float]] = []  # x, y, w, h (margin boxes)
@@ -22,6 +22,7 @@ class FloatArea:
         self.left_bottom = float("-inf")  # lowest bottom of the left floats
         self.right_bottom = float("-inf")
         self.last_top = float("-inf")
+        self.any = False  # whether any float was placed (cheaper to test than __bool__)
 
     def _retire(self, y: float) -> None:
         if len(self.active_lefts) + len(self.active_rights) > 32:
@@ -29,7 +30,7 @@ class FloatArea:
             self.active_rights = [f for f in self.active_rights if f[1] + f[3] > y]
 
     def __bool__(self) -> bool:
-        return bool(self.lefts or self.rights)
+        return self.any
 
     def band(self, y: float, h: float, left: float, right: float, active: bool = False) -> tuple[float, float]:
         """The free [left, right) interval for a band [y, y+h) inside [left, right)."""
@@ -65,6 +66,7 @@ class FloatArea:
             y = nxt
         self._retire(y)
         self.last_top = y
+        self.any = True
         if side == "right":
             x = hi - w
             self.rights.append((x, y, w, h))

@@ -347,7 +347,7 @@ def inline_run(
 
     def open_line(y: float, first: bool) -> Line:
         left, right = 0.0, cw
-        if floats is not None and (floats.lefts or floats.rights):
+        if floats is not None and floats.any:
             lo, hi = floats.band(oy + y, strut.line_height, ox, ox + cw)
             left, right = lo - ox, hi - ox
         line = Line(y, left, right)
@@ -378,7 +378,7 @@ def inline_run(
         return []
 
     def narrow(line: Line) -> None:
-        if floats:
+        if floats is not None and floats.any:
             lo, hi = floats.band(oy + line.y, strut.line_height, ox, ox + cw)
             line.left, line.right = lo - ox, hi - ox
 
@@ -436,7 +436,7 @@ def inline_run(
             finish(line)
             line = open_line(y, False)
             deferred_floats = place_deferred(line, deferred_floats)
-        if floats and unit[CONTENT] and not line.pieces:
+        if floats is not None and floats.any and unit[CONTENT] and not line.pieces:
             # nothing on this line yet and the unit does not fit beside the floats: go down past them
             need = unit[UWIDTH] - unit_trail(unit)
             while line.pen + need > line.right - line.left + 0.01 and (line.left > 0 or line.right < cw):
