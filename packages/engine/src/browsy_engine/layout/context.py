@@ -9,6 +9,7 @@ that anchor's `shift_y` (used to align table-cell contents vertically after the 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..css.style import ComputedStyle
 from ..dom.tree import Document
@@ -46,6 +47,7 @@ class LayoutContext:
     positioned: list[tuple[int, int, float, float]] = field(default_factory=list)
     block_inside: dict[int, bool] = field(default_factory=dict)
     children_cache: dict[int, list[int]] = field(default_factory=dict)
+    table_grids: dict[int, Any] = field(default_factory=dict)  # table node -> table.Grid
     taffy_depth: int = 0
     quirks: bool = False  # no doctype: Chromium's quirks mode (quirky margins, line-height quirk)
 

@@ -43,6 +43,14 @@ def _span(ctx: LayoutContext, i: int, name: str) -> int:
 
 
 def structure(ctx: LayoutContext, i: int) -> Grid:
+    """Table i's captions, rows and cells on the grid (memoised for the layout run)."""
+    grid = ctx.table_grids.get(i)
+    if grid is None:
+        grid = ctx.table_grids[i] = _structure(ctx, i)
+    return grid
+
+
+def _structure(ctx: LayoutContext, i: int) -> Grid:
     captions: list[int] = []
     row_nodes: list[tuple[int, list[int]]] = []
     groups: list[tuple[int, int, int]] = []
