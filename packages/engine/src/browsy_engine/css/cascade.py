@@ -190,7 +190,7 @@ class _Cascade:
                 order += 1
                 if rule.media and not self._media_ok(sheet, rule.media):
                     continue
-                if not rule.could_match(classes, ids):
+                if not rule.could_match(classes, ids, tags):
                     continue
                 matches = [self.matcher.match(s) for s in rule.selectors]
                 if any(m is None for m in matches):

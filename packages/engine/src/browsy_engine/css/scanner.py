@@ -3,8 +3,8 @@
 tinycss2 tokenizes everything in pure Python, which is slow on the 50–500 KB stylesheets of real sites,
 while most of their rules match nothing in a given page. This scanner only finds the braces,
 semicolons, strings and comments (one regex pass) so a rule's declarations are tokenized only when one
-of its selectors matches. `selector_needs` lists, per selector of a prelude, the classes and ids it
-requires outside of any brackets or parentheses: a rule none of whose selectors can be satisfied by the
+of its selectors matches. `selector_needs` lists, per selector of a prelude, the classes, ids and
+element names it requires outside of any brackets or parentheses: a rule none of whose selectors can be satisfied by the
 document is skipped without being parsed at all.
 """
 
@@ -16,6 +16,8 @@ from dataclasses import dataclass
 _STRUCTURE = re.compile(r"""/\*.*?(?:\*/|\Z)|"(?:[^"\\\n]|\\.)*"?|'(?:[^'\\\n]|\\.)*'?|[{};]""", re.DOTALL)
 _COMMENT = re.compile(r"/\*.*?(?:\*/|\Z)", re.DOTALL)
 _NESTING = re.compile(r"""[()\[\]]|"(?:[^"\\\n]|\\.)*"?|'(?:[^'\\\n]|\\.)*'?""")
+_COMBINATORS = re.compile(r"[\s>+~]+")
+_TYPE = re.compile(r"([a-zA-Z][\w-]*)(?![\w|-])")  # a type selector at the start of a compound (no namespace)
 _CLASS_OR_ID = re.compile(r"([.#])(-?[_a-zA-Z\u00a0-\uffff][\w\-\u00a0-\uffff]*)(\\?)")
 
 
@@ -63,8 +65,8 @@ def _clean(prelude: str) -> str:
     return prelude.strip()
 
 
-def selector_needs(prelude: str) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
-    """Per selector of the list: (classes, ids) it requires at top level (a cheap prefilter)."""
+def selector_needs(prelude: str) -> tuple[tuple[frozenset[str], frozenset[str], frozenset[str]], ...]:
+    """Per selector of the list: (classes, ids, element names) it requires at top level (a cheap prefilter)."""
     top: list[str] = []
     depth = 0
     last = 0
@@ -84,7 +86,7 @@ def selector_needs(prelude: str) -> tuple[tuple[frozenset[str], frozenset[str]],
             last = m.end()
     if depth == 0:
         top.append(prelude[last:])
-    needs: list[tuple[frozenset[str], frozenset[str]]] = []
+    needs: list[tuple[frozenset[str], frozenset[str], frozenset[str]]] = []
     for part in " ".join(top).split(","):
         classes: set[str] = set()
         ids: set[str] = set()
@@ -92,5 +94,6 @@ def selector_needs(prelude: str) -> tuple[tuple[frozenset[str], frozenset[str]],
             if escaped:
                 continue  # escaped characters: let lexbor decide
             (classes if kind == "." else ids).add(name)
-        needs.append((frozenset(classes), frozenset(ids)))
+        tags = {m.group(1).lower() for m in map(_TYPE.match, _COMBINATORS.split(part)) if m is not None}
+        needs.append((frozenset(classes), frozenset(ids), frozenset(tags)))
     return tuple(needs)

@@ -84,12 +84,16 @@ class StyleRule:
         self._normal = normal
         self._important = important
 
-    def could_match(self, classes: dict[str, list[int]], ids: dict[str, list[int]]) -> bool:
-        """False when every selector requires a class or id the document does not have."""
+    def could_match(self, classes: dict[str, list[int]], ids: dict[str, list[int]], tags: dict[str, list[int]]) -> bool:
+        """False when every selector requires a class, id or element name the document does not have."""
         if self.needs is None:
             return True
-        for need_classes, need_ids in self.needs:
-            if all(c in classes for c in need_classes) and all(i in ids for i in need_ids):
+        for need_classes, need_ids, need_tags in self.needs:
+            if (
+                all(c in classes for c in need_classes)
+                and all(i in ids for i in need_ids)
+                and all(t in tags for t in need_tags)
+            ):
                 return True
         return False
 
