@@ -6,7 +6,8 @@ measure functions of flex/grid items. Generator tasks, cached per node for one l
 
 from __future__ import annotations
 
-from . import block, inline, table
+from . import block, table, units
+from . import pieces as P
 from .context import LayoutContext
 from .controls import alt_fallback
 from .geometry import horizontal_pb, px, px_or_none
@@ -89,34 +90,33 @@ def intrinsic(ctx: LayoutContext, i: int):
 
 
 def run_intrinsic(ctx: LayoutContext, container: int, run: list[int]):
-    units = yield inline.build_units(ctx, container, run, 0.0, measuring=True)
+    """(min-content, max-content) of a run of inline-level nodes."""
+    found = yield units.build_units(ctx, container, run, 0.0, measuring=True)
     lo = 0.0
     hi = 0.0
     line = 0.0
     floats = 0.0
-    for unit in units:
+    for unit in found:
         if unit is None:
             hi = max(hi, line)
             line = 0.0
             continue
-        if unit[0] == inline.TEXTRUN:
+        if unit[0] == P.TEXTRUN:
             run_widths = unit[5]
             lo = max(lo, max(run_widths))
-            line += sum(run_widths) + len(run_widths) * unit[6][inline.WIDTH]
+            line += sum(run_widths) + len(run_widths) * unit[6][P.WIDTH]
             continue
-        pieces = unit[inline.PIECES]
-        if pieces and pieces[0][inline.KIND] == inline.FLOAT:
-            floats += pieces[0][inline.WIDTH]
-            lo = max(lo, pieces[0][inline.MIN_WIDTH])
+        parts = unit[P.PIECES]
+        if parts and parts[0][P.KIND] == P.FLOAT:
+            floats += parts[0][P.WIDTH]
+            lo = max(lo, parts[0][P.MIN_WIDTH])
             continue
-        if unit[inline.CONTENT]:
-            shrink = sum(
-                p[inline.WIDTH] - p[inline.MIN_WIDTH] for p in pieces if p[inline.KIND] == inline.ATOMIC
-            )
-            lo = max(lo, unit[inline.UWIDTH] - inline.unit_trail(unit) - shrink)
-        line += unit[inline.UWIDTH]
-    last = units[-1] if units else None
-    if last is not None and last[0] != inline.TEXTRUN and last[inline.PIECES]:
-        line -= inline.unit_trail(last)
+        if unit[P.CONTENT]:
+            shrink = sum(p[P.WIDTH] - p[P.MIN_WIDTH] for p in parts if p[P.KIND] == P.ATOMIC)
+            lo = max(lo, unit[P.UWIDTH] - P.unit_trail(unit) - shrink)
+        line += unit[P.UWIDTH]
+    last = found[-1] if found else None
+    if last is not None and last[0] != P.TEXTRUN and last[P.PIECES]:
+        line -= P.unit_trail(last)
     hi = max(hi, line) + floats
     return lo, hi

@@ -1,0 +1,276 @@
+"""Line boxes: vertical metrics (baseline, strut, half-leading, vertical-align of atomics) and the
+placement of a finished line's pieces — text fragments, inline-box fragments (united into the box
+getBoundingClientRect() reports), atomic inlines — with text-align and justification."""
+
+from __future__ import annotations
+
+from .context import LayoutContext
+from .geometry import px
+from .pieces import (
+    ABS,
+    ATOMIC,
+    BASELINE,
+    CLOSE,
+    HEIGHT,
+    INNER_SPACES,
+    KIND,
+    METRICS,
+    NODE,
+    OPEN,
+    RAISED,
+    SPACE,
+    TEXT,
+    WIDTH,
+    WORD,
+    Line,
+    Piece,
+)
+from .text import FontMetrics, metrics_for
+
+
+def _atomic_ascent(p: Piece, strut: FontMetrics) -> float:
+    """How far an atomic inline's margin box reaches above the baseline, by its vertical-align."""
+    va = p[TEXT]
+    base = p[BASELINE]
+    if va == "baseline":
+        return base
+    if va == "middle":
+        return (p[HEIGHT] + strut.x_height) / 2
+    if va == "text-bottom":
+        return p[HEIGHT] - strut.descent
+    if va == "text-top":
+        return strut.ascent
+    if va == "sub":
+        return base - (strut.size / 5 + 1)
+    if va == "super":
+        return base + strut.size / 3 + 1
+    for unit, scale in (("px", 1.0), ("em", strut.size)):
+        if va.endswith(unit):
+            try:
+                return base + float(va[: -len(unit)]) * scale
+            except ValueError:
+                return base
+    return base
+
+
+def has_content(line: Line) -> bool:
+    for p in line.pieces:
+        k = p[KIND]
+        if k in (WORD, ATOMIC):
+            return True
+        if (k in (OPEN, CLOSE)) and p[WIDTH] > 0:
+            return True
+    return False
+
+
+def line_metrics(line: Line, strut: FontMetrics, quirks: bool) -> tuple[float, float]:
+    """(height, baseline from line top) of a line box; (0, 0) when the line is empty. In quirks mode
+    the strut only counts on lines with text (a line of images is as tall as the images)."""
+    if not line.forced and not has_content(line):
+        return 0.0, 0.0
+    if quirks and not line.forced and not any(p[KIND] == WORD for p in line.pieces):
+        above = below = 0.0
+    else:
+        above, below = strut.split
+    tops: list[float] = []
+    bottoms: list[float] = []
+    seen_m = None
+    seen_raised = 0.0
+    for p in line.pieces:
+        k = p[KIND]
+        if k == WORD or (k == OPEN and not quirks):
+            m = p[METRICS]
+            if m is seen_m and p[RAISED] == seen_raised:
+                continue
+            seen_m, seen_raised = m, p[RAISED]
+            a, b = m.split
+            a, b = a - seen_raised, b + seen_raised
+            if a > above:
+                above = a
+            if b > below:
+                below = b
+        elif k == ATOMIC:
+            va = p[TEXT]
+            if va == "top":
+                tops.append(p[HEIGHT])
+            elif va == "bottom":
+                bottoms.append(p[HEIGHT])
+            else:
+                a = _atomic_ascent(p, strut)
+                b = p[HEIGHT] - a
+                if a > above:
+                    above = a
+                if b > below:
+                    below = b
+    height = above + below
+    for h in tops:
+        if h > height:
+            below += h - height
+            height = h
+    for h in bottoms:
+        if h > height:
+            above += h - height
+            height = h
+    return height, above
+
+
+def place_line(
+    ctx: LayoutContext,
+    container: int,
+    line: Line,
+    strut: FontMetrics,
+    cx: float,
+    cy: float,
+    top: float,
+    baseline: float,
+    align: str,
+    height: float = 0.0,
+    empty: bool = False,
+) -> None:
+    pieces = line.pieces
+    xs = line.xs
+    # content width: drop hanging trailing spaces
+    end = line.pen
+    for k in range(len(pieces) - 1, -1, -1):
+        kind = pieces[k][KIND]
+        if kind == SPACE:
+            end = xs[k]
+        elif kind in (CLOSE, ABS) or (kind == OPEN and pieces[k][WIDTH] == 0):
+            continue
+        else:
+            break
+    avail = line.right - line.left
+    shift = line.left
+    gap = 0.0  # extra width per space when justifying
+    if align == "justify" and avail > end:
+        spaces = 0.0
+        for k, p in enumerate(pieces):
+            if xs[k] >= end:
+                break
+            if p[KIND] == SPACE:
+                spaces += 1
+            elif p[KIND] == WORD:
+                spaces += p[INNER_SPACES]
+        if spaces:
+            gap = (avail - end) / spaces
+    if align == "center":
+        shift += max(0.0, (avail - end) / 2)
+    elif align == "right":
+        shift += max(0.0, avail - end)
+    ox = cx + shift
+    rel = ctx.rel
+    styles = ctx.styles
+    open_at: dict[int, float] = {}
+    text_node = -1  # consecutive words of one text node are united once
+    tx0 = tx1 = ty0 = ty1 = 0.0
+    stretch = 0.0  # justification added so far
+    for k, p in enumerate(pieces):
+        kind = p[KIND]
+        x = ox + xs[k] + stretch
+        if kind == WORD:
+            width = p[WIDTH]
+            if gap and p[INNER_SPACES]:
+                width += gap * p[INNER_SPACES]
+                stretch += gap * p[INNER_SPACES]
+            if p[NODE] == text_node:
+                tx1 = x + width
+                continue
+            if text_node >= 0:
+                _union(ctx, text_node, container, tx0, ty0, tx1, ty1)
+            m = p[METRICS]
+            base = cy + baseline + p[RAISED]
+            text_node, tx0, tx1, ty0, ty1 = p[NODE], x, x + width, base - m.ascent, base + m.descent
+            continue
+        if kind == SPACE:
+            if gap and xs[k] < end:
+                stretch += gap
+            continue
+        if text_node >= 0:
+            _union(ctx, text_node, container, tx0, ty0, tx1, ty1)
+            text_node = -1
+        node = p[NODE]
+        if kind == OPEN:
+            s = styles[node]
+            if xs[k] >= end:  # an inline box opening after the hanging trailing space starts at the text's end
+                x = ox + end
+            open_at[node] = x + edges(s, 0.0)[2]
+            metrics = None if empty else p[METRICS]
+            _inline_box(ctx, node, container, open_at[node], x + p[WIDTH], metrics, cy + baseline + p[RAISED])
+        elif kind == CLOSE:
+            s = styles[node]
+            start = open_at.pop(node, ox)
+            if xs[k] >= end:  # after the hanging trailing space: the box ends with the text
+                x = ox + end - p[WIDTH]
+                end += p[WIDTH]
+            x1 = x + p[WIDTH] - edges(s, 0.0)[3]
+            _inline_box(ctx, node, container, start, x1, None if empty else p[METRICS], cy + baseline + p[RAISED])
+        elif kind == ATOMIC:
+            s = styles[node]
+            va = p[TEXT]
+            if va == "top":
+                y = cy + top
+            elif va == "bottom":
+                y = cy + top + height - p[HEIGHT]
+            else:
+                y = cy + baseline - _atomic_ascent(p, strut)
+            r = rel[node]
+            if r is not None:
+                r[0] = x + px(s.margin_left, 0.0)
+                r[1] = y + px(s.margin_top, 0.0)
+                ctx.anchor[node] = container
+        elif kind == ABS:
+            ctx.positioned.append((node, container, x, cy + top))
+    if text_node >= 0:
+        _union(ctx, text_node, container, tx0, ty0, tx1, ty1)
+    # inline boxes continuing onto the next line: their fragment ends at the line's end
+    for node, start in open_at.items():
+        _inline_box(ctx, node, container, start, ox + end, None if empty else metrics_for(styles[node]), cy + baseline)
+
+
+_EDGES: dict[int, tuple] = {}
+
+
+def edges(s, cw: float) -> tuple[float, float, float, float, float, float]:
+    """An inline box's (left edge, right edge, margin-left, margin-right, top extra, bottom extra):
+    edges are margin + border + padding; extras are border + padding above/below the content area.
+    Memoised per style object when no percentage is involved."""
+    hit = _EDGES.get(id(s))
+    if hit is not None and hit[0] is s:
+        return hit[1]
+    lengths = (s.margin_left, s.margin_right, s.padding_left, s.padding_right, s.padding_top, s.padding_bottom)
+    ml, mr, pl, pr, pt, pb = (px(v, cw) for v in lengths)
+    out = (ml + s.border_left_width + pl, mr + s.border_right_width + pr, ml, mr,
+           s.border_top_width + pt, s.border_bottom_width + pb)
+    if not any(v is not None and v[1] for v in lengths):
+        if len(_EDGES) > 50_000:
+            _EDGES.clear()
+        _EDGES[id(s)] = (s, out)
+    return out
+
+
+def _inline_box(
+    ctx: LayoutContext, node: int, container: int, x0: float, x1: float, m: FontMetrics | None, baseline: float
+) -> None:
+    """Add a fragment of inline box `node`; m None: a fragment on an empty line (no height at all)."""
+    if m is None:
+        _union(ctx, node, container, x0, baseline, max(x0, x1), baseline)
+        return
+    s = ctx.styles[node]
+    box_edges = edges(s, 0.0)
+    top = baseline - m.ascent - box_edges[4]
+    bottom = baseline + m.descent + box_edges[5]
+    _union(ctx, node, container, x0, top, max(x0, x1), bottom)
+
+
+def _union(ctx: LayoutContext, node: int, anchor: int, x0: float, y0: float, x1: float, y1: float) -> None:
+    r = ctx.rel[node]
+    if r is None or ctx.anchor[node] != anchor:
+        ctx.rel[node] = [x0, y0, x1 - x0, y1 - y0]
+        ctx.anchor[node] = anchor
+        return
+    rx1 = max(r[0] + r[2], x1)
+    ry1 = max(r[1] + r[3], y1)
+    r[0] = min(r[0], x0)
+    r[1] = min(r[1], y0)
+    r[2] = rx1 - r[0]
+    r[3] = ry1 - r[1]

@@ -1,0 +1,45 @@
+"""The vocabulary of the inline formatting context: pieces, units and line boxes.
+
+A piece is a plain tuple (tens of thousands per page; tuples are several times cheaper than objects)
+indexed by the constants below; a unit is a list of pieces that no line break may separate; a TEXTRUN
+unit carries the words of one text node that lie between break opportunities.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+WORD, SPACE, OPEN, CLOSE, ATOMIC, FLOAT, ABS = range(7)
+FORCED = None  # a unit that forces a line break
+# A TEXTRUN unit is a tuple (TEXTRUN, node, metrics, raised, words, widths, space_piece): words of one
+# text node each followed by a space (a break opportunity), broken into lines without a unit per word.
+TEXTRUN = "textrun"
+
+# A piece is a plain tuple (tens of thousands per page; tuples are several times cheaper than objects):
+#   (kind, node, width, text, metrics, raised, height, baseline, min_width)
+# text: the word, or the vertical-align of an atomic inline; metrics: FontMetrics of words and inline
+# boxes; raised: baseline shift of the enclosing inline box (vertical-align sub/super); height/baseline:
+# margin-box height of atomics and floats and their baseline from the margin-box top; min_width: their
+# min-content contribution when only measuring.
+KIND, NODE, WIDTH, TEXT, METRICS, RAISED, HEIGHT, BASELINE, MIN_WIDTH = range(9)
+INNER_SPACES = HEIGHT  # for WORD pieces covering several words of a TEXTRUN: the spaces inside
+Piece = tuple
+# A unit is a list [pieces, width, has_content]: pieces that no line break may separate.
+PIECES, UWIDTH, CONTENT = range(3)
+
+
+def unit_trail(unit: list) -> float:
+    """Width of the unit's trailing space (it hangs at the end of a line)."""
+    pieces = unit[PIECES]
+    return pieces[-1][WIDTH] if pieces and pieces[-1][KIND] == SPACE else 0.0
+
+
+@dataclass(slots=True)
+class Line:
+    y: float
+    left: float
+    right: float
+    pieces: list = field(default_factory=list)
+    xs: list[float] = field(default_factory=list)  # x of each piece from the line's start
+    pen: float = 0.0
+    forced: bool = False

@@ -1,0 +1,271 @@
+"""Inline content as units: flattening a run of inline-level nodes, white-space processing, words and
+their widths, inline-box edges, atomic inlines and floats sized (or only measured), forced breaks."""
+
+from __future__ import annotations
+
+from . import block, intrinsic  # circular: atomic inlines contain block layout (attributes used at call time)
+from .context import LayoutContext
+from .lines import edges
+from .pieces import (
+    ABS,
+    ATOMIC,
+    CLOSE,
+    CONTENT,
+    FLOAT,
+    FORCED,
+    OPEN,
+    PIECES,
+    SPACE,
+    TEXTRUN,
+    UWIDTH,
+    WIDTH,
+    WORD,
+)
+from .text import (
+    apply_transform,
+    collapse,
+    has_breaks_inside,
+    metrics_for,
+    metrics_with_fallback,
+    split_words,
+    uses_fallback,
+)
+
+
+def has_inline_content(ctx: LayoutContext, nodes: list[int]) -> bool:
+    """False when a run holds nothing but collapsible whitespace (it then produces no line boxes)."""
+    doc_nodes = ctx.doc.nodes
+    stack = list(nodes)
+    while stack:
+        i = stack.pop()
+        d = ctx.display[i]
+        if d == "text":
+            text = doc_nodes[i].text or ""
+            if text.strip(" \t\n\r\f") or ctx.style(i).white_space in ("pre", "pre-wrap", "break-spaces"):
+                return True
+        elif d == "inline" and not ctx.is_replaced(i):
+            s = ctx.styles[i]
+            if s is not None and (s.padding_left != (0.0, 0.0) or s.border_left_width or s.padding_right != (0.0, 0.0)):
+                return True
+            stack.extend(ctx.box_children(i))
+        elif d != "none":
+            return True
+    return False
+
+
+def _flatten(ctx: LayoutContext, nodes: list[int]) -> list[tuple[int, int]]:
+    """(kind, node) items in order; OPEN/CLOSE around inline boxes' contents."""
+    out: list[tuple[int, int]] = []
+    stack: list[tuple[int, int]] = [(0, n) for n in reversed(nodes)]
+    tag_of = ctx.doc.nodes
+    while stack:
+        mark, i = stack.pop()
+        if mark:
+            out.append((CLOSE, i))
+            continue
+        d = ctx.display[i]
+        if d == "text":
+            ctx.rel[i] = None
+            out.append((WORD, i))
+        elif ctx.is_out_of_flow(i):
+            out.append((ABS, i))
+        elif ctx.is_float(i):
+            out.append((FLOAT, i))
+        elif tag_of[i].tag == "br":
+            out.append((-1, i))
+        elif d == "inline" and not ctx.is_replaced(i):
+            ctx.rel[i] = None
+            out.append((OPEN, i))
+            stack.append((1, i))
+            stack.extend((0, c) for c in reversed(ctx.box_children(i)))
+        else:
+            out.append((ATOMIC, i))
+    return out
+
+
+def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float, measuring: bool = False):
+    """Generator task: the units of a run (atomic inlines and floats are sized here, or only measured)."""
+    units: list[list | None] = []
+    unit: list = [[], 0.0, False]
+    units.append(unit)
+    after_space = True
+    break_pending = False
+    raise_stack: list[float] = [0.0]  # baseline shift (px, negative = up) from vertical-align sub/super
+
+    for kind, i in _flatten(ctx, nodes):
+        if kind == WORD:
+            s = ctx.style(i)
+            mode = s.white_space
+            text = collapse(ctx.doc.nodes[i].text or "", mode, after_space)
+            if not text:
+                continue
+            if s.text_transform != "none":
+                text = apply_transform(text, s.text_transform)
+            m = metrics_for(s)
+            if uses_fallback(text, m.face):
+                m = metrics_with_fallback(s, m)
+            wraps = mode not in ("nowrap", "pre")
+            preserve = mode in ("pre", "pre-wrap", "break-spaces")
+            raised = raise_stack[-1]
+            widths = m.widths
+            if len(widths) > 100_000:
+                widths.clear()
+            space_piece = (SPACE if wraps else WORD, i, m.space, " ", m, raised, 0.0, 0.0, 0.0)
+            special = wraps and has_breaks_inside(text)
+            for li, line_text in enumerate(text.split("\n") if "\n" in text else (text,)):
+                if li > 0:
+                    units.append(FORCED)
+                    unit = [[], 0.0, False]
+                    units.append(unit)
+                    break_pending = False
+                if not line_text:
+                    continue
+                if preserve:
+                    line_text = line_text.replace("\t", "        ")
+                if not special:  # the common case: words separated by spaces
+                    space_w = space_piece[WIDTH]
+                    words = line_text.split(" ")
+                    if wraps and len(words) > 5:
+                        # the words strictly inside the text: one TEXTRUN unit instead of a unit per word
+                        middle = words[1:-1]
+                        if all(middle):
+                            run_widths = []
+                            for word in middle:
+                                w = widths.get(word)
+                                if w is None:
+                                    w = widths[word] = m.width(word)
+                                run_widths.append(w)
+                            head, tail = words[0], words[-1]
+                            words = [head]
+                            if head:
+                                w = widths.get(head)
+                                if w is None:
+                                    w = widths[head] = m.width(head)
+                                p = (WORD, i, w, head, m, raised, 0.0, 0.0, 0.0)
+                                if break_pending and unit[CONTENT]:
+                                    unit = [[p], w, True]
+                                    units.append(unit)
+                                else:
+                                    unit[PIECES].append(p)
+                                    unit[UWIDTH] += w
+                                    unit[CONTENT] = True
+                            unit[PIECES].append(space_piece)
+                            unit[UWIDTH] += space_w
+                            units.append((TEXTRUN, i, m, raised, middle, run_widths, space_piece))
+                            unit = [[], 0.0, False]
+                            units.append(unit)
+                            break_pending = False
+                            if tail:
+                                w = widths.get(tail)
+                                if w is None:
+                                    w = widths[tail] = m.width(tail)
+                                unit[PIECES].append((WORD, i, w, tail, m, raised, 0.0, 0.0, 0.0))
+                                unit[UWIDTH] += w
+                                unit[CONTENT] = True
+                            continue
+                    first = True
+                    for word in words:
+                        if first:
+                            first = False
+                        else:
+                            unit[PIECES].append(space_piece)
+                            unit[UWIDTH] += space_w
+                            if wraps:
+                                break_pending = True
+                        if not word:
+                            continue
+                        w = widths.get(word)
+                        if w is None:
+                            w = widths[word] = m.width(word)
+                        p = (WORD, i, w, word, m, raised, 0.0, 0.0, 0.0)
+                        if break_pending and unit[CONTENT]:
+                            unit = [[p], w, True]
+                            units.append(unit)
+                        else:
+                            unit[PIECES].append(p)
+                            unit[UWIDTH] += w
+                            unit[CONTENT] = True
+                        break_pending = False
+                    continue
+                for pi, word in enumerate(line_text.split(" ")):
+                    if pi > 0:  # a space precedes this word
+                        unit[PIECES].append(space_piece)
+                        unit[UWIDTH] += space_piece[WIDTH]
+                        if wraps:
+                            break_pending = True
+                    if not word:
+                        continue
+                    for ci, chunk in enumerate(split_words(word)):
+                        w = widths.get(chunk)
+                        if w is None:
+                            w = widths[chunk] = m.width(chunk)
+                        p = (WORD, i, w, chunk, m, raised, 0.0, 0.0, 0.0)
+                        if (break_pending or ci > 0) and unit[CONTENT]:
+                            unit = [[p], w, True]
+                            units.append(unit)
+                        else:
+                            unit[PIECES].append(p)
+                            unit[UWIDTH] += w
+                            unit[CONTENT] = True
+                        break_pending = False
+            after_space = text.endswith(" ") and not preserve
+        elif kind in (OPEN, CLOSE):
+            s = ctx.styles[i]
+            if kind == OPEN:
+                if break_pending and unit[CONTENT]:
+                    unit = [[], 0.0, False]
+                    units.append(unit)
+                    break_pending = False
+                w = edges(s, cw)[0]
+                raise_stack.append(raise_stack[-1] + _baseline_shift(ctx, i, s.vertical_align))
+            else:
+                w = edges(s, cw)[1]
+            unit[PIECES].append((kind, i, w, "", metrics_for(s), raise_stack[-1], 0.0, 0.0, 0.0))
+            unit[UWIDTH] += w
+            if kind == CLOSE and len(raise_stack) > 1:
+                raise_stack.pop()
+        elif kind == ATOMIC:
+            box = yield _atomic_size(ctx, i, cw, measuring)
+            if unit[CONTENT]:
+                unit = [[], 0.0, False]
+                units.append(unit)
+            va = ctx.styles[i].vertical_align
+            if va == "text-bottom" and ctx.doc.nodes[i].tag == "textarea":
+                va = "baseline"  # measured: Chromium's textarea bottom sits on the baseline
+            unit[PIECES].append((ATOMIC, i, box[0], va, None, raise_stack[-1], box[1], box[2], box[3]))
+            unit[UWIDTH] += box[0]
+            unit[CONTENT] = True
+            break_pending = True
+            after_space = False
+        elif kind == -1:  # <br>
+            units.append(FORCED)
+            unit = [[], 0.0, False]
+            units.append(unit)
+            after_space = True
+            break_pending = False
+        elif kind == FLOAT:
+            box = yield _atomic_size(ctx, i, cw, measuring)
+            units.append([[(FLOAT, i, box[0], "", None, 0.0, box[1], 0.0, box[3])], 0.0, False])
+            unit = [[], 0.0, False]
+            units.append(unit)
+        else:
+            unit[PIECES].append((ABS, i, 0.0, "", None, 0.0, 0.0, 0.0, 0.0))
+    return units
+
+
+def _baseline_shift(ctx: LayoutContext, i: int, align: str) -> float:
+    """Chromium's shifts for inline boxes: sub lowers by parent size/5 + 1, super raises by size/3 + 1."""
+    if align not in ("sub", "super"):
+        return 0.0
+    parent_size = ctx.style(ctx.doc.nodes[i].parent).font_size
+    return parent_size / 5 + 1 if align == "sub" else -(parent_size / 3 + 1)
+
+
+def _atomic_size(ctx: LayoutContext, i: int, cw: float, measuring: bool):
+    """(margin-box width, height, baseline, min-content width) of an atomic inline or float. When only
+    measuring intrinsic widths, the width is its max-content contribution (no layout)."""
+    if measuring:
+        lo, hi = yield intrinsic.outer_intrinsic(ctx, i)
+        return (hi, 0.0, 0.0, lo)
+    box = yield block.atomic_box(ctx, i, cw)
+    return (box[0], box[1], box[2], box[0])
