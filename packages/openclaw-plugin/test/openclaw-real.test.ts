@@ -60,6 +60,22 @@ async function waitForOutput(proc: Started, pattern: RegExp, timeoutMs: number):
     await new Promise((r) => setTimeout(r, 250));
   }
 }
+/** Sends a chat message to the main session over the Gateway's RPC and returns the reply to it. */
+async function chatCommand(gatewayPort: number, message: string): Promise<string> {
+  const rpc = (method: string, params: object) =>
+    openclaw("gateway", "call", method, "--url", `ws://127.0.0.1:${gatewayPort}`, "--token", token, "--json", "--params", JSON.stringify(params));
+  const key = randomBytes(8).toString("hex");
+  await rpc("chat.send", { sessionKey: "main", message, idempotencyKey: key });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const history = JSON.parse(await rpc("chat.history", { sessionKey: "main" }));
+    const reply = history.messages.find((m: any) => m.role === "assistant" && m.idempotencyKey === key);
+    if (reply) return typeof reply.content === "string" ? reply.content : reply.content.map((c: any) => c.text ?? "").join("");
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`no reply to ${message}`);
+}
+let gatewayPort: number;
 const invokeText = async (tool: string, args: object) => textOf((await invoke(tool, args)).body);
 function textOf(body: any): string {
   if (!body?.result?.content) throw new Error(`the Gateway answered without a tool result: ${JSON.stringify(body)}`);
@@ -101,6 +117,7 @@ describe("openclaw-browsy in the real OpenClaw", () => {
 
   it("a Gateway runs the service and the tools: login → 2FA → tables over /tools/invoke", { timeout: 240_000 }, async () => {
     const port = await freePort();
+    gatewayPort = port;
     gatewayUrl = `http://127.0.0.1:${port}`;
     gateway = start(
       node24,
@@ -128,6 +145,19 @@ describe("openclaw-browsy in the real OpenClaw", () => {
     const blocked = await invoke("browser", { action: "status" });
     expect(blocked.body.ok).toBe(false);
     expect(blocked.body.error.message).toContain("browsy_browse");
+  });
+
+  it("the slash commands answer in a chat session; every agent gets BROWSY.md, the tools and the skills", { timeout: 180_000 }, async () => {
+    expect(await chatCommand(gatewayPort, "/browsy-status")).toMatch(
+      new RegExp(`running on port ${browsyPort}, started by the plugin \\(pid \\d+\\); 1 agent session`),
+    );
+    expect(await chatCommand(gatewayPort, "/browsy-sessions")).toMatch(/- main: \S+…/);
+    const context = await chatCommand(gatewayPort, "/context detail");
+    expect(context).toMatch(/BROWSY\.md: OK/); // injected by the agent:bootstrap hook
+    expect(context).toContain("browsy_browse");
+    const list = await chatCommand(gatewayPort, "/context list");
+    expect(list).toContain("browse-and-extract");
+    expect(list).toContain("form-filler");
   });
 
   it("stopping the Gateway stops the browsy server it started", { timeout: 120_000 }, async () => {
