@@ -25,6 +25,8 @@ def style_of(css: str, body: str = "<div id=t></div>", width: float = 1000, heig
         ("10vh", (50.0, 0.0)),
         ("10vmin", (50.0, 0.0)),
         ("10vmax", (100.0, 0.0)),
+        ("10dvh", (50.0, 0.0)),
+        ("10cqw", (100.0, 0.0)),
         ("12pt", (16.0, 0.0)),
         ("1pc", (16.0, 0.0)),
         ("1in", (96.0, 0.0)),
@@ -124,3 +126,8 @@ def test_aspect_ratio_and_misc() -> None:
     assert (s.overflow_x, s.overflow_y, s.white_space, s.text_transform, s.letter_spacing) == ("hidden", "auto", "nowrap", "uppercase", 2.0)
     s = style_of("#t { list-style: square inside; border-spacing: 3px 4px; position: -webkit-sticky }")
     assert (s.list_style_type, s.list_style_position, s.border_spacing_h, s.border_spacing_v, s.position) == ("square", "inside", 3.0, 4.0, "sticky")
+
+
+def test_legacy_webkit_box() -> None:
+    s = style_of("#t { display: -webkit-box; -webkit-box-orient: vertical }")
+    assert (s.display, s.flex_direction) == ("flex", "column")

@@ -134,6 +134,7 @@ class PropertyParser(BoxParsers, FlexGridParsers, FontParsers):
         add("flex-basis", ["flex_basis"], self._length_longhand("flex_basis", auto=True, negative=False))
         add("flex", ["flex_grow", "flex_shrink", "flex_basis"], self._flex)
         add("flex-flow", ["flex_direction", "flex_wrap"], self._flex_flow)
+        add("-webkit-box-orient", ["flex_direction"], self._box_orient)
         add("order", ["order"], self._order)
         for css, slot in (
             ("align-items", "align_items"), ("align-self", "align_self"), ("align-content", "align_content"),

@@ -67,6 +67,12 @@ class FlexGridParsers(ValueParsers):
                 return None
         return out
 
+    def _box_orient(self, values: list[object]) -> Parsed | None:
+        """Legacy `-webkit-box-orient` (with display: -webkit-box, mapped to flex): the flex direction."""
+        word = keyword_of(values[0]) if len(values) == 1 else None
+        direction = {"horizontal": "row", "inline-axis": "row", "vertical": "column", "block-axis": "column"}.get(word or "")
+        return None if direction is None else [("flex_direction", (CONST, direction))]
+
     @staticmethod
     def _align_word(values: list[object]) -> str | None:
         words = [keyword_of(v) for v in values]

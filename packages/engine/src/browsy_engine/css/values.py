@@ -49,6 +49,8 @@ class Viewport:
     def unit_px(self, unit: str) -> float | None:
         """px per unit for viewport-relative units (incl. the s/l/d variants), None if not one."""
         base = unit[1:] if unit[:1] in ("s", "l", "d") and len(unit) > 2 else unit
+        if base.startswith("cq"):  # container units without a container use the (small) viewport
+            base = "v" + base[2:]
         if base == "vw" or base == "vi":
             return self.width / 100.0
         if base == "vh" or base == "vb":
