@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from . import params as p
+from .memo import per_page
 from .result import ToolResult
 from .views import element_dicts, page_info, plain, render_page, require_page
 
@@ -99,10 +100,15 @@ async def enter_code(session: AsyncSession, args: p.EnterCodeParams) -> ToolResu
 
 
 async def tables(session: AsyncSession, args: p.NoParams) -> ToolResult:
-    dom = require_page(session.dom())
-    return ToolResult.json([plain(t) for t in await on_page(dom, type(dom).tables)])
+    async def compute(page: SpatialDom) -> list[Any]:
+        return [plain(t) for t in await on_page(page, type(page).tables)]
+
+    return ToolResult.json(await per_page(session, "tables", compute))
 
 
 async def page_info_tool(session: AsyncSession, args: p.NoParams) -> ToolResult:
-    return ToolResult.json(await on_page(require_page(session.dom()), page_info))
+    async def compute(page: SpatialDom) -> dict[str, Any]:
+        return await on_page(page, page_info)
+
+    return ToolResult.json(await per_page(session, "page_info", compute))
 
