@@ -24,6 +24,7 @@ from .geometry import (
     vertical_pb,
 )
 from .inline import has_inline_content, inline_run
+from .text import metrics_for
 
 Margin = tuple[float, float]  # (largest positive, most negative) of margins collapsed together
 NO_MARGIN: Margin = (0.0, 0.0)
@@ -193,7 +194,8 @@ def flow(ctx, i, children, cw, cx, cy, floats, ox, oy, collapse_top, cb_h):
                     y = cursor
                 else:
                     y = cursor + value(pending)
-                res = yield inline_run(ctx, i, run, cw, cx, cy, y, floats, ox, oy)
+                marker = inside_marker(ctx, i) if first else 0.0
+                res = yield inline_run(ctx, i, run, cw, cx, cy, y, floats, ox, oy, marker)
                 if res.height > 0 or res.last_baseline is not None:
                     cursor = y + res.height
                     pending = NO_MARGIN
@@ -271,6 +273,35 @@ def _ratio_height(s, w: float, pb_h: float, pb_v: float) -> float:
     if s.box_sizing == "border-box":
         return max(0.0, (w + pb_h) / s.aspect_ratio - pb_v)
     return w / s.aspect_ratio
+
+
+BULLETS = frozenset({"disc", "circle", "square", "disclosure-open", "disclosure-closed"})
+
+
+def inside_marker(ctx: LayoutContext, i: int) -> float:
+    """Width of list item i's marker when it sits inside the content (list-style-position: inside):
+    "N. " for counters, and for bullets 1.375em as measured in Chromium."""
+    s = ctx.styles[i]
+    if ctx.display[i] != "list-item" or s.list_style_position != "inside" or s.list_style_type == "none":
+        return 0.0
+    if s.list_style_type.startswith("disclosure"):
+        return 1.0586 * s.font_size  # measured: the disclosure triangle of <summary>
+    if s.list_style_type in BULLETS:
+        return 1.375 * s.font_size
+    nodes = ctx.doc.nodes
+    parent = nodes[i].parent
+    number = 1
+    if parent >= 0:
+        try:
+            number = int(str(nodes[parent].attrs.get("start") or 1).strip())
+        except ValueError:
+            number = 1
+        for sibling in nodes[parent].children:
+            if sibling == i:
+                break
+            if ctx.display[sibling] == "list-item":
+                number += 1
+    return metrics_for(s).width(f"{number}. ")
 
 
 def _blank(ctx: LayoutContext, c: int) -> bool:

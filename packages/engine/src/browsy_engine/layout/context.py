@@ -121,11 +121,18 @@ def classify(ctx: LayoutContext) -> None:
     styles = ctx.styles
     n = len(nodes)
     display = ["none"] * n
+    closed_summary = {
+        next((c for c in d.children if nodes[c].tag == "summary"), -1)
+        for d in nodes
+        if d.tag == "details" and "open" not in d.attrs
+    }
     for i in range(n):
         node = nodes[i]
         p = node.parent
         if p >= 0 and display[p] == "none":
             continue
+        if p >= 0 and nodes[p].tag == "details" and "open" not in nodes[p].attrs and i not in closed_summary:
+            continue  # a closed <details> renders only its summary
         if node.is_text:
             display[i] = "text"
             continue

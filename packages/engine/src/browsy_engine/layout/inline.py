@@ -56,15 +56,17 @@ def inline_run(
     floats: FloatArea | None,
     ox: float,
     oy: float,
+    marker: float = 0.0,
 ):
     """Generator task: lay out a run at content-box y0; returns InlineResult (height from y0).
+    `marker`: width of an inside list marker that starts the first line.
 
     (cx, cy): content-box origin relative to the container's border box; (ox, oy): the same origin
     in the coordinates of the block formatting context's float area."""
     s = ctx.styles[container]
     strut = metrics_for(s)
     units = yield build_units(ctx, container, nodes, cw)
-    indent = px(s.text_indent, cw)
+    indent = px(s.text_indent, cw) + marker
     align = s.text_align
     if ctx.quirks and align not in ("start", "left"):
         align = _quirks_table_align(ctx, container, align)
