@@ -105,3 +105,9 @@ def test_find_imports() -> None:
     css = "@charset 'utf-8'; @import url(a.css); @import 'b.css' screen; @import url('c.css'); p { } @import 'late.css';"
     assert find_imports(css) == ["a.css", "b.css", "c.css"]
     assert find_imports("p { color: red }") == []
+
+
+def test_layer_statement_fixes_the_order() -> None:
+    assert width_of("@layer b, a; @layer a { #t { width: 1px } } @layer b { #t { width: 2px } }") == (1.0, 0.0)
+    assert width_of("@layer a { #t { width: 1px } } @layer b { #t { width: 2px } }") == (2.0, 0.0)
+    assert width_of("@layer a { #t { width: 1px !important } } @layer b { #t { width: 2px !important } }") == (1.0, 0.0)

@@ -4,8 +4,8 @@ Parsing is viewport-independent, so parsed sheets are cached by their text; `@me
 kept with each rule and evaluated by the cascade for its viewport. Other at-rules:
 - `@supports` is evaluated here (properties we model are validated; other properties are assumed
   supported unless vendor-prefixed for another engine; `selector()` is checked with our selector parser);
-- `@layer` blocks cascade like their contents, ordered below unlayered rules (layer order approximated
-  by first appearance); `@layer a, b;` statements are ignored;
+- `@layer` blocks cascade like their contents, ordered below unlayered rules, layers ranked by first
+  mention (a `@layer a, b;` statement or a block); nested layers share their outer layer's rank;
 - `@container` rules are treated as NOT matching (we do not know container sizes);
 - `@import` is not fetched here: `find_imports()` lists the URLs for the session to fetch;
 - `@font-face`, `@keyframes`, `@page`, `@property`, `@counter-style`, `@scope`, `@starting-style` and
@@ -231,6 +231,10 @@ class _Collector:
                 continue
             keyword, rest = _at_keyword(prelude)
             if body is None:
+                if keyword == "layer":  # `@layer a, b;` fixes the order of layers declared later
+                    for name in rest.split(","):
+                        if name.strip():
+                            self.layers.setdefault(name.strip(), len(self.layers) + 1)
                 continue
             if keyword == "media":
                 tokens = tinycss2.parse_component_value_list(rest)
