@@ -9,6 +9,7 @@ the selector has a common shape, chain.py checks those candidates; otherwise lex
 
 from __future__ import annotations
 
+from collections import defaultdict
 from functools import lru_cache
 
 from selectolax.lexbor import LexborHTMLParser
@@ -57,27 +58,25 @@ class Matcher:
         return self._tags
 
     def _build_attr_indexes(self) -> None:
-        classes: dict[str, list[int]] = {}
-        ids: dict[str, list[int]] = {}
+        classes: defaultdict[str, list[int]] = defaultdict(list)
+        ids: defaultdict[str, list[int]] = defaultdict(list)
         for n in self.doc.nodes:
             attrs = n.attrs
             if not attrs:
                 continue
             cls = attrs.get("class")
             if cls:
-                for c in set(cls.split()):
-                    lst = classes.get(c)
-                    if lst is None:
-                        classes[c] = [n.index]
-                    else:
-                        lst.append(n.index)
+                words = cls.split()
+                if len(words) > 1:
+                    words = dict.fromkeys(words)  # type: ignore[assignment]  # each class once, in order
+                index = n.index
+                for c in words:
+                    classes[c].append(index)
             ident = attrs.get("id")
             if ident:
-                lst = ids.get(ident)
-                if lst is None:
-                    ids[ident] = [n.index]
-                else:
-                    lst.append(n.index)
+                ids[ident].append(n.index)
+        classes.default_factory = None
+        ids.default_factory = None
         self._classes, self._ids = classes, ids
 
     @property
