@@ -106,6 +106,19 @@ describe("register(api) with the seed's four-method API", () => {
     expect(after.sessions).toBe(0);
   });
 
+  it("reads its options from the host's config map keyed by the plugin id, with the seed's defaults", () => {
+    const seedHost = Object.assign(new RecordingHost(), {
+      config: { plugins: { "openclaw-browsy": { port: 9123, preferBrowsy: false } } },
+    });
+    expect(register(seedHost).config).toEqual({
+      port: 9123,
+      autoStart: true,
+      allowPrivateNetwork: false,
+      preferBrowsy: false,
+      serverTimeout: 10_000,
+    });
+  });
+
   it("rejects an invalid config with one clear message", () => {
     expect(() => register(new RecordingHost(), { port: 0 })).toThrow(/invalid openclaw-browsy config: port: /);
     expect(() => register(new RecordingHost(), { colour: "red" } as never)).toThrow(/invalid openclaw-browsy config/);
