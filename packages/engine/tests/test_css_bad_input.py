@@ -71,3 +71,12 @@ def test_huge_custom_property_values() -> None:
 def test_extra_css_of_the_wrong_type_is_tolerated() -> None:
     doc, styles = compute("<p id=p>x</p>", extra_css=(b"p { width: 3px }", None, 42))  # type: ignore[arg-type]
     assert styles[doc.select("#p")[0]].width == (3.0, 0.0)
+
+
+def test_absurd_numbers_are_clamped() -> None:
+    css = ("#p { width: 1e300px; height: calc(1e308px * 10); margin-left: -1e50px; font-size: 1e9px;"
+           " padding-top: 1e40%; border: 1e20px solid; line-height: 1e30px }")
+    doc, styles = compute(f"<style>{css}</style><p id=p>x</p>")
+    s = styles[doc.select("#p")[0]]
+    values = [s.width[0], s.height[0], s.margin_left[0], s.padding_top[1], s.border_top_width, s.line_height]  # type: ignore[index]
+    assert all(abs(v) < 1e8 for v in values) and s.font_size <= 10_000

@@ -22,7 +22,7 @@ from .kinds import (
     Spec,
     keyword_of,
 )
-from .values import Lin, Viewport, dimension_lin, number_value
+from .values import MAX_FRACTION, Lin, Viewport, dimension_lin, number_value, sane
 
 
 class ValueParsers:
@@ -50,7 +50,7 @@ class ValueParsers:
         if not negative and isinstance(t, (DimensionToken, PercentageToken)) and t.value < 0:
             return None
         if lin[2] == 0.0 and lin[3] == 0.0:
-            return (CONST, (lin[0], lin[1]))
+            return (CONST, (sane(lin[0]), sane(lin[1], MAX_FRACTION)))
         return (LEN, lin)
 
     def px_spec(self, t: object, kind: int = PX) -> Spec | None:
@@ -58,7 +58,7 @@ class ValueParsers:
         if lin is None or lin[1] != 0.0:
             return None
         if kind == PX and lin[2] == 0.0 and lin[3] == 0.0:
-            return (CONST, lin[0])
+            return (CONST, sane(lin[0]))
         return (kind, lin)
 
     def border_width_spec(self, t: object) -> Spec | None:

@@ -32,6 +32,7 @@ from .kinds import (
     Spec,
 )
 from .style import ComputedStyle
+from .values import MAX_FONT_SIZE, MAX_FRACTION, sane
 
 FIELD_NAMES: tuple[str, ...] = tuple(f.name for f in fields(ComputedStyle))
 _all_values = attrgetter(*FIELD_NAMES)
@@ -118,12 +119,12 @@ def build_style(
             setattr(style, slot, payload)
         elif kind == LEN:
             lin = payload
-            style_val = (lin[0] + lin[2] * fs + lin[3] * rfs, lin[1])  # type: ignore[index]
+            style_val = (sane(lin[0] + lin[2] * fs + lin[3] * rfs), sane(lin[1], MAX_FRACTION))  # type: ignore[index]
             setattr(style, slot, style_val)
         elif kind == PX:
-            setattr(style, slot, _lin_px(payload, fs, rfs))  # type: ignore[arg-type]
+            setattr(style, slot, sane(_lin_px(payload, fs, rfs)))  # type: ignore[arg-type]
         elif kind == BORDER:
-            setattr(style, slot, snap_border(_lin_px(payload, fs, rfs)))  # type: ignore[arg-type]
+            setattr(style, slot, snap_border(sane(_lin_px(payload, fs, rfs))))  # type: ignore[arg-type]
         elif kind == LINE_HEIGHT:
             mode, value = payload  # type: ignore[misc]
             if mode == "normal":
@@ -133,7 +134,7 @@ def build_style(
             else:
                 lin = value
                 style.line_height_kind = "px"
-                style.line_height = lin[0] + (lin[1] + lin[2]) * fs + lin[3] * rfs
+                style.line_height = sane(lin[0] + (lin[1] + lin[2]) * fs + lin[3] * rfs)
         elif kind == FONT_WEIGHT:
             style.font_weight = _font_weight(payload, parent.font_weight if parent is not None else 400)
         else:
@@ -221,7 +222,7 @@ def _font_size(
             size = (FONT_SIZE_PX_MONOSPACE if mono else FONT_SIZE_PX)[keyword - 1]
         else:
             size = size * 13.0 / 16.0 if mono else size * 16.0 / 13.0
-    style.font_size = max(0.0, size)
+    style.font_size = max(0.0, sane(size, MAX_FONT_SIZE))
     style.font_size_keyword = keyword
     style.font_size_absolute = absolute
 

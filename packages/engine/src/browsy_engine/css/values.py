@@ -62,6 +62,18 @@ class Viewport:
         return None
 
 
+MAX_PX = 33_554_400.0  # Chromium's layout units saturate near 2^25 px
+MAX_FRACTION = 100_000.0
+MAX_FONT_SIZE = 10_000.0  # Chromium caps computed font sizes here
+
+
+def sane(value: float, limit: float = MAX_PX) -> float:
+    """A finite value within ±limit (NaN → 0), so absurd CSS cannot overflow layout arithmetic."""
+    if value != value:
+        return 0.0
+    return -limit if value < -limit else limit if value > limit else value
+
+
 class MathError(ValueError):
     """The math expression is invalid (CSS drops the declaration)."""
 
