@@ -164,4 +164,7 @@ class BoxParsers(ValueParsers):
         h = ratio[1] if len(ratio) == 2 else 1.0
         if not w or not h:
             return [("aspect_ratio", (CONST, None))]
-        return [("aspect_ratio", (CONST, w / h))]  # type: ignore[operator]
+        ratio = w / h  # type: ignore[operator]
+        if not 1e-6 < ratio < 1e6:
+            return [("aspect_ratio", (CONST, None))]
+        return [("aspect_ratio", (CONST, ratio))]
