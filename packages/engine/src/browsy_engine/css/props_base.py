@@ -139,14 +139,14 @@ class ValueParsers:
             n = number_value(values[0], self.vp)
             if n is None or n < 0:
                 return None
-            return [(slot, (CONST, n))]
+            return [(slot, (CONST, sane(n, 1e9)))]
 
         return handler
 
     def _order(self, values: list[object]) -> Parsed | None:
         if len(values) != 1 or not isinstance(values[0], NumberToken) or not values[0].is_integer:
             return None
-        return [("order", (CONST, int(values[0].int_value)))]
+        return [("order", (CONST, max(-(2**31), min(2**31 - 1, int(values[0].int_value)))))]
 
     @staticmethod
     def _split_slash(values: list[object]) -> list[list[object]]:

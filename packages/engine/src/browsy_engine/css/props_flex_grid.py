@@ -16,7 +16,7 @@ from .kinds import (
     serialize_lower,
 )
 from .props_base import ValueParsers
-from .values import number_value
+from .values import number_value, sane
 
 
 class FlexGridParsers(ValueParsers):
@@ -36,7 +36,7 @@ class FlexGridParsers(ValueParsers):
             if n is not None and len(numbers) < 2 and (basis is None or not numbers):
                 if n < 0:
                     return None
-                numbers.append(n)
+                numbers.append(sane(n, 1e9))
             elif basis is None:
                 basis = (CONST, None) if keyword_of(v) == "content" else self.length_spec(v, auto=True, negative=False)
                 if basis is None:
