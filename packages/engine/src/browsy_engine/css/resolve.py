@@ -130,7 +130,7 @@ def build_style(
             if mode == "normal":
                 style.line_height_kind, style.line_height = "normal", 0.0
             elif mode == "number":
-                style.line_height_kind, style.line_height = "number", float(value)
+                style.line_height_kind, style.line_height = "number", sane(float(value), 10_000.0)
             else:
                 lin = value
                 style.line_height_kind = "px"
