@@ -264,3 +264,8 @@ def test_absolute_positioning_blockifies_and_cancels_float() -> None:
     s = styles("<span id=a style='position: absolute; float: left'></span><span id=b style='all: unset; margin: 1px'></span>")
     assert s["a"].display == "block" and s["a"].float == "none"
     assert s["b"].display == "inline" and s["b"].margin_top == (1.0, 0.0)
+
+
+def test_list_items_inherit_alignment() -> None:
+    s = styles("<div style='text-align: center'><ul><li id=li>x</li></ul><p id=m style='text-align: match-parent'>y</p></div>")
+    assert s["li"].text_align == "center" and s["m"].text_align == "center"

@@ -114,7 +114,6 @@ TEXT_ALIGN = {
     "justify": ("justify", False),
     "start": ("start", False),
     "end": ("end", False),
-    "match-parent": ("start", False),
     "-internal-center": ("center", False),
     "-webkit-center": ("center", True),
     "-webkit-left": ("left", True),

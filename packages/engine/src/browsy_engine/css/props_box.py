@@ -12,6 +12,7 @@ from .kinds import (
     DISPLAY_ALIASES,
     DISPLAY_KEYWORDS,
     ENUMS,
+    INHERIT,
     TEXT_ALIGN,
     VERTICAL_ALIGN,
     WHITE_SPACE_COLLAPSE,
@@ -88,6 +89,8 @@ class BoxParsers(ValueParsers):
     def _text_align(self, values: list[object]) -> Parsed | None:
         if len(values) != 1:
             return None
+        if keyword_of(values[0]) == "match-parent":  # the parent's (resolved) alignment, i.e. inherit
+            return [("text_align", (INHERIT, None)), ("text_align_blocks", (INHERIT, None))]
         found = TEXT_ALIGN.get(keyword_of(values[0]) or "")
         if found is None:
             return None

@@ -20,7 +20,7 @@ audio:not([controls]), slot[hidden], map:empty {
 }
 [hidden=until-found i] { content-visibility: hidden; }
 slot { display: contents; }
-li { display: list-item; text-align: match-parent; }
+li { display: list-item; }
 summary { display: block; }
 details > summary:first-of-type { display: list-item; list-style: disclosure-closed inside; }
 details[open] > summary:first-of-type { list-style-type: disclosure-open; }
