@@ -301,8 +301,6 @@ class _Collector:
             name = serialize(rule.prelude).strip() or f"<anonymous {len(self.layers)}>"
             rank = self.layers.setdefault(name, len(self.layers) + 1)
             self.rules(self.children(rule, parent), media, rank if layer == 0 else layer, parent, depth + 1)
-        elif kw in ("document", "-moz-document"):
-            return
 
     @staticmethod
     def children(rule: AtRule, parent: list[Selector] | None) -> list[object]:
