@@ -269,3 +269,16 @@ def test_absolute_positioning_blockifies_and_cancels_float() -> None:
 def test_list_items_inherit_alignment() -> None:
     s = styles("<div style='text-align: center'><ul><li id=li>x</li></ul><p id=m style='text-align: match-parent'>y</p></div>")
     assert s["li"].text_align == "center" and s["m"].text_align == "center"
+
+
+def test_more_presentational_hints() -> None:
+    s = styles("<body id=b marginwidth=3 topmargin=4><font size=5 id=f>big</font><font size=-1 id=g>s</font>"
+               "<img id=i hspace=5 vspace=6 border=2 align=right><iframe id=fr frameborder=0 width=300></iframe>"
+               "<div dir=rtl id=r align=center>x</div><hr id=hr width=50% noshade></body>")
+    assert s["b"].margin_left == (3.0, 0.0) and s["b"].margin_top == (4.0, 0.0)
+    assert s["f"].font_size == 24.0 and s["g"].font_size == 13.0
+    i = s["i"]
+    assert i.margin_left == (5.0, 0.0) and i.margin_top == (6.0, 0.0) and i.border_top_width == 2.0 and i.float == "right"
+    assert s["fr"].border_left_width == 0.0 and s["fr"].width == (300.0, 0.0)
+    assert s["r"].direction == "rtl" and s["r"].text_align == "center" and s["r"].text_align_blocks
+    assert s["hr"].width == (0.0, 0.5) and s["hr"].border_top_style == "solid"
