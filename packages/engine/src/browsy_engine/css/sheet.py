@@ -17,6 +17,7 @@ Malformed CSS is dropped by tinycss2's error recovery and ours; nothing here rai
 from __future__ import annotations
 
 import re
+import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from contextlib import suppress
@@ -41,6 +42,7 @@ from .values import significant
 from .variables import has_var
 
 MAX_CACHED_SHEETS = 64
+MAX_CACHED_CHARS = 8_000_000  # bound the cache by the size of the sheets too
 MAX_NESTING = 64
 
 
@@ -134,21 +136,29 @@ class Sheet:
 
 
 _cache: OrderedDict[str, Sheet] = OrderedDict()
+_cached_chars = 0
+_cache_lock = threading.Lock()
 _AT_KEYWORD = re.compile(r"@(-?[\w-]+)")
 
 
 def parse_sheet(text: str) -> Sheet:
     """Parse a stylesheet (cached by text)."""
-    sheet = _cache.get(text)
-    if sheet is not None:
-        _cache.move_to_end(text)
-        return sheet
+    global _cached_chars
+    with _cache_lock:
+        sheet = _cache.get(text)
+        if sheet is not None:
+            _cache.move_to_end(text)
+            return sheet
     sheet = Sheet()
     with suppress(RecursionError):  # absurdly nested input: keep what was collected
         _Collector(sheet).raw_rules(split_rules(text), (), 0, 0)
-    _cache[text] = sheet
-    if len(_cache) > MAX_CACHED_SHEETS:
-        _cache.popitem(last=False)
+    with _cache_lock:
+        if text not in _cache:
+            _cache[text] = sheet
+            _cached_chars += len(text)
+        while _cache and (len(_cache) > MAX_CACHED_SHEETS or _cached_chars > MAX_CACHED_CHARS):
+            evicted, _ = _cache.popitem(last=False)
+            _cached_chars -= len(evicted)
     return sheet
 
 
