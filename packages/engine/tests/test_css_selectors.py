@@ -88,3 +88,12 @@ def test_class_names_with_escapes_and_unicode() -> None:
     css = r".sm\:flex { width: 1px } .caf\E9 { width: 2px } .日本 { width: 3px }"
     got = styled(css, "<i id=a class='sm:flex'></i><i id=b class='café'></i><i id=c class='日本'></i>")
     assert got == {"a": (1.0, 0.0), "b": (2.0, 0.0), "c": (3.0, 0.0)}
+
+
+def test_lang_and_dir_pseudo_classes() -> None:
+    css = ":lang(en) { width: 1px } p:lang(ar) { width: 2px } p:dir(rtl) { height: 3px } p:dir(ltr) { height: 4px }"
+    got = styled(css, "<div lang=en-GB><p id=a>x</p></div><div lang=ar dir=rtl><p id=b>y</p></div><p id=c>z</p>")
+    assert got["a"] == (1.0, 0.0) and got["b"] == (2.0, 0.0) and got["c"] is None
+    doc = build_document(f"<style>{css}</style><div lang=ar dir=rtl><p id=b>y</p></div><p id=c>z</p>")
+    computed = compute_styles(doc, 1024, 768)
+    assert computed[doc.select("#b")[0]].height == (3.0, 0.0) and computed[doc.select("#c")[0]].height == (4.0, 0.0)

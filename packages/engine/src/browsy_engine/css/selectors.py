@@ -4,8 +4,8 @@ Matching itself is done by lexbor (`Document.select`), once per selector. Before
 rewritten so lexbor agrees with a browser that has no interaction state:
 - state pseudo-classes lexbor cannot parse (`:visited`, `:focus-within`, `:focus-visible`, `:target`, …)
   become `:hover`, which lexbor accepts and never matches (so `:not(:focus-visible)` matches, as it should);
-- pseudo-classes that always hold for a static page (`:defined`, `:lang()`, `:dir(ltr)`) become
-  `:not(:hover)`; `:-webkit-any-link` becomes `:any-link`;
+- pseudo-classes that always hold for a static page (`:defined`) become `:not(:hover)`; `:lang()` and
+  `:dir()` become attribute tests on the element or an ancestor; `:-webkit-any-link` becomes `:any-link`;
 - a selector with a pseudo-element (`::before`, `:after`, `::placeholder`) styles no element: it is dropped;
 - a selector that Chromium would reject (`-moz-`/`-ms-` pseudo-classes and elements) invalidates its whole
   list, like CSS says; lexbor's own parse errors do the same (checked by the caller).
@@ -27,6 +27,7 @@ from tinycss2.ast import (
     IdentToken,
     LiteralToken,
     SquareBracketsBlock,
+    StringToken,
     WhitespaceToken,
 )
 from tinycss2.serializer import serialize
@@ -41,7 +42,7 @@ NEVER_MATCH = frozenset(
         "single-button", "no-button", "xr-overlay", "state",
     }
 )  # fmt: skip
-ALWAYS_MATCH = frozenset({"defined", "lang", "dir", "host"})
+ALWAYS_MATCH = frozenset({"defined", "host"})
 LEGACY_PSEUDO_ELEMENTS = frozenset({"before", "after", "first-line", "first-letter"})
 FOREIGN_PREFIXES = ("-moz-", "-ms-", "-o-")
 LOGICAL_FUNCTIONS = frozenset({"not", "is", "where", "has", "matches", "-webkit-any", "any"})
@@ -197,6 +198,10 @@ class _Scan:
                 pieces.append(":" + _text(t))  # type: ignore[list-item]
             return i + 2
         assert isinstance(t, FunctionBlock)
+        if name in ("lang", "dir"):
+            self.b += 1
+            pieces.append(_language_or_direction(name, t))
+            return i + 2
         if name in ALWAYS_MATCH:
             self.b += 1
             pieces.append(":not(:hover)")
@@ -262,6 +267,25 @@ def _text(t: object) -> str:
     elif isinstance(t, HashToken) and _PLAIN_NAME.match(t.value):
         return "#" + t.value
     return serialize([t])  # type: ignore[list-item]
+
+
+def _language_or_direction(name: str, fn: FunctionBlock) -> str:
+    """`:lang(en, "fr")` / `:dir(rtl)` as attribute tests on the element or an ancestor (the nearest
+    declaration is not singled out: an approximation); `:dir(ltr)` holds unless an rtl is declared."""
+    values = [a.value for a in fn.arguments if isinstance(a, (IdentToken, StringToken))]
+    if not values:
+        raise InvalidSelector("empty :" + name)
+    if name == "dir":
+        if values[0].lower() == "ltr":
+            return ":not([dir=rtl i], [dir=rtl i] *)"
+        if values[0].lower() == "rtl":
+            return ":is([dir=rtl i], [dir=rtl i] *)"
+        return ":hover"
+    tests = []
+    for v in values:
+        quoted = '"' + v.replace("\\", "").replace('"', "") + '"'
+        tests.append(f"[lang|={quoted} i], [lang|={quoted} i] *")
+    return ":is(" + ", ".join(tests) + ")"
 
 
 def _name(t: object) -> str | None:
