@@ -282,3 +282,8 @@ def test_more_presentational_hints() -> None:
     assert s["fr"].border_left_width == 0.0 and s["fr"].width == (300.0, 0.0)
     assert s["r"].direction == "rtl" and s["r"].text_align == "center" and s["r"].text_align_blocks
     assert s["hr"].width == (0.0, 0.5) and s["hr"].border_top_style == "solid"
+
+
+def test_table_headers_center_unless_an_alignment_is_inherited() -> None:
+    s = styles("<table><tr><th id=a>x</th></tr></table><table style='text-align: right'><tr><th id=b>y</th></tr></table>")
+    assert s["a"].text_align == "center" and s["b"].text_align == "right"

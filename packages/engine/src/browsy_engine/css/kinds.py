@@ -114,7 +114,7 @@ TEXT_ALIGN = {
     "justify": ("justify", False),
     "start": ("start", False),
     "end": ("end", False),
-    "-internal-center": ("center", False),
+    "-internal-center": ("-internal-center", False),  # resolved against the parent (resolve.py)
     "-webkit-center": ("center", True),
     "-webkit-left": ("left", True),
     "-webkit-right": ("right", True),

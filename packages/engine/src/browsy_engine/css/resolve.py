@@ -146,6 +146,9 @@ def build_style(
             setattr(style, wname, 0.0)
         elif wname not in declared:
             setattr(style, wname, 3.0)
+    if style.text_align == "-internal-center":  # <th>: centred unless an alignment is inherited
+        inherited = parent.text_align if parent is not None else "start"
+        style.text_align = "center" if inherited == "start" else inherited
     if style.position in ("absolute", "fixed"):
         style.float = "none"
     if style.display != "none":
