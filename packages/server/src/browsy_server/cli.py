@@ -78,6 +78,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="threads that parse pages off the event loop (default: CPU count + 4)")
     serve.add_argument("--viewport", type=viewport, default=(1920.0, 1080.0), metavar="WxH")
     serve.add_argument("--timeout", type=float, default=30.0, help="seconds allowed per page fetch (default 30)")
+    serve.add_argument("--max-history", type=int, default=20,
+                       help="pages each session keeps for back (default 20); each costs memory")
     serve.add_argument("--max-loads", type=int, default=16,
                        help="page loads (fetch + parse) at once; more requests wait their turn (default 16)")
 
@@ -174,6 +176,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         parse_threads=args.workers,
         timeout_secs=args.timeout,
         max_loads=args.max_loads,
+        max_history=args.max_history,
     )
     run_server(settings)
     return 0

@@ -24,6 +24,7 @@ class ServerSettings:
     viewport: tuple[float, float] = (1920.0, 1080.0)
     fetch_css: bool = True
     timeout_secs: float = 30.0
+    max_history: int = 20  # pages each session keeps for back(); every page held costs memory
     max_loads: int = 16  # page loads (fetch + parse) running at once; more wait their turn before starting
     session_overrides: dict[str, Any] = field(default_factory=dict)  # any other SessionConfig fields
     parse_threads: int | None = None  # threads parsing pages off the event loop (None: Python's default)
@@ -48,6 +49,7 @@ class ServerSettings:
             viewport_height=height,
             fetch_css=self.fetch_css,
             timeout_secs=self.timeout_secs,
+            max_history=self.max_history,
             allow_private_network=self.allow_private_network,
             allowed_hosts=list(self.allowed_hosts),
         )
