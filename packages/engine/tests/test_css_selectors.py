@@ -97,3 +97,9 @@ def test_lang_and_dir_pseudo_classes() -> None:
     doc = build_document(f"<style>{css}</style><div lang=ar dir=rtl><p id=b>y</p></div><p id=c>z</p>")
     computed = compute_styles(doc, 1024, 768)
     assert computed[doc.select("#b")[0]].height == (3.0, 0.0) and computed[doc.select("#c")[0]].height == (4.0, 0.0)
+
+
+def test_forgiving_is_and_where() -> None:
+    assert specificities(":is(.a, :-moz-focusring) p") == [(0, 1, 1)]
+    assert specificities(":where(:-moz-x, #a)") == [(0, 0, 0)]
+    assert specificities(":not(:-moz-x)") is None

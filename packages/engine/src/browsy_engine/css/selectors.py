@@ -230,14 +230,20 @@ class _Scan:
                 return ":" + serialize([fn])  # type: ignore[list-item]
         best = (0, 0, 0)
         texts: list[str] = []
+        forgiving = name in ("is", "where", "matches", "-webkit-any", "any")
         for part in _split_commas(args) if args else []:
             relative = bool(part) and isinstance(part[0], LiteralToken) and part[0].value in (">", "+", "~")
             sub = _Scan()
-            text = sub.run(part[1:] if relative else part, top=False)
+            try:
+                text = sub.run(part[1:] if relative else part, top=False)
+            except InvalidSelector:
+                if forgiving:
+                    continue  # :is()/:where() drop arguments that do not parse
+                raise
             if relative:
                 text = part[0].value + " " + text  # type: ignore[attr-defined]
             if sub.pseudo_element:
-                if name in ("is", "where", "matches", "-webkit-any", "any"):
+                if forgiving:
                     continue  # forgiving lists drop what cannot match an element
                 raise InvalidSelector("pseudo-element inside " + name)
             best = max(best, (sub.a, sub.b, sub.c))
