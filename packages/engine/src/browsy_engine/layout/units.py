@@ -22,6 +22,7 @@ from .pieces import (
     WORD,
 )
 from .text import (
+    FontMetrics,
     apply_transform,
     collapse,
     has_breaks_inside,
@@ -112,6 +113,7 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
                 widths.clear()
             space_piece = (SPACE if wraps else WORD, i, m.space, " ", m, raised, 0.0, 0.0, 0.0)
             special = wraps and has_breaks_inside(text)
+            kern_get = m.face.kern.get if m.face.kern else None
             for li, line_text in enumerate(text.split("\n") if "\n" in text else (text,)):
                 if li > 0:
                     units.append(FORCED)
@@ -134,13 +136,14 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
                                 w = widths.get(word)
                                 if w is None:
                                     w = widths[word] = m.width(word)
-                                run_widths.append(w)
+                                run_widths.append(w + kern_around(m, word, True, True))
                             head, tail = words[0], words[-1]
                             words = [head]
                             if head:
                                 w = widths.get(head)
                                 if w is None:
                                     w = widths[head] = m.width(head)
+                                w += kern_around(m, head, False, True)
                                 p = (WORD, i, w, head, m, raised, 0.0, 0.0, 0.0)
                                 if break_pending and unit[CONTENT]:
                                     unit = [[p], w, True]
@@ -159,15 +162,14 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
                                 w = widths.get(tail)
                                 if w is None:
                                     w = widths[tail] = m.width(tail)
+                                w += kern_around(m, tail, True, False)
                                 unit[PIECES].append((WORD, i, w, tail, m, raised, 0.0, 0.0, 0.0))
                                 unit[UWIDTH] += w
                                 unit[CONTENT] = True
                             continue
-                    first = True
-                    for word in words:
-                        if first:
-                            first = False
-                        else:
+                    last = len(words) - 1
+                    for wi, word in enumerate(words):
+                        if wi:
                             unit[PIECES].append(space_piece)
                             unit[UWIDTH] += space_w
                             if wraps:
@@ -177,6 +179,8 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
                         w = widths.get(word)
                         if w is None:
                             w = widths[word] = m.width(word)
+                        if kern_get is not None:
+                            w += kern_around(m, word, wi > 0, wi < last)
                         p = (WORD, i, w, word, m, raised, 0.0, 0.0, 0.0)
                         if break_pending and unit[CONTENT]:
                             unit = [[p], w, True]
@@ -251,6 +255,19 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
         else:
             unit[PIECES].append((ABS, i, 0.0, "", None, 0.0, 0.0, 0.0, 0.0))
     return units
+
+
+def kern_around(m: FontMetrics, word: str, before: bool, after: bool) -> float:
+    """Kerning between a word and the spaces around it (HarfBuzz kerns across spaces: " A" is tighter)."""
+    kern = m.face.kern
+    if not kern:
+        return 0.0
+    adjust = 0.0
+    if before:
+        adjust += kern.get(" " + word[0], 0.0)
+    if after:
+        adjust += kern.get(word[-1] + " ", 0.0)
+    return adjust * m.size
 
 
 def _baseline_shift(ctx: LayoutContext, i: int, align: str) -> float:
