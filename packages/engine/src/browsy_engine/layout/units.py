@@ -90,6 +90,7 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
     unit: list = [[], 0.0, False]
     units.append(unit)
     after_space = True
+    space_face = None  # the face of the space just before, when the previous character was one
     break_pending = False
     raise_stack: list[float] = [0.0]  # baseline shift (px, negative = up) from vertical-align sub/super
 
@@ -114,6 +115,7 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
             space_piece = (SPACE if wraps else WORD, i, m.space, " ", m, raised, 0.0, 0.0, 0.0)
             special = wraps and has_breaks_inside(text)
             kern_get = m.face.kern.get if m.face.kern else None
+            lead = space_face is m.face  # a space of the same font precedes this text: kern across it
             for li, line_text in enumerate(text.split("\n") if "\n" in text else (text,)):
                 if li > 0:
                     units.append(FORCED)
@@ -143,7 +145,7 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
                                 w = widths.get(head)
                                 if w is None:
                                     w = widths[head] = m.width(head)
-                                w += kern_around(m, head, False, True)
+                                w += kern_around(m, head, lead, True)
                                 p = (WORD, i, w, head, m, raised, 0.0, 0.0, 0.0)
                                 if break_pending and unit[CONTENT]:
                                     unit = [[p], w, True]
@@ -180,7 +182,7 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
                         if w is None:
                             w = widths[word] = m.width(word)
                         if kern_get is not None:
-                            w += kern_around(m, word, wi > 0, wi < last)
+                            w += kern_around(m, word, wi > 0 or lead, wi < last)
                         p = (WORD, i, w, word, m, raised, 0.0, 0.0, 0.0)
                         if break_pending and unit[CONTENT]:
                             unit = [[p], w, True]
@@ -213,6 +215,7 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
                             unit[CONTENT] = True
                         break_pending = False
             after_space = text.endswith(" ") and not preserve
+            space_face = m.face if after_space else None
         elif kind in (OPEN, CLOSE):
             s = ctx.styles[i]
             if kind == OPEN:
@@ -241,11 +244,13 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
             unit[CONTENT] = True
             break_pending = True
             after_space = False
+            space_face = None
         elif kind == -1:  # <br>
             units.append(FORCED)
             unit = [[], 0.0, False]
             units.append(unit)
             after_space = True
+            space_face = None
             break_pending = False
         elif kind == FLOAT:
             box = yield _atomic_size(ctx, i, cw, measuring)
