@@ -207,3 +207,8 @@ def test_absurd_lengths_give_bounded_boxes() -> None:
     boxes, layout = _boxes("<body><div id=a></div></body>", {"a": {"margin_left": (-1e300, 0.0), "height": (1e30, 0.0)}})
     x, y, w, h = boxes["a"]
     assert abs(x) <= 1e7 and 0 <= h <= 1e7 and layout.document_height <= 1e7
+
+
+def test_a_lone_br_between_blocks_makes_a_line() -> None:
+    boxes, _ = _boxes("<body><div id=d>x</div><br><div id=e>y</div></body>", {"br": {"display": "inline"}})
+    assert boxes["e"][1] == boxes["d"][1] + 18 + 18  # Chromium: the <br> line is one strut high

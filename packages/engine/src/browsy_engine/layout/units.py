@@ -45,6 +45,8 @@ def has_inline_content(ctx: LayoutContext, nodes: list[int]) -> bool:
             if text.strip(" \t\n\r\f") or ctx.style(i).white_space in ("pre", "pre-wrap", "break-spaces"):
                 return True
         elif d == "inline" and not ctx.is_replaced(i):
+            if doc_nodes[i].tag == "br":
+                return True  # a forced break makes a line box even on its own
             s = ctx.styles[i]
             if s is not None and (s.padding_left != (0.0, 0.0) or s.border_left_width or s.padding_right != (0.0, 0.0)):
                 return True
