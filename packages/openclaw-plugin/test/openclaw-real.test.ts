@@ -67,20 +67,34 @@ async function waitForOutput(proc: Started, pattern: RegExp, timeoutMs: number):
     await new Promise((r) => setTimeout(r, 250));
   }
 }
-/** Sends a chat message to the main session over the Gateway's RPC and returns the reply to it. */
+/**
+ * Sends a chat message to the main session over the Gateway's RPC and returns the reply to it. RPC calls
+ * are retried until the deadline (a busy 2-core machine can make one CLI call time out); the send is
+ * idempotent by its key.
+ */
 async function chatCommand(gatewayPort: number, message: string): Promise<string> {
   const rpc = (method: string, params: object) =>
-    openclaw("gateway", "call", method, "--url", `ws://127.0.0.1:${gatewayPort}`, "--token", token, "--json", "--params", JSON.stringify(params));
+    openclaw("gateway", "call", method, "--url", `ws://127.0.0.1:${gatewayPort}`, "--token", token, "--json",
+      "--timeout", "30000", "--params", JSON.stringify(params));
   const key = randomBytes(8).toString("hex");
-  await rpc("chat.send", { sessionKey: "main", message, idempotencyKey: key });
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
+  let sent = false;
+  let lastError: unknown;
   while (Date.now() < deadline) {
-    const history = JSON.parse(await rpc("chat.history", { sessionKey: "main" }));
-    const reply = history.messages.find((m: any) => m.role === "assistant" && m.idempotencyKey === key);
-    if (reply) return typeof reply.content === "string" ? reply.content : reply.content.map((c: any) => c.text ?? "").join("");
+    try {
+      if (!sent) {
+        await rpc("chat.send", { sessionKey: "main", message, idempotencyKey: key });
+        sent = true;
+      }
+      const history = JSON.parse(await rpc("chat.history", { sessionKey: "main" }));
+      const reply = history.messages.find((m: any) => m.role === "assistant" && m.idempotencyKey === key);
+      if (reply) return typeof reply.content === "string" ? reply.content : reply.content.map((c: any) => c.text ?? "").join("");
+    } catch (error) {
+      lastError = error;
+    }
     await new Promise((r) => setTimeout(r, 500));
   }
-  throw new Error(`no reply to ${message}`);
+  throw new Error(`no reply to ${message}: ${String(lastError ?? "")}`);
 }
 let gatewayPort: number;
 const invokeText = async (tool: string, args: object) => textOf((await invoke(tool, args)).body);
@@ -156,7 +170,7 @@ describe("openclaw-browsy in the real OpenClaw", () => {
     expect(blocked.body.error.message).toContain("browsy_browse");
   });
 
-  it("the slash commands answer in a chat session; every agent gets BROWSY.md, the tools and the skills", { timeout: 180_000 }, async () => {
+  it("the slash commands answer in a chat session; every agent gets BROWSY.md, the tools and the skills", { timeout: 540_000 }, async () => {
     expect(await chatCommand(gatewayPort, "/browsy-status")).toMatch(
       new RegExp(`running on port ${browsyPort}, started by the plugin \\(pid \\d+\\); 1 agent session`),
     );
