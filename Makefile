@@ -45,8 +45,9 @@ demo: setup-py
 serve: setup-py
 	$(RUN) browsy serve $(ARGS)
 
-schemas: setup-py
+schemas: setup
 	$(RUN) browsy schemas
+	$(JS_ENV) npm run codegen -w browsy-ai
 
 bench: setup
 	$(RUN) python benchmarks/run_all.py
