@@ -4,18 +4,21 @@ Simple selectors (`div`, `.a.b`, `p#x.y`, `*`) are answered from indexes of the 
 pass (tag → elements, class → elements, id → elements). Others are answered once per distinct selector
 text, after a cheap pre-check (a selector requiring a class, id or tag that does not occur in the
 document cannot match and is skipped): when the subject compound has only a few candidate elements and
-the selector has a common shape, chain.py checks those candidates; otherwise lexbor searches the tree.
+the selector has a common shape, chain.py checks those candidates; when every compound of such a shape
+names a tag, class or id, index_join.py joins the index lists; otherwise lexbor searches the tree.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from functools import lru_cache
 
 from selectolax.lexbor import LexborHTMLParser
 
 from ..dom.tree import Document
-from .chain import chain_for
+from .chain import Compound, chain_for
+from .index_join import is_indexable, match_by_index, subtree_ends
 from .selectors import Selector
 
 FEW_CANDIDATES = 48  # below this, checking candidates in Python beats lexbor's whole-tree walk
@@ -39,6 +42,7 @@ class Matcher:
         self._classes: dict[str, list[int]] | None = None
         self._ids: dict[str, list[int]] | None = None
         self._elements: list[int] | None = None
+        self._ends: list[int] | None = None
         self._lexbor_cache: dict[str, list[int] | None] = {}
 
     # ---- indexes --------------------------------------------------------------------------------
@@ -123,10 +127,14 @@ class Matcher:
         candidates = self.subject_candidates(sel)
         if candidates is None and len(self.elements) <= FEW_CANDIDATES:
             candidates = self.elements  # a small document: every element is a cheap candidate
-        if candidates is not None and len(candidates) <= FEW_CANDIDATES:
-            chain = chain_for(sel)
-            if chain is not None:
+        chain = chain_for(sel)
+        if chain is not None:
+            if candidates is not None and len(candidates) <= FEW_CANDIDATES:
                 found = chain.match(self.doc.nodes, candidates)
+            elif not self.doc.quirks and is_indexable(chain):  # lexbor matches classes/ids caselessly in quirks
+                if self._ends is None:
+                    self._ends = subtree_ends(self.doc.nodes)
+                found = match_by_index(chain, self.doc.nodes, self._compound_candidates, self._ends)
         if found is None:
             found = self.doc.select_checked(sel.text)
         self._lexbor_cache[sel.text] = found
@@ -143,12 +151,20 @@ class Matcher:
         return best
 
     def _match_simple(self, sel: Selector) -> list[int]:
+        return self._intersect(sel.tags, sel.classes, sel.ids)
+
+    def _compound_candidates(self, compound: Compound) -> list[int]:
+        """Elements with the compound's tag, classes and ids (its other conditions unchecked)."""
+        return self._intersect((compound.tag,) if compound.tag is not None else (), compound.classes, compound.ids)
+
+    def _intersect(self, tags: Iterable[str], classes: Iterable[str], ids: Iterable[str]) -> list[int]:
+        """Elements having all these tags, classes and ids, in document order (every element if none)."""
         lists: list[list[int]] = []
-        for t in sel.tags:
+        for t in tags:
             lists.append(self.tags.get(t, []))
-        for c in sel.classes:
+        for c in classes:
             lists.append(self.classes.get(c, []))
-        for i in sel.ids:
+        for i in ids:
             lists.append(self.ids.get(i, []))
         if not lists:
             return self.elements
