@@ -8,7 +8,7 @@ Lexbor's own tree is kept (`Document.lexbor`) because CSS selector matching runs
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from selectolax.lexbor import LexborHTMLParser
 
@@ -18,16 +18,33 @@ from .quirks import compat_mode
 TEXT = "#text"
 
 
-@dataclass(slots=True)
 class Node:
-    """One element or text node. `tag` is lowercase; text nodes have tag `#text` and `text` set."""
+    """One element or text node. `tag` is lowercase; text nodes have tag `#text` and `text` set.
 
-    index: int
-    tag: str
-    attrs: dict[str, str | None]
-    parent: int
-    children: list[int] = field(default_factory=list)
-    text: str | None = None
+    A plain slotted class (not a dataclass): a page builds tens of thousands of these, and the
+    hand-written constructor is the cheapest way to make them. Nodes compare by identity.
+    """
+
+    __slots__ = ("index", "tag", "attrs", "parent", "children", "text")
+
+    def __init__(
+        self,
+        index: int,
+        tag: str,
+        attrs: dict[str, str | None],
+        parent: int,
+        children: list[int] | None = None,
+        text: str | None = None,
+    ) -> None:
+        self.index = index
+        self.tag = tag
+        self.attrs = attrs
+        self.parent = parent
+        self.children: list[int] = [] if children is None else children
+        self.text = text
+
+    def __repr__(self) -> str:
+        return f"Node(index={self.index}, tag={self.tag!r}, parent={self.parent}, children={self.children})"
 
     @property
     def is_text(self) -> bool:
@@ -116,7 +133,7 @@ def build_document(html: str) -> Document:
             continue  # detached (e.g. inside <template> contents): not part of the rendered document
         idx = len(nodes)
         if tag == "-text":
-            node = Node(idx, TEXT, {}, pidx, text=x.text_content or "")
+            node = Node(idx, TEXT, {}, pidx, None, x.text_content or "")
         else:
             node = Node(idx, tag.lower(), x.attributes, pidx)
         by_mem_id[x.mem_id] = idx
