@@ -35,7 +35,7 @@ from .kinds import (
     compute_kinds,
 )
 from .labels import LabelIndex
-from .roles import NO_ROLE, WIDGET_ROLES, implicit_role, input_type, is_sectioning
+from .roles import NO_ROLE, SECTIONING_TAGS, WIDGET_ROLES, implicit_role, input_type
 from .states import (
     disabled_by_fieldset,
     is_checked,
@@ -60,9 +60,10 @@ _FIELD_ROLES = frozenset({"textbox", "searchbox", "combobox", "checkbox", "radio
 
 
 def _round(v: float) -> int:
-    if v != v or v in (math.inf, -math.inf):  # NaN or infinite: no meaningful coordinate
+    try:
+        return math.floor(v + 0.5)
+    except (ValueError, OverflowError):  # NaN or infinite: no meaningful coordinate
         return 0
-    return int(math.floor(v + 0.5))
 
 
 def box_of(layout: Layout, index: int) -> list[int] | None:
@@ -103,7 +104,7 @@ class _Emitter:
             p = node.parent
             if p >= 0:
                 claimed[i] = claimed[p] or (kind[p] in CLAIMING)
-                sectioning[i] = sectioning[p] or is_sectioning(nodes[p].tag)
+                sectioning[i] = sectioning[p] or (nodes[p].tag in SECTIONING_TAGS)
             if k == INLINE:
                 continue
             if k == BLOCK and (claimed[i] or not self._may_have_text(node)):

@@ -38,7 +38,7 @@ NO_ROLE = frozenset({"presentation", "none"})
 HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 LANDMARK_TAGS = frozenset({"nav", "header", "footer", "main", "aside", "section", "form", "dialog"})
 # header/footer are banner/contentinfo only when not scoped to one of these (HTML-AAM).
-_SECTIONING = frozenset({"article", "aside", "main", "nav", "section"})
+SECTIONING_TAGS = frozenset({"article", "aside", "main", "nav", "section"})
 
 _INPUT_ROLES = {
     "checkbox": "checkbox",
@@ -118,7 +118,3 @@ def implicit_role(node: Node, in_sectioning: bool) -> str | None:
     if tag == "th":
         return "rowheader" if (node.attrs.get("scope") or "").lower() == "row" else "columnheader"
     return _TAG_ROLES.get(tag)
-
-
-def is_sectioning(tag: str) -> bool:
-    return tag in _SECTIONING

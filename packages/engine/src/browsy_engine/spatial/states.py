@@ -11,7 +11,10 @@ _DISABLEABLE = frozenset({"input", "select", "textarea", "button", "fieldset", "
 
 
 def _aria_bool(node: Node, name: str) -> bool | None:
-    value = (node.attrs.get(name) or "").strip().lower()
+    value = node.attrs.get(name)
+    if value is None:  # the usual case: no such attribute
+        return None
+    value = value.strip().lower()
     if value == "true":
         return True
     if value == "false":
@@ -23,8 +26,11 @@ def disabled_by_fieldset(doc: Document) -> bytearray:
     """1 for nodes inside a disabled <fieldset> (but not inside that fieldset's first <legend>)."""
     nodes = doc.nodes
     out = bytearray(len(nodes))
-    if not any(n.tag == "fieldset" and "disabled" in n.attrs for n in nodes):
-        return out
+    for n in nodes:
+        if n.tag == "fieldset" and "disabled" in n.attrs:
+            break
+    else:
+        return out  # no disabled fieldset (the usual case)
     for node in nodes:
         p = node.parent
         if p < 0 or node.text is not None:
