@@ -34,14 +34,10 @@ class Layout:
 LIMIT = 1e7  # px; absurd CSS (margin: -1e300px) must not produce absurd boxes
 
 
-def _sane(b: Box | None) -> Box | None:
-    if b is None:
-        return None
-    x, y, w, h = b
-    if -LIMIT < x < LIMIT and -LIMIT < y < LIMIT and 0 <= w < LIMIT and 0 <= h < LIMIT:
-        return b
+def _clamped(b: Box) -> Box:
+    """A box with absurd coordinates (or NaN) brought within ±LIMIT."""
     clamp = lambda v, lo: min(max(v, lo), LIMIT) if v == v else 0.0  # noqa: E731  (v == v: not NaN)
-    return (clamp(x, -LIMIT), clamp(y, -LIMIT), clamp(w, 0.0), clamp(h, 0.0))
+    return (clamp(b[0], -LIMIT), clamp(b[1], -LIMIT), clamp(b[2], 0.0), clamp(b[3], 0.0))
 
 
 def _subtree_ends(doc: Document) -> list[int]:
@@ -54,21 +50,32 @@ def _subtree_ends(doc: Document) -> list[int]:
     return end
 
 
-def _document_boxes(ctx: LayoutContext) -> list[Box | None]:
-    """Document coordinates in one forward pass: every anchor precedes the nodes anchored to it."""
+def _document_boxes(ctx: LayoutContext, bottom: float) -> tuple[list[Box | None], float]:
+    """Document coordinates in one forward pass (every anchor precedes the nodes anchored to it), with
+    absurd boxes clamped; and the lowest box bottom, at least `bottom`."""
     rel, anchor, shift_y = ctx.rel, ctx.anchor, ctx.shift_y
+    unclamped: list[Box | None] = [None] * len(rel)  # anchors' boxes as computed, for their dependents
     boxes: list[Box | None] = [None] * len(rel)
     for i, r in enumerate(rel):
         if r is None:
             continue
         a = anchor[i]
         if a < 0:
-            boxes[i] = (r[0], r[1], r[2], r[3])
-            continue
-        base = boxes[a]
-        if base is not None:
-            boxes[i] = (base[0] + r[0], base[1] + shift_y[a] + r[1], r[2], r[3])
-    return boxes
+            b = (r[0], r[1], r[2], r[3])
+        else:
+            base = unclamped[a]
+            if base is None:
+                continue
+            b = (base[0] + r[0], base[1] + shift_y[a] + r[1], r[2], r[3])
+        unclamped[i] = b
+        x, y, w, h = b
+        if y + h > bottom:
+            bottom = y + h
+        if -LIMIT < x < LIMIT and -LIMIT < y < LIMIT and 0 <= w < LIMIT and 0 <= h < LIMIT:
+            boxes[i] = b
+        else:
+            boxes[i] = _clamped(b)
+    return boxes, bottom
 
 
 def compute_layout(doc: Document, styles: list[ComputedStyle | None], width: float, height: float) -> Layout:
@@ -88,13 +95,7 @@ def compute_layout(doc: Document, styles: list[ComputedStyle | None], width: flo
     r[1] = res.top[0] + res.top[1]
     ctx.anchor[root] = -1
     relative_offsets(ctx)
-    absolute = Absolute(ctx)
-    ends = _subtree_ends(doc)
     if ctx.positioned:
-        layout_positioned(ctx, absolute, ends)
-    boxes = _document_boxes(ctx)
-    bottom = float(height)
-    for b in boxes:
-        if b is not None and b[1] + b[3] > bottom:
-            bottom = b[1] + b[3]
-    return Layout(boxes=[_sane(b) for b in boxes], document_height=min(bottom, LIMIT))
+        layout_positioned(ctx, Absolute(ctx), _subtree_ends(doc))
+    boxes, bottom = _document_boxes(ctx, float(height))
+    return Layout(boxes=boxes, document_height=min(bottom, LIMIT))

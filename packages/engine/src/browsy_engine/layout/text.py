@@ -20,6 +20,8 @@ _CJK_OR_HYPHEN = re.compile("[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff]|\\w-\\w")
 
 def has_breaks_inside(text: str) -> bool:
     """Whether words of `text` may hold break opportunities (CJK characters, hyphens)."""
+    if "-" not in text and text.isascii():
+        return False  # the common case, without a regex search
     return _CJK_OR_HYPHEN.search(text) is not None
 
 
@@ -54,7 +56,7 @@ def apply_transform(text: str, transform: str) -> str:
 
 def split_words(word: str) -> list[str]:
     """Break opportunities inside a space-free word: after hyphens, around CJK characters."""
-    if any(is_cjk(c) for c in word):
+    if not word.isascii() and any(is_cjk(c) for c in word):
         out: list[str] = []
         buf = ""
         for c in word:
