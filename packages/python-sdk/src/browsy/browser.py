@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from browsy_engine.session.background import run_async, run_sync
+
 from ._backends import ToolOutput
-from ._loop import run_async, run_sync
 from .async_browser import DEFAULT_HEIGHT, DEFAULT_WIDTH, AsyncBrowser
 from .element import Element
 from .page import Page

@@ -7,32 +7,13 @@ not cost 100 threads. Methods have the AsyncSession's names, arguments, results 
 
 from __future__ import annotations
 
-import asyncio
 import functools
-import threading
-from collections.abc import Callable, Coroutine
-from typing import Any, TypeVar
+from collections.abc import Callable
+from typing import Any
 
+from .background import run_sync as _run
 from .config import SessionConfig
 from .session import AsyncSession
-
-T = TypeVar("T")
-
-_loop: asyncio.AbstractEventLoop | None = None
-_loop_lock = threading.Lock()
-
-
-def _background_loop() -> asyncio.AbstractEventLoop:
-    global _loop
-    with _loop_lock:
-        if _loop is None or _loop.is_closed():
-            _loop = asyncio.new_event_loop()
-            threading.Thread(target=_loop.run_forever, name="browsy-session-loop", daemon=True).start()
-        return _loop
-
-
-def _run(coro: Coroutine[Any, Any, T]) -> T:
-    return asyncio.run_coroutine_threadsafe(coro, _background_loop()).result()
 
 
 def _blocking(name: str) -> Callable[..., Any]:

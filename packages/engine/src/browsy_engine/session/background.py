@@ -1,7 +1,9 @@
-"""One background event loop per process that runs every synchronous Browser's coroutines.
+"""One background event loop per process that runs the coroutines of every blocking facade.
 
-A sync call waits on its coroutine from any thread — including a thread that already runs an event loop of
-its own, as agent frameworks often do — because the coroutine runs on this loop's thread, never the caller's.
+`Session` (this package) and the SDK's synchronous `Browser` both use it, so a process has one such thread
+however many sessions it holds. A sync call waits on its coroutine from any thread — including a thread that
+already runs an event loop of its own (Jupyter, agent frameworks) — because the coroutine runs on this
+loop's thread, never the caller's.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ def run_sync(coro: Coroutine[Any, Any, T]) -> T:
     loop = background_loop()
     if _on_loop_thread(loop):
         coro.close()
-        raise RuntimeError("a synchronous Browser method was called from browsy's own loop; use AsyncBrowser")
+        raise RuntimeError("a blocking browsy method was called from browsy's own event loop; use the async API")
     return asyncio.run_coroutine_threadsafe(coro, loop).result()
 
 
