@@ -1,7 +1,7 @@
 """`Browser`: the synchronous browsing session of the seed's Python API.
 
-It is an `AsyncBrowser` whose coroutines run on browsy's background loop (`_loop`), so it works from plain
-scripts and from inside other frameworks' event loops alike. Embedded by default; pass
+It is an `AsyncBrowser` whose coroutines run on browsy's background loop (`browsy_engine.session.background`), so
+it works from plain scripts and from inside other frameworks' event loops alike. Embedded by default; pass
 `server="http://127.0.0.1:3847"` to browse through a `browsy serve` server instead.
 """
 
