@@ -10,17 +10,17 @@ from __future__ import annotations
 import contextlib
 import itertools
 import json
-import threading
 import time
 from collections.abc import Iterator
 from typing import Any
 
-import uvicorn
 from sdk_support import LoginPlan, Step
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
+
+from tests.fixture_site.server_thread import serving_app
 
 
 def _text(content: Any) -> str:
@@ -70,17 +70,5 @@ class ScriptedModel:
 @contextlib.contextmanager
 def serving(model: ScriptedModel) -> Iterator[str]:
     """Serve `model` under uvicorn in a thread; yield the base URL for clients (`…/v1`)."""
-    server = uvicorn.Server(uvicorn.Config(model.app(), host="127.0.0.1", port=0, log_level="warning", lifespan="off"))
-    thread = threading.Thread(target=server.run, name="scripted-llm", daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        if not thread.is_alive() or time.monotonic() > deadline:
-            raise RuntimeError("the scripted model server did not start")
-        time.sleep(0.01)
-    port = server.servers[0].sockets[0].getsockname()[1]
-    try:
-        yield f"http://127.0.0.1:{port}/v1"
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
+    with serving_app(model.app(), "scripted-llm") as url:
+        yield f"{url}/v1"
