@@ -193,17 +193,20 @@ def place_line(
             s = styles[node]
             if xs[k] >= end:  # an inline box opening after the hanging trailing space starts at the text's end
                 x = ox + end
-            open_at[node] = x + edges(s, 0.0)[2]
+            box_edges = edges(s, 0.0)
+            open_at[node] = x + box_edges[2]
             metrics = None if empty else p[METRICS]
-            _inline_box(ctx, node, container, open_at[node], x + p[WIDTH], metrics, cy + baseline + p[RAISED])
+            _inline_box(ctx, node, container, open_at[node], x + p[WIDTH], metrics, cy + baseline + p[RAISED], box_edges)
         elif kind == CLOSE:
             s = styles[node]
             start = open_at.pop(node, ox)
             if xs[k] >= end:  # after the hanging trailing space: the box ends with the text
                 x = ox + end - p[WIDTH]
                 end += p[WIDTH]
-            x1 = x + p[WIDTH] - edges(s, 0.0)[3]
-            _inline_box(ctx, node, container, start, x1, None if empty else p[METRICS], cy + baseline + p[RAISED])
+            box_edges = edges(s, 0.0)
+            x1 = x + p[WIDTH] - box_edges[3]
+            metrics = None if empty else p[METRICS]
+            _inline_box(ctx, node, container, start, x1, metrics, cy + baseline + p[RAISED], box_edges)
         elif kind == ATOMIC:
             s = styles[node]
             va = p[TEXT]
@@ -224,7 +227,8 @@ def place_line(
         _union(ctx, text_node, container, tx0, ty0, tx1, ty1)
     # inline boxes continuing onto the next line: their fragment ends at the line's end
     for node, start in open_at.items():
-        _inline_box(ctx, node, container, start, ox + end, None if empty else metrics_for(styles[node]), cy + baseline)
+        s = styles[node]
+        _inline_box(ctx, node, container, start, ox + end, None if empty else metrics_for(s), cy + baseline, edges(s, 0.0))
 
 
 _EDGES: dict[int, tuple] = {}
@@ -249,14 +253,20 @@ def edges(s, cw: float) -> tuple[float, float, float, float, float, float]:
 
 
 def _inline_box(
-    ctx: LayoutContext, node: int, container: int, x0: float, x1: float, m: FontMetrics | None, baseline: float
+    ctx: LayoutContext,
+    node: int,
+    container: int,
+    x0: float,
+    x1: float,
+    m: FontMetrics | None,
+    baseline: float,
+    box_edges: tuple[float, ...],
 ) -> None:
-    """Add a fragment of inline box `node`; m None: a fragment on an empty line (no height at all)."""
+    """Add a fragment of inline box `node` (`box_edges`: its edges()); m None: a fragment on an empty
+    line (no height at all)."""
     if m is None:
         _union(ctx, node, container, x0, baseline, max(x0, x1), baseline)
         return
-    s = ctx.styles[node]
-    box_edges = edges(s, 0.0)
     top = baseline - m.ascent - box_edges[4]
     bottom = baseline + m.descent + box_edges[5]
     _union(ctx, node, container, x0, top, max(x0, x1), bottom)
