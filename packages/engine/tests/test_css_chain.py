@@ -19,6 +19,8 @@ SELECTORS = [
     "a[href^='/']", "a[href$='.html' i]", "a[href$='.html']", "a[href*=x]", "[data-x~=b]", "[data-x~='']",
     "a[rel]", "tr.athing > td > a.storylink", "html body section div p em", "section > p", "* > a", "* em",
     "div div p", "body > div > ul > li > ul > li > span.score",
+    "li + li", "li ~ li", "input + input", "input ~ table a", "p + input", "li.a + li > a", "ul li + li span",
+    "div > p ~ input[type=text]", "tr + tr", "li:not(.a) ~ li", "b + b", "html + body",
 ]
 
 
@@ -31,6 +33,8 @@ def test_chain_agrees_with_lexbor(selector: str) -> None:
     assert chain.match(doc.nodes, elements) == doc.select(selector)
 
 
-@pytest.mark.parametrize("selector", ["a + b", "a ~ b", "li:first-child", ":is(a, b)", "svg|a", "a:not(b c)", "p::before"])
+@pytest.mark.parametrize(
+    "selector", ["li:first-child", ":is(a, b)", "svg|a", "a:not(b c)", "p::before", "a > > b", "a + ~ b"]
+)
 def test_unsupported_shapes_fall_back_to_lexbor(selector: str) -> None:
     assert parse_chain(selector) is None

@@ -91,3 +91,20 @@ def test_matcher_joins_indexes_for_many_candidates_and_falls_back_in_quirks_mode
     assert Matcher(standards).match(selector) == standards.select(".Box p")
     # lexbor matches class names case-insensitively in quirks mode: the Matcher must still agree with it
     assert Matcher(quirks).match(selector) == quirks.select(".Box p") != []
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_sibling_chains_agree_with_lexbor_on_nested_pages(seed: int) -> None:
+    doc = build_document(_random_page(seed))
+    elements = [n.index for n in doc.nodes if not n.is_text]
+    compounds = ["div", "li", ".a", "span.c", "p:not(.b)"]
+    selectors = [f"{x} {comb} {y}" for x, y in itertools.product(compounds, repeat=2) for comb in "+~"]
+    selectors += [f"{x} + {y} {z}" for x, y, z in itertools.product(compounds[:3], repeat=3)]
+    nonempty = 0
+    for selector in selectors:
+        chain = parse_chain(selector)
+        assert chain is not None and not is_indexable(chain)
+        found = chain.match(doc.nodes, elements)
+        assert found == doc.select(selector), selector
+        nonempty += bool(found)
+    assert nonempty > len(selectors) // 2

@@ -4,16 +4,16 @@ lexbor answers a selector by walking the whole tree, which costs the same whethe
 thousand match. When the subject compound of a selector (its rightmost part) names a class, id or tag
 with only a few elements in the document, checking just those few candidates is much cheaper. This
 module parses a selector (already rewritten for lexbor, see selectors.py) into a chain of compounds
-joined by descendant (` `) or child (`>`) combinators, and matches candidates against it. Supported
+joined by descendant (` `), child (`>`), next-sibling (`+`) or subsequent-sibling (`~`) combinators,
+and matches candidates against it. Supported
 in a compound: a type or `*`, `#id`, `.class`, attribute tests (`[a]`, `=`, `~=`, `|=`, `^=`, `$=`,
 `*=`, with the `i`/`s` flags), `:not(<compound>)` and the never-matching state pseudo-classes. Anything else
-(sibling combinators, other pseudo-classes, namespaces) makes `parse_chain` return None and the caller
-uses lexbor.
+(other pseudo-classes, namespaces) makes `parse_chain` return None and the caller uses lexbor.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -32,6 +32,7 @@ from ..dom.tree import Node
 from .selectors import NEVER_MATCH, Selector
 
 MAX_COMPOUNDS = 32
+COMBINATORS = frozenset({">", "+", "~"})  # besides whitespace (descendant)
 ATTRIBUTE_OPERATORS = frozenset({"=", "~=", "|=", "^=", "$=", "*="})
 # HTML attributes whose values selectors compare case-insensitively (HTML spec, "case-sensitivity of selectors")
 CASE_INSENSITIVE_ATTRIBUTES = frozenset(
@@ -105,7 +106,7 @@ class Compound:
 @dataclass(frozen=True, slots=True)
 class Chain:
     compounds: tuple[Compound, ...]  # left to right
-    combinators: tuple[str, ...]  # combinators[k] joins compounds[k] and compounds[k + 1]: " " or ">"
+    combinators: tuple[str, ...]  # combinators[k] joins compounds[k] and compounds[k + 1]: " ", ">", "+" or "~"
 
     def match(self, nodes: list[Node], candidates: list[int]) -> list[int]:
         last = len(self.compounds) - 1
@@ -114,24 +115,42 @@ class Chain:
         return [i for i in candidates if subject.matches(nodes[i]) and (last == 0 or self._up(nodes, i, last - 1, memo))]
 
     def _up(self, nodes: list[Node], index: int, k: int, memo: dict[tuple[int, int], bool]) -> bool:
-        """Does some ancestor of `index` (its parent, for `>`) match compound k and, recursively, the rest?"""
+        """Does the node the combinator after compound k points to from `index` (an ancestor, the parent, the
+        previous element sibling or any previous one) match compound k and, recursively, the rest?"""
         key = (index, k)
         known = memo.get(key)
         if known is not None:
             return known
         compound = self.compounds[k]
-        child_only = self.combinators[k] == ">"
+        combinator = self.combinators[k]
         result = False
-        p = nodes[index].parent
-        while p >= 0:
+        for p in _related(nodes, index, combinator):
             if compound.matches(nodes[p]) and (k == 0 or self._up(nodes, p, k - 1, memo)):
                 result = True
                 break
-            if child_only:
-                break
-            p = nodes[p].parent
         memo[key] = result
         return result
+
+
+def _related(nodes: list[Node], index: int, combinator: str) -> Iterator[int]:
+    """The nodes a combinator relates `index` to, nearest first."""
+    if combinator in (" ", ">"):
+        p = nodes[index].parent
+        while p >= 0:
+            yield p
+            if combinator == ">":
+                return
+            p = nodes[p].parent
+        return
+    parent = nodes[index].parent
+    if parent < 0:
+        return
+    siblings = nodes[parent].children
+    for s in reversed(siblings[: siblings.index(index)]):
+        if nodes[s].text is None:  # elements only
+            yield s
+            if combinator == "+":
+                return
 
 
 class _Unsupported(Exception):
@@ -167,13 +186,15 @@ def chain_from_tokens(tokens: Sequence[object]) -> Chain | None:
         current: list[object] = []
         pending = " "
         for t in tokens:
-            if isinstance(t, WhitespaceToken) or (isinstance(t, LiteralToken) and t.value == ">"):
+            if isinstance(t, WhitespaceToken) or (isinstance(t, LiteralToken) and t.value in COMBINATORS):
                 if current:
                     compounds.append(_compound(current))
                     current = []
                     pending = " "
+                elif isinstance(t, LiteralToken) and pending != " ":
+                    return None  # two combinators in a row
                 if isinstance(t, LiteralToken):
-                    pending = ">"
+                    pending = t.value
                 continue
             if not current and compounds:
                 combinators.append(pending)

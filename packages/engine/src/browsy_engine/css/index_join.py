@@ -28,8 +28,11 @@ def subtree_ends(nodes: Sequence[Node]) -> list[int]:
 
 
 def is_indexable(chain: Chain) -> bool:
-    """Every compound names a tag, class or id (so its candidates come from an index)."""
-    return all(c.tag is not None or c.classes or c.ids for c in chain.compounds)
+    """Only descendant/child combinators, and every compound names a tag, class or id (so its candidates
+    come from an index)."""
+    return all(c in (" ", ">") for c in chain.combinators) and all(
+        c.tag is not None or c.classes or c.ids for c in chain.compounds
+    )
 
 
 def _needs_check(compound: Compound) -> bool:
