@@ -61,26 +61,30 @@ def _flatten(ctx: LayoutContext, nodes: list[int]) -> list[tuple[int, int]]:
     out: list[tuple[int, int]] = []
     stack: list[tuple[int, int]] = [(0, n) for n in reversed(nodes)]
     tag_of = ctx.doc.nodes
+    display, rel = ctx.display, ctx.rel
+    is_out_of_flow, is_float, is_replaced, box_children = (
+        ctx.is_out_of_flow, ctx.is_float, ctx.is_replaced, ctx.box_children
+    )
     while stack:
         mark, i = stack.pop()
         if mark:
             out.append((CLOSE, i))
             continue
-        d = ctx.display[i]
+        d = display[i]
         if d == "text":
-            ctx.rel[i] = None
+            rel[i] = None
             out.append((WORD, i))
-        elif ctx.is_out_of_flow(i):
+        elif is_out_of_flow(i):
             out.append((ABS, i))
-        elif ctx.is_float(i):
+        elif is_float(i):
             out.append((FLOAT, i))
         elif tag_of[i].tag == "br":
             out.append((-1, i))
-        elif d == "inline" and not ctx.is_replaced(i):
-            ctx.rel[i] = None
+        elif d == "inline" and not is_replaced(i):
+            rel[i] = None
             out.append((OPEN, i))
             stack.append((1, i))
-            stack.extend((0, c) for c in reversed(ctx.box_children(i)))
+            stack.extend([(0, c) for c in reversed(box_children(i))])
         else:
             out.append((ATOMIC, i))
     return out
