@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..css.style import ComputedStyle
-from ..dom.tree import Document
+from ..dom.tree import TEXT, Document
 
 NEVER_RENDERED = frozenset(
     {"head", "script", "style", "template", "title", "meta", "link", "base", "noembed", "noframes", "param"}
@@ -133,7 +133,7 @@ def classify(ctx: LayoutContext) -> None:
             continue
         if p >= 0 and nodes[p].tag == "details" and "open" not in nodes[p].attrs and i not in closed_summary:
             continue  # a closed <details> renders only its summary
-        if node.is_text:
+        if node.tag == TEXT:
             display[i] = "text"
             continue
         s = styles[i]

@@ -15,15 +15,18 @@ Task = Generator[Any, Any, T]
 
 
 def run(task: Task[T]) -> T:
-    stack: list[Generator[Any, Any, Any]] = [task]
+    waiting: list[Generator[Any, Any, Any]] = []  # the tasks that wait for `current`'s result
+    current: Generator[Any, Any, Any] = task
     value: Any = None
-    while stack:
+    while True:
         try:
-            request = stack[-1].send(value)
+            request = current.send(value)
         except StopIteration as done:
-            stack.pop()
+            if not waiting:
+                return done.value
+            current = waiting.pop()
             value = done.value
             continue
-        stack.append(request)
+        waiting.append(current)
+        current = request
         value = None
-    return value
