@@ -272,7 +272,9 @@ def test_href_shortcuts_agree_with_urljoin() -> None:
              "fixture://login", "about:blank", "file:///tmp/x.html"]  # fmt: skip
     hrefs = ["#f", "#", "/a/b?c=d#e", "/a;p?x", "mailto:x@y", "javascript:void(0)", "HTTP://Other/x",
              "https://o.test/a/../b", "/a/./b", "/a//b", "//cdn.test/x", "rel", "", "?q=2", "/", "/a\\b",
-             "/ä ö", "https:rel", "https:/abs"]  # fmt: skip
+             "/ä ö", "https:rel", "https:/abs", "//cdn.test/a?b#c", "https://o.test/x?y=1&z", "https://o.test/a?",
+             "//h.test/a;b", "https://[::1]/x", "//h.test/a#", "//h.test/a?#f", "https:///x", "//ä.test/x",
+             "http://o.test/p", "//h.test:99999/x", "//u:p@h.test/x"]  # fmt: skip
     for base in bases:
         resolver = HrefResolver(base)
         assert [resolver(h) for h in hrefs] == [resolve(base, h) for h in hrefs], base

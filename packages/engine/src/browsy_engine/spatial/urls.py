@@ -9,6 +9,10 @@ from ..dom.tree import Document
 
 _STRIPPED = "\t\n\r"
 _SCHEME = re.compile(r"^([a-zA-Z][a-zA-Z0-9+.-]*):")
+# An absolute URL that urljoin only splits and joins back unchanged: a host right after "//", printable
+# ASCII without params (;), IPv6 brackets or backslashes, no empty query or fragment (those are dropped).
+_PLAIN_NETWORK_URL = re.compile(r"//[^/?#;\[\]\\\s][^;\[\]\\\s]*")
+_PRINTABLE_ASCII = re.compile(r"[!-~]*")
 
 
 def _clean(href: str) -> str:
@@ -42,7 +46,8 @@ def resolve(base: str, href: str) -> str:
 
 class HrefResolver:
     """resolve() against one base, memoised (pages repeat hrefs), with exact shortcuts for the common
-    shapes that need no path resolution: fragments, other schemes, clean root-relative paths."""
+    shapes that need no path resolution: fragments, other schemes, clean root-relative paths, plain
+    absolute URLs of the base's scheme and protocol-relative ones (`//host/path`)."""
 
     def __init__(self, base: str) -> None:
         self.base = base
@@ -71,6 +76,13 @@ class HrefResolver:
         scheme = _SCHEME.match(href)
         if scheme is not None and scheme.group(1).lower() != self._scheme:
             return href  # javascript:, mailto:, another scheme: urljoin keeps it as written
+        if self._origin:
+            if href.startswith(self._scheme + "://"):
+                network: str | None = href[len(self._scheme) + 1 :]
+            else:
+                network = href if scheme is None else None  # maybe protocol-relative
+            if network is not None and _is_plain_network_url(network):
+                return f"{self._scheme}:{network}"
         if (
             self._origin
             and href.startswith("/")
@@ -81,3 +93,13 @@ class HrefResolver:
         ):
             return self._origin + href
         return None
+
+
+def _is_plain_network_url(text: str) -> bool:
+    """`//host...` that urljoin would rebuild unchanged (see _PLAIN_NETWORK_URL)."""
+    return (
+        _PLAIN_NETWORK_URL.fullmatch(text) is not None
+        and _PRINTABLE_ASCII.fullmatch(text) is not None
+        and not text.endswith(("?", "#"))
+        and "?#" not in text
+    )
