@@ -38,70 +38,9 @@ def lexbor_accepts(selector: str) -> bool:
 class Matcher:
     def __init__(self, doc: Document) -> None:
         self.doc = doc
-        self._tags: dict[str, list[int]] | None = None
-        self._classes: dict[str, list[int]] | None = None
-        self._ids: dict[str, list[int]] | None = None
-        self._elements: list[int] | None = None
+        self.tags, self.classes, self.ids, self.elements = _indexes(doc)
         self._ends: list[int] | None = None
         self._lexbor_cache: dict[str, list[int] | None] = {}
-
-    # ---- indexes --------------------------------------------------------------------------------
-    @property
-    def tags(self) -> dict[str, list[int]]:
-        if self._tags is None:
-            tags: dict[str, list[int]] = {}
-            for n in self.doc.nodes:
-                if n.text is None:
-                    lst = tags.get(n.tag)
-                    if lst is None:
-                        tags[n.tag] = [n.index]
-                    else:
-                        lst.append(n.index)
-            tags.pop("#text", None)
-            self._tags = tags
-        return self._tags
-
-    def _build_attr_indexes(self) -> None:
-        classes: defaultdict[str, list[int]] = defaultdict(list)
-        ids: defaultdict[str, list[int]] = defaultdict(list)
-        for n in self.doc.nodes:
-            attrs = n.attrs
-            if not attrs:
-                continue
-            cls = attrs.get("class")
-            if cls:
-                words = cls.split()
-                if len(words) > 1:
-                    words = dict.fromkeys(words)  # type: ignore[assignment]  # each class once, in order
-                index = n.index
-                for c in words:
-                    classes[c].append(index)
-            ident = attrs.get("id")
-            if ident:
-                ids[ident].append(n.index)
-        classes.default_factory = None
-        ids.default_factory = None
-        self._classes, self._ids = classes, ids
-
-    @property
-    def classes(self) -> dict[str, list[int]]:
-        if self._classes is None:
-            self._build_attr_indexes()
-        assert self._classes is not None
-        return self._classes
-
-    @property
-    def ids(self) -> dict[str, list[int]]:
-        if self._ids is None:
-            self._build_attr_indexes()
-        assert self._ids is not None
-        return self._ids
-
-    @property
-    def elements(self) -> list[int]:
-        if self._elements is None:
-            self._elements = [n.index for n in self.doc.nodes if n.text is None]
-        return self._elements
 
     # ---- matching -------------------------------------------------------------------------------
     def could_match(self, sel: Selector) -> bool:
@@ -176,3 +115,37 @@ class Matcher:
             keep = set(other)
             result = [i for i in result if i in keep]
         return result
+
+
+def _indexes(doc: Document) -> tuple[dict[str, list[int]], dict[str, list[int]], dict[str, list[int]], list[int]]:
+    """One pass over the document: elements by tag, by class and by id, and all elements (document order)."""
+    tags: dict[str, list[int]] = {}
+    classes: defaultdict[str, list[int]] = defaultdict(list)
+    ids: defaultdict[str, list[int]] = defaultdict(list)
+    elements: list[int] = []
+    for n in doc.nodes:
+        if n.text is not None:
+            continue
+        index = n.index
+        elements.append(index)
+        same_tag = tags.get(n.tag)
+        if same_tag is None:
+            tags[n.tag] = [index]
+        else:
+            same_tag.append(index)
+        attrs = n.attrs
+        if not attrs:
+            continue
+        cls = attrs.get("class")
+        if cls:
+            words = cls.split()
+            if len(words) > 1:
+                words = dict.fromkeys(words)  # type: ignore[assignment]  # each class once, in order
+            for c in words:
+                classes[c].append(index)
+        ident = attrs.get("id")
+        if ident:
+            ids[ident].append(index)
+    classes.default_factory = None
+    ids.default_factory = None
+    return tags, classes, ids, elements
