@@ -60,7 +60,11 @@ def compute_visibility(doc: Document, styles: list[ComputedStyle | None]) -> Vis
         # visibility is inherited by the cascade, and a child may set it back to visible.
         invisible = style is not None and style.visibility in ("hidden", "collapse")
         unrendered[i] = gone or invisible
-        aria_hidden[i] = (p >= 0 and aria_hidden[p]) or (attrs.get("aria-hidden") or "").strip().lower() == "true"
+        if p >= 0 and aria_hidden[p]:
+            aria_hidden[i] = 1
+        else:
+            flag = attrs.get("aria-hidden")
+            aria_hidden[i] = flag is not None and flag.strip().lower() == "true"
         hidden[i] = unrendered[i] or aria_hidden[i]
         if node.tag == "details" and "open" not in attrs:
             summary_of[i] = _first_summary_child(doc, i)
