@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import flexgrid, intrinsic, table  # circular: they call back into block
-from .context import LayoutContext
+from .context import BLOCK_LEVEL, LayoutContext
 from .controls import alt_fallback, replaced_content_size
 from .floats import FloatArea
 from .geometry import (
@@ -162,7 +162,7 @@ def is_block_child(ctx: LayoutContext, c: int) -> bool:
     d = ctx.display[c]
     if d == "text":
         return False
-    if ctx.is_block_level(c):
+    if d in BLOCK_LEVEL:
         return True
     return d == "inline" and not ctx.is_replaced(c) and contains_block(ctx, c)
 
