@@ -58,7 +58,7 @@ class Node:
 class Document:
     nodes: list[Node]
     lexbor: LexborHTMLParser
-    by_mem_id: dict[int, int]
+    by_mem_id: dict[int, int]  # lexbor node id → our index, for elements (text nodes are never selected)
     compat_mode: str = "no-quirks"  # 'quirks' | 'limited-quirks' | 'no-quirks' (from the doctype)
 
     @property
@@ -133,10 +133,10 @@ def build_document(html: str) -> Document:
             continue  # detached (e.g. inside <template> contents): not part of the rendered document
         idx = len(nodes)
         if tag == "-text":
-            node = Node(idx, TEXT, {}, pidx, None, x.text_content or "")
+            node = Node(idx, TEXT, {}, pidx, None, x.text_content or "")  # no children, never selected: unmapped
         else:
             node = Node(idx, tag.lower(), x.attributes, pidx)
-        by_mem_id[x.mem_id] = idx
+            by_mem_id[x.mem_id] = idx
         append_node(node)
         if pidx >= 0:
             nodes[pidx].children.append(idx)
