@@ -43,6 +43,7 @@ def parse(
             document=doc,
         )
         analyze(dom)
+        doc.release_parser()  # sessions hold many pages: lexbor's tree is rebuilt only if asked again
     return dom
 
 

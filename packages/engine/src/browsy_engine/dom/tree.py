@@ -2,15 +2,18 @@
 
 Every later stage (cascade, layout, spatial emission, forms) addresses nodes by their index in
 `Document.nodes`, so per-node data (computed styles, boxes) lives in plain lists indexed the same way.
-Lexbor's own tree is kept (`Document.lexbor`) because CSS selector matching runs through it:
-`Document.select(selector)` returns our indices for the nodes lexbor matches.
+Lexbor's own tree (`Document.lexbor`) answers CSS selectors: `Document.select(selector)` returns our
+indices for the nodes lexbor matches. It costs about as much memory as our nodes, so once a page is built
+`release_parser()` drops it; a later `select` re-parses the kept source and maps it again (same input, same
+walk, same indices).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 
-from selectolax.lexbor import LexborHTMLParser
+from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from .depth import limit_depth
 from .quirks import compat_mode
@@ -57,9 +60,25 @@ class Node:
 @dataclass(slots=True)
 class Document:
     nodes: list[Node]
-    lexbor: LexborHTMLParser
-    by_mem_id: dict[int, int]  # lexbor node id → our index, for elements (text nodes are never selected)
+    source: str  # the markup lexbor parsed (after the depth guard), to rebuild the parser on demand
+    _parser: LexborHTMLParser | None = field(default=None, repr=False)
+    # lexbor node id → our index, for elements (text nodes are never selected); valid for `_parser` only
+    by_mem_id: dict[int, int] = field(default_factory=dict, repr=False)
     compat_mode: str = "no-quirks"  # 'quirks' | 'limited-quirks' | 'no-quirks' (from the doctype)
+
+    @property
+    def lexbor(self) -> LexborHTMLParser:
+        """Lexbor's tree of this document, re-parsed from `source` if it was released."""
+        if self._parser is None:
+            parser = _parser_for(self.source)
+            self.by_mem_id = {x.mem_id: idx for x, idx, _ in _walk(parser.root) if x.tag != "-text"}
+            self._parser = parser
+        return self._parser
+
+    def release_parser(self) -> None:
+        """Free lexbor's tree (about as large as our nodes); `lexbor`/`select` rebuild it when asked."""
+        self._parser = None
+        self.by_mem_id = {}
 
     @property
     def quirks(self) -> bool:
@@ -114,24 +133,13 @@ def build_document(html: str) -> Document:
 
     Pathologically deep markup is first flattened the way Blink's parser caps depth (see depth.py).
     """
-    parser = LexborHTMLParser(limit_depth(html))
+    source = limit_depth(html)
+    parser = _parser_for(source)
     nodes: list[Node] = []
     by_mem_id: dict[int, int] = {}
-    root = parser.root
-    if root is None:
-        parser = LexborHTMLParser("<html><head></head><body></body></html>")
-        root = parser.root
-    get = by_mem_id.get
     append_node = nodes.append
-    for x in root.traverse(include_text=True):
+    for x, idx, pidx in _walk(parser.root):
         tag = x.tag
-        if tag == "-comment" or tag is None:
-            continue
-        parent = x.parent
-        pidx = get(parent.mem_id, -1) if parent is not None else -1
-        if pidx < 0 and nodes:
-            continue  # detached (e.g. inside <template> contents): not part of the rendered document
-        idx = len(nodes)
         if tag == "-text":
             node = Node(idx, TEXT, {}, pidx, None, x.text_content or "")  # no children, never selected: unmapped
         else:
@@ -140,4 +148,31 @@ def build_document(html: str) -> Document:
         append_node(node)
         if pidx >= 0:
             nodes[pidx].children.append(idx)
-    return Document(nodes, parser, by_mem_id, compat_mode(html))
+    return Document(nodes, source, parser, by_mem_id, compat_mode(html))
+
+
+def _parser_for(source: str) -> LexborHTMLParser:
+    parser = LexborHTMLParser(source)
+    if parser.root is None:
+        parser = LexborHTMLParser("<html><head></head><body></body></html>")
+    return parser
+
+
+def _walk(root: LexborNode) -> Iterator[tuple[LexborNode, int, int]]:
+    """(lexbor node, our index, parent's index) for every element and text node we keep, in pre-order:
+    comments are dropped and so is anything detached from the document (e.g. <template> contents)."""
+    index_of: dict[int, int] = {}
+    get = index_of.get
+    count = 0
+    for x in root.traverse(include_text=True):
+        tag = x.tag
+        if tag == "-comment" or tag is None:
+            continue
+        parent = x.parent
+        pidx = get(parent.mem_id, -1) if parent is not None else -1
+        if pidx < 0 and count:
+            continue
+        if tag != "-text":
+            index_of[x.mem_id] = count
+        yield x, count, pidx
+        count += 1
