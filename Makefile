@@ -51,6 +51,7 @@ schemas: setup
 
 bench: setup
 	$(RUN) python benchmarks/run_all.py
+	$(JS_ENV) npm run bench
 
 clean:
 	rm -rf .tools .venv .pytest_cache node_modules packages/*/node_modules packages/*/dist
