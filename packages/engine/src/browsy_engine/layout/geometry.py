@@ -42,44 +42,43 @@ def content_origin(s: ComputedStyle, cb_w: float) -> tuple[float, float]:
 
 def clamp_width(s: ComputedStyle, content_w: float, cb_w: float | None, pb: float) -> float:
     """Apply min-width/max-width (content-box value, box-sizing aware)."""
-    border_box = s.box_sizing == "border-box"
-    mx = px_or_none(s.max_width, cb_w)
-    if mx is not None:
-        content_w = min(content_w, mx - pb if border_box else mx)
-    mn = px_or_none(s.min_width, cb_w)
-    if mn is not None:
-        content_w = max(content_w, mn - pb if border_box else mn)
-    return max(0.0, content_w)
+    return _clamp(content_w, s.min_width, s.max_width, cb_w, pb, s.box_sizing == "border-box")
 
 
 def clamp_height(s: ComputedStyle, content_h: float, cb_h: float | None, pb: float) -> float:
-    border_box = s.box_sizing == "border-box"
-    mx = px_or_none(s.max_height, cb_h)
-    if mx is not None:
-        content_h = min(content_h, mx - pb if border_box else mx)
-    mn = px_or_none(s.min_height, cb_h)
-    if mn is not None:
-        content_h = max(content_h, mn - pb if border_box else mn)
-    return max(0.0, content_h)
+    """Apply min-height/max-height (content-box value, box-sizing aware)."""
+    return _clamp(content_h, s.min_height, s.max_height, cb_h, pb, s.box_sizing == "border-box")
 
 
 def specified_width(s: ComputedStyle, cb_w: float | None, pb: float) -> float | None:
     """The content-box width from `width`, or None when auto."""
-    w = px_or_none(s.width, cb_w)
-    if w is None:
-        return None
-    if s.box_sizing == "border-box":
-        w -= pb
-    return max(0.0, w)
+    return _content_size(s.width, cb_w, pb, s.box_sizing == "border-box")
 
 
 def specified_height(s: ComputedStyle, cb_h: float | None, pb: float) -> float | None:
-    h = px_or_none(s.height, cb_h)
-    if h is None:
+    """The content-box height from `height`, or None when auto (or a percentage of an indefinite height)."""
+    return _content_size(s.height, cb_h, pb, s.box_sizing == "border-box")
+
+
+def _clamp(content: float, lo: Length, hi: Length, ref: float | None, pb: float, border_box: bool) -> float:
+    """One axis: a content-box size limited by its max, then its min (min wins, as CSS says)."""
+    mx = px_or_none(hi, ref)
+    if mx is not None:
+        content = min(content, mx - pb if border_box else mx)
+    mn = px_or_none(lo, ref)
+    if mn is not None:
+        content = max(content, mn - pb if border_box else mn)
+    return max(0.0, content)
+
+
+def _content_size(length: Length, ref: float | None, pb: float, border_box: bool) -> float | None:
+    """One axis: the content-box size a `width`/`height` value asks for, or None when auto."""
+    size = px_or_none(length, ref)
+    if size is None:
         return None
-    if s.box_sizing == "border-box":
-        h -= pb
-    return max(0.0, h)
+    if border_box:
+        size -= pb
+    return max(0.0, size)
 
 
 def margins_h(s: ComputedStyle, cb_w: float) -> tuple[float, float]:
