@@ -79,7 +79,7 @@ class FontMetrics:
     """What the inline layout needs to know about one style's font."""
 
     __slots__ = ("face", "size", "ascent", "descent", "line_height", "letter_spacing", "word_spacing", "space",
-                 "x_height", "split", "widths")
+                 "x_height", "split", "widths", "spaced")
 
     def __init__(self, s: ComputedStyle) -> None:
         face: Face = face_for(s.font_family, s.font_weight, s.font_style)
@@ -100,6 +100,7 @@ class FontMetrics:
         self.space = face.measure(" ", size) + s.word_spacing + s.letter_spacing
         self.split = self._split(self.ascent, self.descent, self.line_height)
         self.widths: dict[str, float] = {}  # word -> width, filled by the inline layout
+        self.spaced: dict[str, float] = {}  # word -> width with the kerning against spaces on both sides
 
     def width(self, text: str) -> float:
         w = self.face.measure(text, self.size)

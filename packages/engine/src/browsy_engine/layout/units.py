@@ -99,12 +99,13 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
     space_face = None  # the face of the space just before, when the previous character was one
     break_pending = False
     raise_stack: list[float] = [0.0]  # baseline shift (px, negative = up) from vertical-align sub/super
+    styles, doc_nodes = ctx.styles, ctx.doc.nodes
 
     for kind, i in _flatten(ctx, nodes):
         if kind == WORD:
-            s = ctx.style(i)
+            s = styles[i] or styles[doc_nodes[i].parent]  # a text node has its parent's style
             mode = s.white_space
-            text = collapse(ctx.doc.nodes[i].text or "", mode, after_space)
+            text = collapse(doc_nodes[i].text or "", mode, after_space)
             if not text:
                 continue
             if s.text_transform != "none":
@@ -118,9 +119,9 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
             widths = m.widths
             if len(widths) > 100_000:
                 widths.clear()
+                m.spaced.clear()
             space_piece = (SPACE if wraps else WORD, i, m.space, " ", m, raised, 0.0, 0.0, 0.0)
             special = wraps and has_breaks_inside(text)
-            kern_get = m.face.kern.get if m.face.kern else None
             lead = space_face is m.face  # a space of the same font precedes this text: kern across it
             for li, line_text in enumerate(text.split("\n") if "\n" in text else (text,)):
                 if li > 0:
@@ -139,19 +140,10 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
                         # the words strictly inside the text: one TEXTRUN unit instead of a unit per word
                         middle = words[1:-1]
                         if all(middle):
-                            run_widths = []
-                            for word in middle:
-                                w = widths.get(word)
-                                if w is None:
-                                    w = widths[word] = m.width(word)
-                                run_widths.append(w + kern_around(m, word, True, True))
+                            run_widths = [spaced_width(m, word) for word in middle]
                             head, tail = words[0], words[-1]
-                            words = [head]
                             if head:
-                                w = widths.get(head)
-                                if w is None:
-                                    w = widths[head] = m.width(head)
-                                w += kern_around(m, head, lead, True)
+                                w = word_width(m, head, lead, True)
                                 p = (WORD, i, w, head, m, raised, 0.0, 0.0, 0.0)
                                 if break_pending and unit[CONTENT]:
                                     unit = [[p], w, True]
@@ -167,10 +159,7 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
                             units.append(unit)
                             break_pending = False
                             if tail:
-                                w = widths.get(tail)
-                                if w is None:
-                                    w = widths[tail] = m.width(tail)
-                                w += kern_around(m, tail, True, False)
+                                w = word_width(m, tail, True, False)
                                 unit[PIECES].append((WORD, i, w, tail, m, raised, 0.0, 0.0, 0.0))
                                 unit[UWIDTH] += w
                                 unit[CONTENT] = True
@@ -184,11 +173,10 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
                                 break_pending = True
                         if not word:
                             continue
-                        w = widths.get(word)
-                        if w is None:
-                            w = widths[word] = m.width(word)
-                        if kern_get is not None:
-                            w += kern_around(m, word, wi > 0 or lead, wi < last)
+                        if 0 < wi < last:
+                            w = spaced_width(m, word)
+                        else:
+                            w = word_width(m, word, wi > 0 or lead, wi < last)
                         p = (WORD, i, w, word, m, raised, 0.0, 0.0, 0.0)
                         if break_pending and unit[CONTENT]:
                             unit = [[p], w, True]
@@ -222,28 +210,32 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
                         break_pending = False
             after_space = text.endswith(" ") and not preserve
             space_face = m.face if after_space else None
-        elif kind in (OPEN, CLOSE):
-            s = ctx.styles[i]
-            if kind == OPEN:
-                if break_pending and unit[CONTENT]:
-                    unit = [[], 0.0, False]
-                    units.append(unit)
-                    break_pending = False
-                w = edges(s, cw)[0]
-                raise_stack.append(raise_stack[-1] + _baseline_shift(ctx, i, s.vertical_align))
-            else:
-                w = edges(s, cw)[1]
-            unit[PIECES].append((kind, i, w, "", metrics_for(s), raise_stack[-1], 0.0, 0.0, 0.0))
+        elif kind == OPEN:
+            s = styles[i]
+            if break_pending and unit[CONTENT]:
+                unit = [[], 0.0, False]
+                units.append(unit)
+                break_pending = False
+            w = edges(s, cw)[0]
+            va = s.vertical_align
+            raised = raise_stack[-1] + _baseline_shift(ctx, i, va) if va in SHIFTING else raise_stack[-1]
+            raise_stack.append(raised)
+            unit[PIECES].append((OPEN, i, w, "", metrics_for(s), raised, 0.0, 0.0, 0.0))
             unit[UWIDTH] += w
-            if kind == CLOSE and len(raise_stack) > 1:
+        elif kind == CLOSE:
+            s = styles[i]
+            w = edges(s, cw)[1]
+            unit[PIECES].append((CLOSE, i, w, "", metrics_for(s), raise_stack[-1], 0.0, 0.0, 0.0))
+            unit[UWIDTH] += w
+            if len(raise_stack) > 1:
                 raise_stack.pop()
         elif kind == ATOMIC:
             box = yield _atomic_size(ctx, i, cw, measuring)
             if unit[CONTENT]:
                 unit = [[], 0.0, False]
                 units.append(unit)
-            va = ctx.styles[i].vertical_align
-            if va == "text-bottom" and ctx.doc.nodes[i].tag == "textarea":
+            va = styles[i].vertical_align
+            if va == "text-bottom" and doc_nodes[i].tag == "textarea":
                 va = "baseline"  # measured: Chromium's textarea bottom sits on the baseline
             unit[PIECES].append((ATOMIC, i, box[0], va, None, raise_stack[-1], box[1], box[2], box[3]))
             unit[UWIDTH] += box[0]
@@ -266,6 +258,28 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
         else:
             unit[PIECES].append((ABS, i, 0.0, "", None, 0.0, 0.0, 0.0, 0.0))
     return units
+
+
+SHIFTING = frozenset({"sub", "super"})  # the vertical-align values that shift an inline box's baseline
+
+
+def spaced_width(m: FontMetrics, word: str) -> float:
+    """Width of a word with a space on both sides (the common case; memoised per font)."""
+    w = m.spaced.get(word)
+    if w is None:
+        w = m.spaced[word] = word_width(m, word, True, True)
+    return w
+
+
+def word_width(m: FontMetrics, word: str, before: bool, after: bool) -> float:
+    """Width of a word, with the kerning against the spaces before/after it."""
+    widths = m.widths
+    w = widths.get(word)
+    if w is None:
+        w = widths[word] = m.width(word)
+    if m.face.kern:
+        w += kern_around(m, word, before, after)
+    return w
 
 
 def kern_around(m: FontMetrics, word: str, before: bool, after: bool) -> float:
