@@ -26,6 +26,8 @@ BLOCK_LEVEL = frozenset(
      "table-header-group", "table-footer-group", "table-row", "table-cell", "table-column",
      "table-column-group", "ruby", "-webkit-box"}
 )
+OUT_OF_FLOW = frozenset({"absolute", "fixed"})  # the positions that take a box out of the flow
+FLOATING = frozenset({"left", "right"})  # the float values that float a box
 BLOCKIFY = {
     "inline": "block", "inline-block": "block", "inline-flex": "flex", "inline-grid": "grid",
     "inline-table": "table", "contents": "contents", "-webkit-inline-box": "flex",
@@ -87,11 +89,11 @@ class LayoutContext:
 
     def is_out_of_flow(self, i: int) -> bool:
         s = self.styles[i]
-        return s is not None and s.position in ("absolute", "fixed")
+        return s is not None and s.position in OUT_OF_FLOW
 
     def is_float(self, i: int) -> bool:
         s = self.styles[i]
-        return s is not None and s.float in ("left", "right") and s.position not in ("absolute", "fixed")
+        return s is not None and s.float in FLOATING and s.position not in OUT_OF_FLOW
 
     def is_block_level(self, i: int) -> bool:
         return self.display[i] in BLOCK_LEVEL

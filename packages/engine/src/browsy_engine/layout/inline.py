@@ -127,7 +127,7 @@ def inline_run(
             finish(line)
             line = open_line(y, False)
             continue
-        if unit[0] == TEXTRUN:
+        if unit[0] is TEXTRUN:
             _, node, m, raised, words, widths, space_piece = unit
             space_w = space_piece[WIDTH]
             j = 0

@@ -101,7 +101,7 @@ def run_intrinsic(ctx: LayoutContext, container: int, run: list[int]):
             hi = max(hi, line)
             line = 0.0
             continue
-        if unit[0] == P.TEXTRUN:
+        if unit[0] is P.TEXTRUN:
             run_widths = unit[5]
             lo = max(lo, max(run_widths))
             line += sum(run_widths) + len(run_widths) * unit[6][P.WIDTH]
@@ -116,7 +116,7 @@ def run_intrinsic(ctx: LayoutContext, container: int, run: list[int]):
             lo = max(lo, unit[P.UWIDTH] - P.unit_trail(unit) - shrink)
         line += unit[P.UWIDTH]
     last = found[-1] if found else None
-    if last is not None and last[0] != P.TEXTRUN and last[P.PIECES]:
+    if last is not None and last[0] is not P.TEXTRUN and last[P.PIECES]:
         line -= P.unit_trail(last)
     hi = max(hi, line) + floats
     return lo, hi

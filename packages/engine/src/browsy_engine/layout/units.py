@@ -4,7 +4,7 @@ their widths, inline-box edges, atomic inlines and floats sized (or only measure
 from __future__ import annotations
 
 from . import block, intrinsic  # circular: atomic inlines contain block layout (attributes used at call time)
-from .context import LayoutContext
+from .context import FLOATING, OUT_OF_FLOW, REPLACED, LayoutContext
 from .lines import edges
 from .pieces import (
     ABS,
@@ -59,32 +59,32 @@ def has_inline_content(ctx: LayoutContext, nodes: list[int]) -> bool:
 def _flatten(ctx: LayoutContext, nodes: list[int]) -> list[tuple[int, int]]:
     """(kind, node) items in order; OPEN/CLOSE around inline boxes' contents."""
     out: list[tuple[int, int]] = []
-    stack: list[tuple[int, int]] = [(0, n) for n in reversed(nodes)]
+    stack = nodes[::-1]  # node indices; ~i (negative) marks the end of inline box i
     tag_of = ctx.doc.nodes
-    display, rel = ctx.display, ctx.rel
-    is_out_of_flow, is_float, is_replaced, box_children = (
-        ctx.is_out_of_flow, ctx.is_float, ctx.is_replaced, ctx.box_children
-    )
+    display, rel, styles = ctx.display, ctx.rel, ctx.styles
+    box_children = ctx.box_children
     while stack:
-        mark, i = stack.pop()
-        if mark:
-            out.append((CLOSE, i))
+        i = stack.pop()
+        if i < 0:
+            out.append((CLOSE, ~i))
             continue
         d = display[i]
         if d == "text":
             rel[i] = None
             out.append((WORD, i))
-        elif is_out_of_flow(i):
+            continue
+        s = styles[i]
+        if s is not None and s.position in OUT_OF_FLOW:
             out.append((ABS, i))
-        elif is_float(i):
+        elif s is not None and s.float in FLOATING:
             out.append((FLOAT, i))
         elif tag_of[i].tag == "br":
             out.append((-1, i))
-        elif d == "inline" and not is_replaced(i):
+        elif d == "inline" and tag_of[i].tag not in REPLACED:
             rel[i] = None
             out.append((OPEN, i))
-            stack.append((1, i))
-            stack.extend([(0, c) for c in reversed(box_children(i))])
+            stack.append(~i)
+            stack.extend(reversed(box_children(i)))
         else:
             out.append((ATOMIC, i))
     return out
