@@ -160,7 +160,9 @@ def place_line(
     ox = cx + shift
     rel = ctx.rel
     styles = ctx.styles
-    open_at: dict[int, float] = {}
+    # inline boxes opened on this line: node -> (fragment start, end of the opening edge, OPEN piece); the
+    # fragment is recorded once, when the box closes or the line ends
+    open_at: dict[int, tuple[float, float, Piece]] = {}
     text_node = -1  # consecutive words of one text node are united once
     tx0 = tx1 = ty0 = ty1 = 0.0
     stretch = 0.0  # justification added so far
@@ -190,23 +192,23 @@ def place_line(
             text_node = -1
         node = p[NODE]
         if kind == OPEN:
-            s = styles[node]
             if xs[k] >= end:  # an inline box opening after the hanging trailing space starts at the text's end
                 x = ox + end
-            box_edges = edges(s, 0.0)
-            open_at[node] = x + box_edges[2]
-            metrics = None if empty else p[METRICS]
-            _inline_box(ctx, node, container, open_at[node], x + p[WIDTH], metrics, cy + baseline + p[RAISED], box_edges)
+            open_at[node] = (x + edges(styles[node], 0.0)[2], x + p[WIDTH], p)
         elif kind == CLOSE:
-            s = styles[node]
-            start = open_at.pop(node, ox)
+            box_edges = edges(styles[node], 0.0)
             if xs[k] >= end:  # after the hanging trailing space: the box ends with the text
                 x = ox + end - p[WIDTH]
                 end += p[WIDTH]
-            box_edges = edges(s, 0.0)
             x1 = x + p[WIDTH] - box_edges[3]
-            metrics = None if empty else p[METRICS]
-            _inline_box(ctx, node, container, start, x1, metrics, cy + baseline + p[RAISED], box_edges)
+            opened = open_at.pop(node, None)
+            if opened is None:  # the box began on an earlier line
+                start = ox
+            else:
+                start = opened[0]
+                x1 = max(x1, opened[1])
+            _inline_box(ctx, node, container, start, x1, None if empty else p[METRICS],
+                        cy + baseline + p[RAISED], box_edges)
         elif kind == ATOMIC:
             s = styles[node]
             va = p[TEXT]
@@ -225,10 +227,13 @@ def place_line(
             ctx.positioned.append((node, container, x, cy + top))
     if text_node >= 0:
         _union(ctx, text_node, container, tx0, ty0, tx1, ty1)
-    # inline boxes continuing onto the next line: their fragment ends at the line's end
-    for node, start in open_at.items():
+    # inline boxes continuing onto the next line: their opening fragment, then up to the line's end
+    for node, (start, x1, opening) in open_at.items():
         s = styles[node]
-        _inline_box(ctx, node, container, start, ox + end, None if empty else metrics_for(s), cy + baseline, edges(s, 0.0))
+        box_edges = edges(s, 0.0)
+        _inline_box(ctx, node, container, start, x1, None if empty else opening[METRICS],
+                    cy + baseline + opening[RAISED], box_edges)
+        _inline_box(ctx, node, container, start, ox + end, None if empty else metrics_for(s), cy + baseline, box_edges)
 
 
 _EDGES: dict[int, tuple] = {}
