@@ -10,7 +10,6 @@ walk, same indices).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
@@ -19,6 +18,7 @@ from .depth import limit_depth
 from .quirks import compat_mode
 
 TEXT = "#text"
+_TEXT_TAG_ID = 2  # lexbor's tag id of text nodes (LXB_TAG__TEXT)
 
 
 class Node:
@@ -71,7 +71,7 @@ class Document:
         """Lexbor's tree of this document, re-parsed from `source` if it was released."""
         if self._parser is None:
             parser = _parser_for(self.source)
-            self.by_mem_id = {x.mem_id: idx for x, idx, _ in _walk(parser.root) if x.tag != "-text"}
+            self.by_mem_id = _flatten(parser.root)[1]
             self._parser = parser
         return self._parser
 
@@ -135,19 +135,7 @@ def build_document(html: str) -> Document:
     """
     source = limit_depth(html)
     parser = _parser_for(source)
-    nodes: list[Node] = []
-    by_mem_id: dict[int, int] = {}
-    append_node = nodes.append
-    for x, idx, pidx in _walk(parser.root):
-        tag = x.tag
-        if tag == "-text":
-            node = Node(idx, TEXT, {}, pidx, None, x.text_content or "")  # no children, never selected: unmapped
-        else:
-            node = Node(idx, tag.lower(), x.attributes, pidx)
-            by_mem_id[x.mem_id] = idx
-        append_node(node)
-        if pidx >= 0:
-            nodes[pidx].children.append(idx)
+    nodes, by_mem_id = _flatten(parser.root)
     return Document(nodes, source, parser, by_mem_id, compat_mode(html))
 
 
@@ -158,21 +146,49 @@ def _parser_for(source: str) -> LexborHTMLParser:
     return parser
 
 
-def _walk(root: LexborNode) -> Iterator[tuple[LexborNode, int, int]]:
-    """(lexbor node, our index, parent's index) for every element and text node we keep, in pre-order:
-    comments are dropped and so is anything detached from the document (e.g. <template> contents)."""
-    index_of: dict[int, int] = {}
-    get = index_of.get
+def _flatten(root: LexborNode) -> tuple[list[Node], dict[int, int]]:
+    """Our nodes in pre-order, and lexbor's element ids → our indices, from one walk of lexbor's tree.
+
+    Comments are dropped and so is anything detached from the document (a node whose parent was not
+    kept, e.g. <template> contents). Tag names are looked up once per lexbor tag id: within one
+    document an id always names the same tag.
+    """
+    nodes: list[Node] = []
+    by_mem_id: dict[int, int] = {}
+    index_of = by_mem_id.get
+    append_node = nodes.append
+    tag_names: dict[int, str | None] = {}  # lexbor tag id → our lowercase tag (None: not kept)
     count = 0
     for x in root.traverse(include_text=True):
-        tag = x.tag
-        if tag == "-comment" or tag is None:
+        tag_id = x.tag_id
+        if tag_id == _TEXT_TAG_ID:
+            pidx = index_of(x.parent.mem_id, -1)
+            if pidx < 0:
+                continue
+            append_node(Node(count, TEXT, {}, pidx, None, x.text_content or ""))  # never selected: unmapped
+            nodes[pidx].children.append(count)
+            count += 1
+            continue
+        tag = tag_names.get(tag_id, "")
+        if tag == "":
+            tag = tag_names[tag_id] = _element_tag(x)
+        if tag is None:
             continue
         parent = x.parent
-        pidx = get(parent.mem_id, -1) if parent is not None else -1
+        pidx = index_of(parent.mem_id, -1) if parent is not None else -1
         if pidx < 0 and count:
             continue
-        if tag != "-text":
-            index_of[x.mem_id] = count
-        yield x, count, pidx
+        append_node(Node(count, tag, x.attributes, pidx))
+        by_mem_id[x.mem_id] = count
+        if pidx >= 0:
+            nodes[pidx].children.append(count)
         count += 1
+    return nodes, by_mem_id
+
+
+def _element_tag(x: LexborNode) -> str | None:
+    """The lowercase tag of an element node; None for comments and other nodes we do not keep."""
+    tag = x.tag
+    if tag is None or tag == "-comment":
+        return None
+    return tag.lower()
