@@ -56,6 +56,8 @@ LISTED_TAGS = frozenset(
     {"a", "button", "input", "select", "textarea", "h1", "h2", "h3", "h4", "h5", "h6", "img", "label"}
 )
 _FORM_FIELDS = frozenset({"input", "select", "textarea"})
+# bytes.translate table: kind → 1 for the kinds emitted on their own, else 0.
+_SEPARATE_TABLE = bytes(1 if k in SEPARATE else 0 for k in range(256))
 _FIELD_ROLES = frozenset({"textbox", "searchbox", "combobox", "checkbox", "radio", "switch", "spinbutton", "slider"})
 
 
@@ -86,8 +88,7 @@ class _Emitter:
         self.labels = LabelIndex(doc, self.reader)
         self.fieldset = disabled_by_fieldset(doc)
         self.resolve_href = HrefResolver(base_url(doc, url))
-        table = bytes(1 if k in SEPARATE else 0 for k in range(256))
-        self._separate = self.kinds.kind.translate(table)  # 1 where a node is emitted on its own
+        self._separate = self.kinds.kind.translate(_SEPARATE_TABLE)  # 1 where a node is emitted on its own
 
     def run(self) -> list[SpatialElement]:
         nodes = self.nodes
@@ -107,7 +108,9 @@ class _Emitter:
                 sectioning[i] = sectioning[p] or (nodes[p].tag in SECTIONING_TAGS)
             if k == INLINE:
                 continue
-            if k == BLOCK and (claimed[i] or not self._may_have_text(node)):
+            if k == BLOCK and (
+                claimed[i] or not self._may_have_text(node) or not self.reader.has_own_text(i, self._separate)
+            ):
                 continue
             el = self._element(node, k, bool(sectioning[i]))
             if el is None:

@@ -43,6 +43,16 @@ _CLOSED_TAGS = frozenset(
 _ALWAYS_INTERACTIVE = frozenset({"a", "button", "select", "textarea", "summary"})
 
 
+# Without a role attribute, these tags' kinds depend on the tag alone.
+_TAG_KINDS = {
+    **dict.fromkeys(_SKIP_TAGS, SKIP),
+    **dict.fromkeys(_ALWAYS_INTERACTIVE, INTERACTIVE),
+    **dict.fromkeys(HEADING_TAGS, HEADING),
+    "label": LABEL,
+    "img": IMAGE,
+}
+
+
 @dataclass(slots=True)
 class Kinds:
     kind: bytearray
@@ -51,6 +61,12 @@ class Kinds:
 
 def classify(node: Node, role: str | None) -> int:
     tag = node.tag
+    if role is None:
+        kind = _TAG_KINDS.get(tag)
+        if kind is not None:
+            return kind
+        if tag != "input" and tag != "svg":
+            return _generic_kind(node, role)
     if tag in _SKIP_TAGS:
         return SKIP
     if tag == "input":
@@ -66,6 +82,12 @@ def classify(node: Node, role: str | None) -> int:
     if tag == "svg" or role == "img":
         named = (node.attrs.get("aria-label") or "").strip()
         return IMAGE if (role == "img" or named) else INLINE
+    return _generic_kind(node, role)
+
+
+def _generic_kind(node: Node, role: str | None) -> int:
+    """Kind of an element that is no control, heading, label or image: alert, landmark, inline or block."""
+    tag = node.tag
     if role in ALERT_ROLES or class_alert_type(node.attrs.get("class")):
         return ALERT
     if role in LANDMARK_ROLES or role in DIALOG_ROLES:
@@ -81,15 +103,16 @@ def compute_kinds(doc: Document) -> Kinds:
     roles: list[str | None] = [None] * len(nodes)
     closed = bytearray(len(nodes))
     for node in nodes:
+        if node.text is not None:
+            continue
         i = node.index
         p = node.parent
         if p >= 0 and closed[p]:
             closed[i] = 1
             continue
-        if node.text is not None:
-            continue
-        role = explicit_role(node) if "role" in node.attrs else None
-        roles[i] = role
+        role = None
+        if "role" in node.attrs:
+            role = roles[i] = explicit_role(node)
         k = classify(node, role)
         kind[i] = k
         if k == SKIP or node.tag in _CLOSED_TAGS:

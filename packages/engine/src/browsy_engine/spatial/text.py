@@ -147,6 +147,33 @@ class TextReader:
                 stack.extend(reversed(node.children))
         return collapse("".join(everything)), collapse("".join(own))
 
+    def has_own_text(self, index: int, separate: bytearray) -> bool:
+        """Whether a block may have meaningful text of its own: the walk of `inline_text`, without entering
+        separately emitted descendants and stopping at the first meaningful text node. A cheap filter:
+        False means `inline_text`'s own part is not meaningful; True is confirmed by `inline_text`."""
+        nodes = self._nodes
+        unrendered = self._unrendered
+        show_unrendered = unrendered[index]
+        hidden = self._hidden
+        hidden_counts = hidden[index]
+        stack = list(reversed(nodes[index].children))
+        budget = MAX_WALK  # visits a subsequence of inline_text's walk: it reaches at least as far
+        while stack and budget > 0:
+            budget -= 1
+            i = stack.pop()
+            if unrendered[i] and not show_unrendered:
+                continue
+            node = nodes[i]
+            text = node.text
+            if text is not None:
+                if (hidden_counts or not hidden[i]) and not text.isspace() and is_meaningful(text):
+                    return True
+                continue
+            tag = node.tag
+            if not separate[i] and tag in INLINE_TAGS and tag not in SILENT_TAGS:
+                stack.extend(reversed(node.children))
+        return False
+
     def attribute_text(self, index: int) -> str:
         """The element's own aria-label, else its title."""
         attrs = self._nodes[index].attrs

@@ -7,7 +7,7 @@ from urllib.parse import urljoin, urlsplit
 
 from ..dom.tree import Document
 
-_STRIPPED = "\t\n\r"
+_DROP_INSIDE = str.maketrans("", "", "\t\n\r")
 _SCHEME = re.compile(r"^([a-zA-Z][a-zA-Z0-9+.-]*):")
 # An absolute URL that urljoin only splits and joins back unchanged: a host right after "//", printable
 # ASCII without params (;), IPv6 brackets or backslashes, no empty query or fragment (those are dropped).
@@ -18,8 +18,8 @@ _PRINTABLE_ASCII = re.compile(r"[!-~]*")
 def _clean(href: str) -> str:
     # Browsers strip leading/trailing ASCII whitespace and drop tabs and newlines inside URLs.
     href = href.strip(" \t\n\r\f")
-    if any(c in href for c in _STRIPPED):
-        href = "".join(c for c in href if c not in _STRIPPED)
+    if "\t" in href or "\n" in href or "\r" in href:
+        href = href.translate(_DROP_INSIDE)
     return href
 
 
@@ -71,28 +71,31 @@ class HrefResolver:
         return out
 
     def _shortcut(self, href: str) -> str | None:
-        if len(href) > 1 and href[0] == "#" and self._scheme in ("http", "https"):
-            return self._without_fragment + href
+        first = href[:1]
+        if first == "#":
+            return self._without_fragment + href if len(href) > 1 and self._scheme in ("http", "https") else None
+        if first == "/":
+            return self._path_shortcut(href)
         scheme = _SCHEME.match(href)
-        if scheme is not None and scheme.group(1).lower() != self._scheme:
+        if scheme is None:
+            return None  # a relative path or query: urljoin resolves it
+        if scheme.group(1).lower() != self._scheme:
             return href  # javascript:, mailto:, another scheme: urljoin keeps it as written
-        if self._origin:
-            if href.startswith(self._scheme + "://"):
-                network: str | None = href[len(self._scheme) + 1 :]
-            else:
-                network = href if scheme is None else None  # maybe protocol-relative
-            if network is not None and _is_plain_network_url(network):
+        if self._origin and href.startswith(self._scheme + "://"):
+            network = href[len(self._scheme) + 1 :]
+            if _is_plain_network_url(network):
                 return f"{self._scheme}:{network}"
-        if (
-            self._origin
-            and href.startswith("/")
-            and not href.startswith("//")
-            and "//" not in href
-            and "/." not in href
-            and "\\" not in href
-        ):
-            return self._origin + href
         return None
+
+    def _path_shortcut(self, href: str) -> str | None:
+        """A protocol-relative URL (`//host/path`) or a clean root-relative path (`/a/b`), on a web base."""
+        if not self._origin:
+            return None
+        if href.startswith("//"):
+            return f"{self._scheme}:{href}" if _is_plain_network_url(href) else None
+        if "//" in href or "/." in href or "\\" in href:
+            return None
+        return self._origin + href
 
 
 def _is_plain_network_url(text: str) -> bool:
