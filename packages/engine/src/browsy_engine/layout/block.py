@@ -134,37 +134,13 @@ def legacy_align(ctx: LayoutContext, parent: int) -> str | None:
     return None
 
 
-def contains_block(ctx: LayoutContext, i: int) -> bool:
-    """An inline box holding block-level boxes (block-in-inline): laid out as a block here."""
-    known = ctx.block_inside.get(i)
-    if known is None:
-        known = ctx.block_inside[i] = _contains_block(ctx, i)
-    return known
-
-
-def _contains_block(ctx: LayoutContext, i: int) -> bool:
-    stack = list(ctx.box_children(i))
-    while stack:
-        c = stack.pop()
-        d = ctx.display[c]
-        if d == "text":
-            continue
-        if ctx.is_out_of_flow(c) or ctx.is_float(c):
-            continue
-        if d in ("block", "list-item", "flex", "grid", "table", "flow-root"):
-            return True
-        if d == "inline" and not ctx.is_replaced(c):
-            stack.extend(ctx.box_children(c))
-    return False
-
-
 def is_block_child(ctx: LayoutContext, c: int) -> bool:
     d = ctx.display[c]
     if d == "text":
         return False
     if d in BLOCK_LEVEL:
         return True
-    return d == "inline" and not ctx.is_replaced(c) and contains_block(ctx, c)
+    return d == "inline" and ctx.block_inside[c] and not ctx.is_replaced(c)  # block-in-inline
 
 
 def flow(ctx, i, children, cw, cx, cy, floats, ox, oy, collapse_top, cb_h):

@@ -47,7 +47,7 @@ class LayoutContext:
     intrinsic_cache: dict[int, tuple[float, float]] = field(default_factory=dict)
     height_cache: dict[tuple[int, float], float] = field(default_factory=dict)
     positioned: list[tuple[int, int, float, float]] = field(default_factory=list)
-    block_inside: dict[int, bool] = field(default_factory=dict)
+    block_inside: list[bool] = field(default_factory=list)  # see find_blocks_in_inlines()
     children_cache: dict[int, list[int]] = field(default_factory=dict)
     table_grids: dict[int, Any] = field(default_factory=dict)  # table node -> table.Grid
     taffy_depth: int = 0
@@ -159,3 +159,28 @@ def classify(ctx: LayoutContext) -> None:
             continue
         display[i] = d
     ctx.display = display
+
+
+IN_FLOW_BLOCKS = frozenset({"block", "list-item", "flex", "grid", "table", "flow-root"})
+
+
+def find_blocks_in_inlines(ctx: LayoutContext) -> None:
+    """Fill `ctx.block_inside`: whether node i's box children hold an in-flow block-level box, directly or
+    through inline boxes and `display: contents` (an inline box holding one is laid out as a block).
+    One backward pass: children come after their parent in document order."""
+    nodes, display, styles = ctx.doc.nodes, ctx.display, ctx.styles
+    inside = [False] * len(nodes)
+    for c in range(len(nodes) - 1, 0, -1):
+        d = display[c]
+        if d == "text" or d == "none":
+            continue
+        if d == "contents":
+            holds = inside[c]  # its children are its parent's box children
+        else:
+            s = styles[c]
+            if s is None or s.position in OUT_OF_FLOW or s.float in FLOATING:
+                continue
+            holds = d in IN_FLOW_BLOCKS or (d == "inline" and inside[c] and nodes[c].tag not in REPLACED)
+        if holds:
+            inside[nodes[c].parent] = True
+    ctx.block_inside = inside
