@@ -13,7 +13,7 @@ kept with `hidden: true`, as a browser reports them as not rendered.
 
 from __future__ import annotations
 
-import math
+from math import floor
 
 from ..css.style import ComputedStyle
 from ..dom.tree import Document, Node
@@ -35,14 +35,16 @@ from .kinds import (
     compute_kinds,
 )
 from .labels import LabelIndex
-from .roles import NO_ROLE, SECTIONING_TAGS, WIDGET_ROLES, implicit_role, input_type
+from .roles import NO_ROLE, SCOPED_TAGS, SECTIONING_TAGS, WIDGET_ROLES, implicit_role, input_type
 from .states import (
+    FORM_CONTROLS,
     disabled_by_fieldset,
     is_checked,
     is_disabled,
     is_expanded,
     is_required,
     is_selected,
+    may_have_state,
     select_options,
     select_value,
     textarea_value,
@@ -56,14 +58,15 @@ LISTED_TAGS = frozenset(
     {"a", "button", "input", "select", "textarea", "h1", "h2", "h3", "h4", "h5", "h6", "img", "label"}
 )
 _FORM_FIELDS = frozenset({"input", "select", "textarea"})
-# bytes.translate table: kind → 1 for the kinds emitted on their own, else 0.
+# bytes.translate tables: kind → 1 for the kinds emitted on their own / whose text covers their subtree.
 _SEPARATE_TABLE = bytes(1 if k in SEPARATE else 0 for k in range(256))
+_CLAIMING_TABLE = bytes(1 if k in CLAIMING else 0 for k in range(256))
 _FIELD_ROLES = frozenset({"textbox", "searchbox", "combobox", "checkbox", "radio", "switch", "spinbutton", "slider"})
 
 
 def _round(v: float) -> int:
     try:
-        return math.floor(v + 0.5)
+        return floor(v + 0.5)
     except (ValueError, OverflowError):  # NaN or infinite: no meaningful coordinate
         return 0
 
@@ -74,7 +77,10 @@ def box_of(layout: Layout, index: int) -> list[int] | None:
     if box is None:
         return None
     x, y, w, h = box
-    return [_round(x), _round(y), max(0, _round(w)), max(0, _round(h))]
+    try:
+        return [floor(x + 0.5), floor(y + 0.5), max(0, floor(w + 0.5)), max(0, floor(h + 0.5))]
+    except (ValueError, OverflowError):  # a NaN or infinite coordinate: each one rounded apart
+        return [_round(x), _round(y), max(0, _round(w)), max(0, _round(h))]
 
 
 class _Emitter:
@@ -86,7 +92,8 @@ class _Emitter:
         self.kinds = compute_kinds(doc)
         self.reader = TextReader(doc, self.vis)
         self.labels = LabelIndex(doc, self.reader)
-        self.fieldset = disabled_by_fieldset(doc)
+        self._fieldset: bytearray | None = None  # inside a disabled fieldset: computed for the first control
+        self._sectioning_above: dict[int, bool] = {}  # node → it or an ancestor is a sectioning element
         self.resolve_href = HrefResolver(base_url(doc, url))
         self._separate = self.kinds.kind.translate(_SEPARATE_TABLE)  # 1 where a node is emitted on its own
 
@@ -94,8 +101,8 @@ class _Emitter:
         nodes = self.nodes
         n = len(nodes)
         kind = self.kinds.kind
+        claiming = kind.translate(_CLAIMING_TABLE)
         claimed = bytearray(n)  # inside an element whose text already covers this node
-        sectioning = bytearray(n)  # inside article/aside/main/nav/section (header/footer roles)
         out: list[SpatialElement] = []
         for node in nodes:
             i = node.index
@@ -104,15 +111,14 @@ class _Emitter:
                 continue
             p = node.parent
             if p >= 0:
-                claimed[i] = claimed[p] or (kind[p] in CLAIMING)
-                sectioning[i] = sectioning[p] or (nodes[p].tag in SECTIONING_TAGS)
+                claimed[i] = claimed[p] or claiming[p]
             if k == INLINE:
                 continue
             if k == BLOCK and (
                 claimed[i] or not self._may_have_text(node) or not self.reader.has_own_text(i, self._separate)
             ):
                 continue
-            el = self._element(node, k, bool(sectioning[i]))
+            el = self._element(node, k)
             if el is None:
                 continue
             if not self._place(el, i):
@@ -148,13 +154,39 @@ class _Emitter:
         el.hidden = True if hidden else None
         return True
 
-    def _role(self, node: Node, in_sectioning: bool) -> str | None:
+    def _role(self, node: Node) -> str | None:
         explicit = self.kinds.role[node.index]
         if explicit:
             return None if explicit in NO_ROLE else explicit
+        in_sectioning = node.tag in SCOPED_TAGS and self._in_sectioning(node.parent)
         return implicit_role(node, in_sectioning)
 
-    def _element(self, node: Node, k: int, in_sectioning: bool) -> SpatialElement | None:
+    def _in_sectioning(self, index: int) -> bool:
+        """Whether node `index` is, or is inside, article/aside/main/nav/section (memoised along the path)."""
+        nodes = self.nodes
+        known = self._sectioning_above
+        path: list[int] = []
+        found = False
+        i = index
+        while i >= 0:
+            if i in known:
+                found = known[i]
+                break
+            path.append(i)
+            if nodes[i].tag in SECTIONING_TAGS:
+                found = True
+                break
+            i = nodes[i].parent
+        for j in path:
+            known[j] = found
+        return found
+
+    def _in_disabled_fieldset(self, index: int) -> bool:
+        if self._fieldset is None:
+            self._fieldset = disabled_by_fieldset(self.doc)
+        return bool(self._fieldset[index])
+
+    def _element(self, node: Node, k: int) -> SpatialElement | None:
         i = node.index
         reader = self.reader
         text = None
@@ -162,7 +194,7 @@ class _Emitter:
             text, own = reader.inline_text(i, self._separate)
             if not is_meaningful(own):
                 return None
-        el = SpatialElement(id=0, tag=node.tag, role=self._role(node, in_sectioning), text=text, node=i)
+        el = SpatialElement(id=0, tag=node.tag, role=self._role(node), text=text, node=i)
         if k == INTERACTIVE:
             self._interactive(node, el)
             return el
@@ -194,10 +226,12 @@ class _Emitter:
         tag = node.tag
         attrs = node.attrs
         explicit = self.kinds.role[i]
-        el.disabled = is_disabled(node, bool(self.fieldset[i]))
-        el.expanded = is_expanded(self.doc, node)
-        el.selected = is_selected(node)
-        el.required = is_required(node)
+        if may_have_state(node):
+            in_fieldset = tag in FORM_CONTROLS and self._in_disabled_fieldset(i)
+            el.disabled = is_disabled(node, in_fieldset)
+            el.expanded = is_expanded(self.doc, node)
+            el.selected = is_selected(node)
+            el.required = is_required(node)
         if tag in _FORM_FIELDS:
             el.name = attrs.get("name") or None
             el.label = self.labels.label_for(i)

@@ -1,7 +1,8 @@
 """Labels of form fields: `aria-labelledby`, `<label for=id>`, a wrapping `<label>`, then `aria-label`.
 
-Built once per document (id map, for= map) so that looking up a field's label is a dict lookup or a
-walk up its ancestors, plus reading each label's text once (cached).
+The id map and the for= map are built once per document, on first use (most pages need neither), so
+that looking up a field's label is a dict lookup or a walk up its ancestors, plus reading each label's
+text once (cached).
 """
 
 from __future__ import annotations
@@ -14,21 +15,32 @@ class LabelIndex:
     def __init__(self, doc: Document, reader: TextReader) -> None:
         self._nodes = doc.nodes
         self._reader = reader
-        self.by_id: dict[str, int] = {}
-        self._for: dict[str, int] = {}
+        self._by_id: dict[str, int] | None = None  # built on the first aria-labelledby lookup
+        self._for: dict[str, int] | None = None  # built on the first field with an id
         self._cache: dict[int, str] = {}
         self._label_above: dict[int, int] = {}  # node → nearest label at or above it
-        for node in doc.nodes:
-            attrs = node.attrs
-            if not attrs:
-                continue
-            element_id = attrs.get("id")
-            if element_id and element_id not in self.by_id:
-                self.by_id[element_id] = node.index
-            if node.tag == "label":
-                target = attrs.get("for")
-                if target and target not in self._for:
-                    self._for[target] = node.index
+
+    @property
+    def by_id(self) -> dict[str, int]:
+        """HTML id → the first node carrying it."""
+        if self._by_id is None:
+            self._by_id = {}
+            for node in self._nodes:
+                element_id = node.attrs.get("id") if node.attrs else None
+                if element_id and element_id not in self._by_id:
+                    self._by_id[element_id] = node.index
+        return self._by_id
+
+    def _label_for(self, element_id: str) -> int | None:
+        """The first <label for=element_id>."""
+        if self._for is None:
+            self._for = {}
+            for node in self._nodes:
+                if node.tag == "label":
+                    target = node.attrs.get("for")
+                    if target and target not in self._for:
+                        self._for[target] = node.index
+        return self._for.get(element_id)
 
     def wrapping_label(self, index: int) -> int:
         """The nearest <label> ancestor of a node, or -1 (memoised per ancestor: linear overall)."""
@@ -59,6 +71,8 @@ class LabelIndex:
 
     def labelledby_text(self, index: int) -> str:
         ids = (self._nodes[index].attrs.get("aria-labelledby") or "").split()
+        if not ids:
+            return ""
         parts = []
         for element_id in ids:
             target = self.by_id.get(element_id)
@@ -73,7 +87,7 @@ class LabelIndex:
             return text
         element_id = node.attrs.get("id")
         if element_id:
-            label = self._for.get(element_id)
+            label = self._label_for(element_id)
             if label is not None:
                 text = self.text_of_label(label)
                 if text:

@@ -39,6 +39,7 @@ HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 LANDMARK_TAGS = frozenset({"nav", "header", "footer", "main", "aside", "section", "form", "dialog"})
 # header/footer are banner/contentinfo only when not scoped to one of these (HTML-AAM).
 SECTIONING_TAGS = frozenset({"article", "aside", "main", "nav", "section"})
+SCOPED_TAGS = frozenset({"header", "footer"})
 
 _INPUT_ROLES = {
     "checkbox": "checkbox",

@@ -6,8 +6,12 @@ from ..dom.tree import Document, Node
 from .roles import CHECKABLE_ROLES
 from .text import collapse
 
-_FORM_CONTROLS = frozenset({"input", "select", "textarea", "button"})
+FORM_CONTROLS = frozenset({"input", "select", "textarea", "button"})
 _DISABLEABLE = frozenset({"input", "select", "textarea", "button", "fieldset", "optgroup", "option"})
+# The attributes the four states below read.
+_STATE_ATTRIBUTES = frozenset(
+    {"disabled", "required", "aria-disabled", "aria-expanded", "aria-selected", "aria-required"}
+)
 
 
 def _aria_bool(node: Node, name: str) -> bool | None:
@@ -45,10 +49,16 @@ def disabled_by_fieldset(doc: Document) -> bytearray:
     return out
 
 
+def may_have_state(node: Node) -> bool:
+    """False when disabled, expanded, selected and required are all None for sure: no state attribute,
+    not a form control (a disabled fieldset disables those), not a <summary> (its <details> is open or not)."""
+    return node.tag in FORM_CONTROLS or node.tag == "summary" or not _STATE_ATTRIBUTES.isdisjoint(node.attrs)
+
+
 def is_disabled(node: Node, in_disabled_fieldset: bool) -> bool | None:
     if node.tag in _DISABLEABLE and "disabled" in node.attrs:
         return True
-    if node.tag in _FORM_CONTROLS and in_disabled_fieldset:
+    if node.tag in FORM_CONTROLS and in_disabled_fieldset:
         return True
     return True if _aria_bool(node, "aria-disabled") else None
 

@@ -73,7 +73,8 @@ class HrefResolver:
     def _shortcut(self, href: str) -> str | None:
         first = href[:1]
         if first == "#":
-            return self._without_fragment + href if len(href) > 1 and self._scheme in ("http", "https") else None
+            on_the_web = self._scheme in ("http", "https")
+            return self._without_fragment + href if len(href) > 1 and on_the_web else None
         if first == "/":
             return self._path_shortcut(href)
         scheme = _SCHEME.match(href)
