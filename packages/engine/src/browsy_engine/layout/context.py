@@ -26,6 +26,7 @@ BLOCK_LEVEL = frozenset(
      "table-header-group", "table-footer-group", "table-row", "table-cell", "table-column",
      "table-column-group", "ruby", "-webkit-box"}
 )
+TRANSPARENT = frozenset({"none", "contents"})  # displays whose element is not itself a box child
 OUT_OF_FLOW = frozenset({"absolute", "fixed"})  # the positions that take a box out of the flow
 FLOATING = frozenset({"left", "right"})  # the float values that float a box
 BLOCKIFY = {
@@ -72,10 +73,16 @@ class LayoutContext:
         return known
 
     def _box_children(self, i: int) -> list[int]:
-        out: list[int] = []
         display = self.display
         nodes = self.doc.nodes
-        stack = list(reversed(nodes[i].children))
+        children = nodes[i].children
+        for c in children:
+            if display[c] in TRANSPARENT:
+                break
+        else:
+            return children  # the common case: every child has a box of its own
+        out: list[int] = []
+        stack = children[::-1]
         while stack:
             c = stack.pop()
             d = display[c]
