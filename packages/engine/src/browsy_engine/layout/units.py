@@ -123,6 +123,19 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
             space_piece = (SPACE if wraps else WORD, i, m.space, " ", m, raised, 0.0, 0.0, 0.0)
             special = wraps and has_breaks_inside(text)
             lead = space_face is m.face  # a space of the same font precedes this text: kern across it
+            if not (preserve or special or " " in text or "\n" in text):  # the most common text: one word
+                w = word_width(m, text, lead, False)
+                p = (WORD, i, w, text, m, raised, 0.0, 0.0, 0.0)
+                if break_pending and unit[CONTENT]:
+                    unit = [[p], w, True]
+                    units.append(unit)
+                else:
+                    unit[PIECES].append(p)
+                    unit[UWIDTH] += w
+                    unit[CONTENT] = True
+                break_pending = after_space = False
+                space_face = None
+                continue
             for li, line_text in enumerate(text.split("\n") if "\n" in text else (text,)):
                 if li > 0:
                     units.append(FORCED)
