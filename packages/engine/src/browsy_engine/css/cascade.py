@@ -175,10 +175,12 @@ class _Cascade:
         entries: list[tuple[tuple[int, int, tuple[int, int, int], int], Block, list[int]]] = []
         ua = _flat_ua(self.doc.quirks)
         tags = self.matcher.tags
+        rest: list[tuple[Selector, tuple, Block]] = list(ua.rest_any)
         for tag, nodes in tags.items():
             for key, block in ua.by_tag.get(tag, ()):
                 entries.append((key, block, nodes))
-        for sel, key, block in ua.rest:
+            rest.extend(ua.rest_by_tag.get(tag, ()))
+        for sel, key, block in rest:
             nodes = self.matcher.match(sel)
             if nodes:
                 entries.append((key, block, nodes))
@@ -370,10 +372,12 @@ def compute_styles(
 
 @dataclass(slots=True)
 class FlatUA:
-    """The UA sheet(s) flattened once per process: single-tag selectors by tag, the rest as a list."""
+    """The UA sheet(s) flattened once per process: single-tag selectors by tag; the other selectors by one
+    tag they require (a document without that tag skips them unmatched), or in `rest_any` if they need none."""
 
     by_tag: dict[str, list[tuple[tuple, Block]]] = field(default_factory=dict)
-    rest: list[tuple[Selector, tuple, Block]] = field(default_factory=list)
+    rest_by_tag: dict[str, list[tuple[Selector, tuple, Block]]] = field(default_factory=dict)
+    rest_any: list[tuple[Selector, tuple, Block]] = field(default_factory=list)
     rule_count: int = 0
 
 
@@ -394,11 +398,14 @@ def _flat_ua(quirks: bool) -> FlatUA:
                     if block is None:
                         continue
                     key = (origin, layer, sel.specificity, flat.rule_count)
+                    required = sorted(t for t in sel.tags if t != "*")
                     if sel.simple and len(sel.tags) == 1 and not sel.classes and not sel.ids:
                         (tag,) = sel.tags
                         flat.by_tag.setdefault(tag, []).append((key, block))
+                    elif required:
+                        flat.rest_by_tag.setdefault(required[0], []).append((sel, key, block))
                     else:
-                        flat.rest.append((sel, key, block))
+                        flat.rest_any.append((sel, key, block))
     _flat[quirks] = flat
     return flat
 
