@@ -301,3 +301,15 @@ def test_css_hidden_content_through_the_whole_pipeline() -> None:
 def test_blocks_inside_inline_wrappers_of_a_link_are_still_part_of_the_link() -> None:
     found = els("<a href='/x'><span><div>Deep text</div></span></a><article><span><header>H</header></span></article>")
     assert [(e.tag, e.text, e.role) for e in found] == [("a", "Deep text", "link"), ("header", "H", None)]
+
+
+def test_kind_table_of_roleless_elements_agrees_with_the_rules() -> None:
+    from browsy_engine.dom.tree import Node
+    from browsy_engine.spatial.kinds import _ROLELESS_KINDS, classify
+
+    # An empty role token takes the rule chain and matches no role rule: the same decision as no role.
+    tags = [*_ROLELESS_KINDS, "div", "p", "custom-widget", "td"]
+    for tag in tags:
+        for attrs in ({}, {"class": "alert-danger big"}, {"class": "plain"}):
+            node = Node(0, tag, dict(attrs), -1)
+            assert classify(node, None) == classify(node, ""), (tag, attrs)

@@ -43,14 +43,20 @@ _CLOSED_TAGS = frozenset(
 _ALWAYS_INTERACTIVE = frozenset({"a", "button", "select", "textarea", "summary"})
 
 
-# Without a role attribute, these tags' kinds depend on the tag alone.
-_TAG_KINDS = {
-    **dict.fromkeys(_SKIP_TAGS, SKIP),
+# Tags whose kind also depends on other attributes (an input's type, an svg's name).
+_ATTRIBUTE_DEPENDENT = frozenset({"input", "svg"})
+# The kind of an element without a role attribute, by tag alone (any other tag: BLOCK); classify()'s
+# rules in table form. An alert class turns the INLINE, BLOCK and LANDMARK ones into ALERT.
+_ROLELESS_KINDS = {
+    **dict.fromkeys(INLINE_TAGS, INLINE),
+    **dict.fromkeys(LANDMARK_TAGS, LANDMARK),
+    **dict.fromkeys(_SKIP_TAGS, SKIP),  # after INLINE_TAGS: <area> and <map> are skipped
     **dict.fromkeys(_ALWAYS_INTERACTIVE, INTERACTIVE),
     **dict.fromkeys(HEADING_TAGS, HEADING),
     "label": LABEL,
     "img": IMAGE,
 }
+_ALERTABLE = frozenset({INLINE, BLOCK, LANDMARK})
 
 
 @dataclass(slots=True)
@@ -61,12 +67,11 @@ class Kinds:
 
 def classify(node: Node, role: str | None) -> int:
     tag = node.tag
-    if role is None:
-        kind = _TAG_KINDS.get(tag)
-        if kind is not None:
-            return kind
-        if tag != "input" and tag != "svg":
-            return _generic_kind(node, role)
+    if role is None and tag not in _ATTRIBUTE_DEPENDENT:
+        kind = _ROLELESS_KINDS.get(tag, BLOCK)
+        if kind in _ALERTABLE and class_alert_type(node.attrs.get("class")):
+            return ALERT
+        return kind
     if tag in _SKIP_TAGS:
         return SKIP
     if tag == "input":
@@ -82,12 +87,6 @@ def classify(node: Node, role: str | None) -> int:
     if tag == "svg" or role == "img":
         named = (node.attrs.get("aria-label") or "").strip()
         return IMAGE if (role == "img" or named) else INLINE
-    return _generic_kind(node, role)
-
-
-def _generic_kind(node: Node, role: str | None) -> int:
-    """Kind of an element that is no control, heading, label or image: alert, landmark, inline or block."""
-    tag = node.tag
     if role in ALERT_ROLES or class_alert_type(node.attrs.get("class")):
         return ALERT
     if role in LANDMARK_ROLES or role in DIALOG_ROLES:

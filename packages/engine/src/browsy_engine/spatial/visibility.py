@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from ..css.style import ComputedStyle
 from ..dom.tree import Document
 
+_INVISIBLE = frozenset({"hidden", "collapse"})
+
 
 @dataclass(slots=True)
 class Visibility:
@@ -38,34 +40,40 @@ def compute_visibility(doc: Document, styles: list[ComputedStyle | None]) -> Vis
     aria_hidden = bytearray(n)  # inside aria-hidden="true"
     hidden = bytearray(n)
     summary_of: dict[int, int] = {}  # closed <details> → its first <summary> child
-    n_styles = len(styles)
-    for node in nodes:
+    if len(styles) < n:
+        styles = [*styles, *([None] * (n - len(styles)))]
+    for node, style in zip(nodes, styles):
         i = node.index
         p = node.parent
-        if node.text is not None:
-            if p >= 0:
-                unrendered[i] = unrendered[p] or (p in summary_of)
-                hidden[i] = aria_hidden[p] or unrendered[i]
+        if node.text is not None:  # hidden with its parent (a text node is never the root)
+            if summary_of and p in summary_of:
+                unrendered[i] = hidden[i] = 1
+            else:
+                unrendered[i] = unrendered[p]
+                hidden[i] = hidden[p]
+            continue
+        if p >= 0 and removed[p]:
+            removed[i] = unrendered[i] = hidden[i] = 1
             continue
         attrs = node.attrs
-        style = styles[i] if i < n_styles else None
-        gone = p >= 0 and (removed[p] or (p in summary_of and summary_of[p] != i))
-        if not gone:
-            gone = (
-                "hidden" in attrs
-                or (style is not None and style.display == "none")
-                or (node.tag == "dialog" and "open" not in attrs)
-            )
-        removed[i] = gone
+        tag = node.tag
+        if (
+            (style is not None and style.display == "none")
+            or "hidden" in attrs
+            or (tag == "dialog" and "open" not in attrs)
+            or (summary_of and p in summary_of and summary_of[p] != i)
+        ):
+            removed[i] = unrendered[i] = hidden[i] = 1
+            continue
         # visibility is inherited by the cascade, and a child may set it back to visible.
-        invisible = style is not None and style.visibility in ("hidden", "collapse")
-        unrendered[i] = gone or invisible
+        if style is not None and style.visibility in _INVISIBLE:
+            unrendered[i] = hidden[i] = 1
         if p >= 0 and aria_hidden[p]:
-            aria_hidden[i] = 1
+            aria_hidden[i] = hidden[i] = 1
         else:
             flag = attrs.get("aria-hidden")
-            aria_hidden[i] = flag is not None and flag.strip().lower() == "true"
-        hidden[i] = unrendered[i] or aria_hidden[i]
-        if node.tag == "details" and "open" not in attrs:
+            if flag is not None and flag.strip().lower() == "true":
+                aria_hidden[i] = hidden[i] = 1
+        if tag == "details" and "open" not in attrs:
             summary_of[i] = _first_summary_child(doc, i)
     return Visibility(unrendered, hidden)
