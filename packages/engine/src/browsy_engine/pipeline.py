@@ -35,6 +35,7 @@ def parse(
         styles = compute_styles(doc, width, height, extra_css)
         layout = compute_layout(doc, styles, width, height)
         els = emit_elements(doc, styles, layout, url)
+        del styles, layout  # freed now, so the collector never scans them when it resumes
         dom = SpatialDom(
             url=url or "",
             title=document_title(doc),
