@@ -56,38 +56,7 @@ def has_inline_content(ctx: LayoutContext, nodes: list[int]) -> bool:
     return False
 
 
-def _flatten(ctx: LayoutContext, nodes: list[int]) -> list[tuple[int, int]]:
-    """(kind, node) items in order; OPEN/CLOSE around inline boxes' contents."""
-    out: list[tuple[int, int]] = []
-    stack = nodes[::-1]  # node indices; ~i (negative) marks the end of inline box i
-    tag_of = ctx.doc.nodes
-    display, rel, styles = ctx.display, ctx.rel, ctx.styles
-    box_children = ctx.box_children
-    while stack:
-        i = stack.pop()
-        if i < 0:
-            out.append((CLOSE, ~i))
-            continue
-        d = display[i]
-        if d == "text":
-            rel[i] = None
-            out.append((WORD, i))
-            continue
-        s = styles[i]
-        if s is not None and s.position in OUT_OF_FLOW:
-            out.append((ABS, i))
-        elif s is not None and s.float in FLOATING:
-            out.append((FLOAT, i))
-        elif tag_of[i].tag == "br":
-            out.append((-1, i))
-        elif d == "inline" and tag_of[i].tag not in REPLACED:
-            rel[i] = None
-            out.append((OPEN, i))
-            stack.append(~i)
-            stack.extend(reversed(box_children(i)))
-        else:
-            out.append((ATOMIC, i))
-    return out
+BREAK = -1  # a <br>: a forced line break
 
 
 def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float, measuring: bool = False):
@@ -100,8 +69,33 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
     break_pending = False
     raise_stack: list[float] = [0.0]  # baseline shift (px, negative = up) from vertical-align sub/super
     styles, doc_nodes = ctx.styles, ctx.doc.nodes
+    display, rel, box_children = ctx.display, ctx.rel, ctx.box_children
 
-    for kind, i in _flatten(ctx, nodes):
+    # the run's content in order, inline boxes entered: node indices, ~i (negative) marks the end of box i
+    stack = nodes[::-1]
+    while stack:
+        i = stack.pop()
+        if i < 0:
+            kind, i = CLOSE, ~i
+        elif display[i] == "text":
+            kind = WORD
+            rel[i] = None
+        else:
+            s = styles[i]
+            tag = doc_nodes[i].tag
+            if s.position in OUT_OF_FLOW:
+                kind = ABS
+            elif s.float in FLOATING:
+                kind = FLOAT
+            elif tag == "br":
+                kind = BREAK
+            elif display[i] == "inline" and tag not in REPLACED:
+                kind = OPEN
+                rel[i] = None
+                stack.append(~i)
+                stack.extend(reversed(box_children(i)))
+            else:
+                kind = ATOMIC
         if kind == WORD:
             s = styles[i] or styles[doc_nodes[i].parent]  # a text node has its parent's style
             mode = s.white_space
@@ -256,7 +250,7 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
             break_pending = True
             after_space = False
             space_face = None
-        elif kind == -1:  # <br>
+        elif kind == BREAK:
             units.append(FORCED)
             unit = [[], 0.0, False]
             units.append(unit)
