@@ -68,6 +68,7 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
     space_face = None  # the face of the space just before, when the previous character was one
     break_pending = False
     raise_stack: list[float] = [0.0]  # baseline shift (px, negative = up) from vertical-align sub/super
+    closing: list[tuple] = []  # the CLOSE pieces of the inline boxes entered, innermost last
     styles, doc_nodes = ctx.styles, ctx.doc.nodes
     display, rel, box_children = ctx.display, ctx.rel, ctx.box_children
 
@@ -223,19 +224,19 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
                 unit = [[], 0.0, False]
                 units.append(unit)
                 break_pending = False
-            w = edges(s, cw)[0]
+            box_edges = edges(s, cw)
+            m = metrics_for(s)
             va = s.vertical_align
             raised = raise_stack[-1] + _baseline_shift(ctx, i, va) if va in SHIFTING else raise_stack[-1]
             raise_stack.append(raised)
-            unit[PIECES].append((OPEN, i, w, "", metrics_for(s), raised, 0.0, 0.0, 0.0))
-            unit[UWIDTH] += w
+            closing.append((CLOSE, i, box_edges[1], "", m, raised, 0.0, 0.0, 0.0))
+            unit[PIECES].append((OPEN, i, box_edges[0], "", m, raised, 0.0, 0.0, 0.0))
+            unit[UWIDTH] += box_edges[0]
         elif kind == CLOSE:
-            s = styles[i]
-            w = edges(s, cw)[1]
-            unit[PIECES].append((CLOSE, i, w, "", metrics_for(s), raise_stack[-1], 0.0, 0.0, 0.0))
-            unit[UWIDTH] += w
-            if len(raise_stack) > 1:
-                raise_stack.pop()
+            p = closing.pop()
+            unit[PIECES].append(p)
+            unit[UWIDTH] += p[WIDTH]
+            raise_stack.pop()
         elif kind == ATOMIC:
             box = yield _atomic_size(ctx, i, cw, measuring)
             if unit[CONTENT]:
