@@ -25,7 +25,7 @@ from .pieces import (
     Line,
     Piece,
 )
-from .text import FontMetrics, metrics_for
+from .text import FontMetrics
 
 
 def _atomic_ascent(p: Piece, strut: FontMetrics) -> float:
@@ -194,9 +194,9 @@ def place_line(
         if kind == OPEN:
             if xs[k] >= end:  # an inline box opening after the hanging trailing space starts at the text's end
                 x = ox + end
-            open_at[node] = (x + edges(styles[node], 0.0)[2], x + p[WIDTH], p)
+            open_at[node] = (x + p[TEXT][2], x + p[WIDTH], p)
         elif kind == CLOSE:
-            box_edges = edges(styles[node], 0.0)
+            box_edges = p[TEXT]
             if xs[k] >= end:  # after the hanging trailing space: the box ends with the text
                 x = ox + end - p[WIDTH]
                 end += p[WIDTH]
@@ -229,11 +229,9 @@ def place_line(
         _union(ctx, text_node, container, tx0, ty0, tx1, ty1)
     # inline boxes continuing onto the next line: their opening fragment, then up to the line's end
     for node, (start, x1, opening) in open_at.items():
-        s = styles[node]
-        box_edges = edges(s, 0.0)
-        _inline_box(ctx, node, container, start, x1, None if empty else opening[METRICS],
-                    cy + baseline + opening[RAISED], box_edges)
-        _inline_box(ctx, node, container, start, ox + end, None if empty else metrics_for(s), cy + baseline, box_edges)
+        box_edges, m = opening[TEXT], None if empty else opening[METRICS]
+        _inline_box(ctx, node, container, start, x1, m, cy + baseline + opening[RAISED], box_edges)
+        _inline_box(ctx, node, container, start, ox + end, m, cy + baseline, box_edges)
 
 
 _EDGES: dict[int, tuple] = {}

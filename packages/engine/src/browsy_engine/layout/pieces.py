@@ -17,7 +17,7 @@ TEXTRUN = "textrun"
 
 # A piece is a plain tuple (tens of thousands per page; tuples are several times cheaper than objects):
 #   (kind, node, width, text, metrics, raised, height, baseline, min_width)
-# text: the word, or the vertical-align of an atomic inline; metrics: FontMetrics of words and inline
+# text: the word, the vertical-align of an atomic inline, or an inline box's edges() (OPEN/CLOSE); metrics: FontMetrics of words and inline
 # boxes; raised: baseline shift of the enclosing inline box (vertical-align sub/super); height/baseline:
 # margin-box height of atomics and floats and their baseline from the margin-box top; min_width: their
 # min-content contribution when only measuring.

@@ -229,8 +229,8 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
             va = s.vertical_align
             raised = raise_stack[-1] + _baseline_shift(ctx, i, va) if va in SHIFTING else raise_stack[-1]
             raise_stack.append(raised)
-            closing.append((CLOSE, i, box_edges[1], "", m, raised, 0.0, 0.0, 0.0))
-            unit[PIECES].append((OPEN, i, box_edges[0], "", m, raised, 0.0, 0.0, 0.0))
+            closing.append((CLOSE, i, box_edges[1], box_edges, m, raised, 0.0, 0.0, 0.0))
+            unit[PIECES].append((OPEN, i, box_edges[0], box_edges, m, raised, 0.0, 0.0, 0.0))
             unit[UWIDTH] += box_edges[0]
         elif kind == CLOSE:
             p = closing.pop()
