@@ -60,6 +60,15 @@ class TextReader:
         return max(MIN_WALK, min(MAX_WALK, self._budget))
 
     def full_text(self, index: int) -> str:
+        nodes = self._nodes
+        children = nodes[index].children
+        if len(children) == 1:  # the usual link or heading: one text node, what _walk would visit
+            only = children[0]
+            text = nodes[only].text
+            if text is not None:
+                self._budget -= 1
+                shown = not self._unrendered[only] or self._unrendered[index]
+                return collapse(text) if shown else ""
         return collapse("".join(self._walk(index)))
 
     def label_text(self, index: int) -> str:
@@ -112,22 +121,21 @@ class TextReader:
         hidden_counts = hidden[index]
         everything: list[str] = []
         own: list[str] = []
-        # Node i is pushed as i, or as ~i when it lies inside a separately emitted descendant.
-        stack = list(reversed(nodes[index].children))
+        # The walk is in pre-order (increasing indices), so the nodes inside a separately emitted
+        # descendant are those below the end of its subtree.
+        inside_end = 0
+        stack = nodes[index].children[::-1]
         budget = MAX_WALK
         while stack and budget > 0:
             budget -= 1
             i = stack.pop()
-            inside = i < 0
-            if inside:
-                i = ~i
             if unrendered[i] and not show_unrendered:
                 continue
             node = nodes[i]
             text = node.text
             if text is not None:
                 everything.append(text)
-                if not inside and (hidden_counts or not hidden[i]):
+                if i >= inside_end and (hidden_counts or not hidden[i]):
                     own.append(text)
                 continue
             tag = node.tag
@@ -139,13 +147,21 @@ class TextReader:
                 everything.append(" ")
                 own.append(" ")
                 continue
-            if tag in SILENT_TAGS or not node.children:
+            children = node.children
+            if not children or tag in SILENT_TAGS:
                 continue
-            if inside or separate[i]:
-                stack.extend(~c for c in reversed(node.children))
-            else:
-                stack.extend(reversed(node.children))
+            if i >= inside_end and separate[i]:
+                inside_end = self._subtree_end(i)
+            stack += children[::-1]
         return collapse("".join(everything)), collapse("".join(own))
+
+    def _subtree_end(self, index: int) -> int:
+        """One past the last descendant of node `index`."""
+        nodes = self._nodes
+        node = nodes[index]
+        while node.children:
+            node = nodes[node.children[-1]]
+        return node.index + 1
 
     def has_own_text(self, index: int, separate: bytearray) -> bool:
         """Whether a block may have meaningful text of its own: the walk of `inline_text`, without entering
