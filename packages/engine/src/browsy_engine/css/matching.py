@@ -22,6 +22,7 @@ from .index_join import is_indexable, match_by_index, subtree_ends
 from .selectors import Selector
 
 FEW_CANDIDATES = 48  # below this, checking candidates in Python beats lexbor's whole-tree walk
+VERY_FEW_CANDIDATES = 4  # below this, checking candidates beats joining the indexes too
 _probe = LexborHTMLParser("<p>")
 
 
@@ -68,9 +69,11 @@ class Matcher:
             candidates = self.elements  # a small document: every element is a cheap candidate
         chain = chain_for(sel)
         if chain is not None:
-            if candidates is not None and len(candidates) <= FEW_CANDIDATES:
+            joinable = not self.doc.quirks and is_indexable(chain)  # lexbor matches classes/ids caselessly in quirks
+            few = FEW_CANDIDATES if not joinable else VERY_FEW_CANDIDATES
+            if candidates is not None and len(candidates) <= few:
                 found = chain.match(self.doc.nodes, candidates)
-            elif not self.doc.quirks and is_indexable(chain):  # lexbor matches classes/ids caselessly in quirks
+            elif joinable:
                 if self._ends is None:
                     self._ends = subtree_ends(self.doc.nodes)
                 found = match_by_index(chain, self.doc.nodes, self._compound_candidates, self._ends)
