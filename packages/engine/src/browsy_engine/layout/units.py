@@ -94,7 +94,7 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
                 kind = OPEN
                 rel[i] = None
                 stack.append(~i)
-                stack.extend(reversed(box_children(i)))
+                stack += box_children(i)[::-1]
             else:
                 kind = ATOMIC
         if kind == WORD:
