@@ -171,7 +171,7 @@ def flow(ctx, i, children, cw, cx, cy, floats, ox, oy, collapse_top, cb_h):
                 else:
                     y = cursor + value(pending)
                 marker = inside_marker(ctx, i) if first else 0.0
-                res = yield inline_run(ctx, i, run, cw, cx, cy, y, floats, ox, oy, marker)
+                res = yield from inline_run(ctx, i, run, cw, cx, cy, y, floats, ox, oy, marker)
                 if res.height > 0 or res.last_baseline is not None:
                     cursor = y + res.height
                     pending = NO_MARGIN
@@ -181,7 +181,7 @@ def flow(ctx, i, children, cw, cx, cy, floats, ox, oy, collapse_top, cb_h):
                         baseline = res.last_baseline
             elif any(ctx.display[c] != "text" for c in run):
                 # no line boxes, but floats or positioned boxes inside still need placing
-                yield inline_run(ctx, i, run, cw, cx, cy, cursor, floats, ox, oy)
+                yield from inline_run(ctx, i, run, cw, cx, cy, cursor, floats, ox, oy)
             run = []
         if c < 0:
             break
@@ -368,7 +368,7 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy):
                 pb_v += legend_h - bt
         own = FloatArea() if bfc else floats
         fox, foy = (0.0, 0.0) if bfc else (ox + used_ml + cx, oy + cy)
-        out = yield flow(ctx, i, children, w, cx, cy, own, fox, foy, collapse_top, h_spec)
+        out = yield from flow(ctx, i, children, w, cx, cy, own, fox, foy, collapse_top, h_spec)
         if bfc and own.any:
             out.height = max(out.height + (0.0 if collapse_bottom else value(out.bottom)), own.bottom())
             out.bottom = NO_MARGIN
@@ -430,7 +430,7 @@ def box_contents(ctx, i, w, h_spec, cb_w):
         out = yield table.table_contents(ctx, i, w, cx, cy)
         return out
     own = FloatArea()
-    out = yield flow(ctx, i, ctx.box_children(i), w, cx, cy, own, 0.0, 0.0, False, h_spec)
+    out = yield from flow(ctx, i, ctx.box_children(i), w, cx, cy, own, 0.0, 0.0, False, h_spec)
     out.height = max(out.height + value(out.bottom), own.bottom())
     out.bottom = NO_MARGIN
     return out

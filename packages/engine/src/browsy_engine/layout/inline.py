@@ -65,7 +65,7 @@ def inline_run(
     in the coordinates of the block formatting context's float area."""
     s = ctx.styles[container]
     strut = metrics_for(s)
-    units = yield build_units(ctx, container, nodes, cw)
+    units = yield from build_units(ctx, container, nodes, cw)
     indent = px(s.text_indent, cw) + marker
     align = s.text_align
     if ctx.quirks and align not in ("start", "left"):

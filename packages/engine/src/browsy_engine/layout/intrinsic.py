@@ -91,7 +91,7 @@ def intrinsic(ctx: LayoutContext, i: int):
 
 def run_intrinsic(ctx: LayoutContext, container: int, run: list[int]):
     """(min-content, max-content) of a run of inline-level nodes."""
-    found = yield units.build_units(ctx, container, run, 0.0, measuring=True)
+    found = yield from units.build_units(ctx, container, run, 0.0, measuring=True)
     lo = 0.0
     hi = 0.0
     line = 0.0

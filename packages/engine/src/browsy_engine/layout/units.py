@@ -238,7 +238,7 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
             unit[UWIDTH] += p[WIDTH]
             raise_stack.pop()
         elif kind == ATOMIC:
-            box = yield _atomic_size(ctx, i, cw, measuring)
+            box = yield from _atomic_size(ctx, i, cw, measuring)
             if unit[CONTENT]:
                 unit = [[], 0.0, False]
                 units.append(unit)
@@ -259,7 +259,7 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
             space_face = None
             break_pending = False
         elif kind == FLOAT:
-            box = yield _atomic_size(ctx, i, cw, measuring)
+            box = yield from _atomic_size(ctx, i, cw, measuring)
             units.append([[(FLOAT, i, box[0], "", None, 0.0, box[1], 0.0, box[3])], 0.0, False])
             unit = [[], 0.0, False]
             units.append(unit)
