@@ -13,6 +13,7 @@ kept with `hidden: true`, as a browser reports them as not rendered.
 
 from __future__ import annotations
 
+import re
 from math import floor
 
 from ..css.style import ComputedStyle
@@ -20,13 +21,13 @@ from ..dom.tree import Document, Node
 from ..layout.engine import Layout
 from ..model import SpatialElement
 from .alerts import alert_type
+from .ancestors import AtOrAbove
 from .kinds import (
     ALERT,
     BLOCK,
     CLAIMING,
     HEADING,
     IMAGE,
-    INLINE,
     INTERACTIVE,
     LABEL,
     LANDMARK,
@@ -58,6 +59,8 @@ LISTED_TAGS = frozenset(
     {"a", "button", "input", "select", "textarea", "h1", "h2", "h3", "h4", "h5", "h6", "img", "label"}
 )
 _FORM_FIELDS = frozenset({"input", "select", "textarea"})
+# Nodes that may become elements: blocks and the kinds emitted on their own (in a kinds bytearray).
+_CANDIDATE_KINDS = re.compile(b"[%c-%c]" % (BLOCK, max(SEPARATE)))
 # bytes.translate tables: kind → 1 for the kinds emitted on their own / whose text covers their subtree.
 _SEPARATE_TABLE = bytes(1 if k in SEPARATE else 0 for k in range(256))
 _CLAIMING_TABLE = bytes(1 if k in CLAIMING else 0 for k in range(256))
@@ -93,29 +96,28 @@ class _Emitter:
         self.reader = TextReader(doc, self.vis)
         self.labels = LabelIndex(doc, self.reader)
         self._fieldset: bytearray | None = None  # inside a disabled fieldset: computed for the first control
-        self._sectioning_above: dict[int, bool] = {}  # node → it or an ancestor is a sectioning element
         self.resolve_href = HrefResolver(base_url(doc, url))
-        self._separate = self.kinds.kind.translate(_SEPARATE_TABLE)  # 1 where a node is emitted on its own
+        kind = self.kinds.kind
+        self._separate = kind.translate(_SEPARATE_TABLE)  # 1 where a node is emitted on its own
+        claiming = kind.translate(_CLAIMING_TABLE)
+        nodes = self.nodes
+        # At or above a node: an element whose text covers its subtree (blocks inside are not emitted
+        # again); an article/aside/main/nav/section (a header/footer inside one is no landmark).
+        self._in_claiming = AtOrAbove(nodes, claiming.__getitem__)
+        self._in_sectioning = AtOrAbove(nodes, lambda i: nodes[i].tag in SECTIONING_TAGS)
 
     def run(self) -> list[SpatialElement]:
         nodes = self.nodes
-        n = len(nodes)
-        kind = self.kinds.kind
-        claiming = kind.translate(_CLAIMING_TABLE)
-        claimed = bytearray(n)  # inside an element whose text already covers this node
         out: list[SpatialElement] = []
-        for node in nodes:
-            i = node.index
+        kind = self.kinds.kind
+        for candidate in _CANDIDATE_KINDS.finditer(kind):
+            i = candidate.start()
+            node = nodes[i]
             k = kind[i]
-            if k == SKIP:
-                continue
-            p = node.parent
-            if p >= 0:
-                claimed[i] = claimed[p] or claiming[p]
-            if k == INLINE:
-                continue
             if k == BLOCK and (
-                claimed[i] or not self._may_have_text(node) or not self.reader.has_own_text(i, self._separate)
+                not self._may_have_text(node)
+                or self._in_claiming(node.parent)
+                or not self.reader.has_own_text(i, self._separate)
             ):
                 continue
             el = self._element(node, k)
@@ -160,26 +162,6 @@ class _Emitter:
             return None if explicit in NO_ROLE else explicit
         in_sectioning = node.tag in SCOPED_TAGS and self._in_sectioning(node.parent)
         return implicit_role(node, in_sectioning)
-
-    def _in_sectioning(self, index: int) -> bool:
-        """Whether node `index` is, or is inside, article/aside/main/nav/section (memoised along the path)."""
-        nodes = self.nodes
-        known = self._sectioning_above
-        path: list[int] = []
-        found = False
-        i = index
-        while i >= 0:
-            if i in known:
-                found = known[i]
-                break
-            path.append(i)
-            if nodes[i].tag in SECTIONING_TAGS:
-                found = True
-                break
-            i = nodes[i].parent
-        for j in path:
-            known[j] = found
-        return found
 
     def _in_disabled_fieldset(self, index: int) -> bool:
         if self._fieldset is None:
