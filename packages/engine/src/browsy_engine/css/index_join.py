@@ -18,12 +18,13 @@ from .chain import Chain, Compound
 
 
 def subtree_ends(nodes: Sequence[Node]) -> list[int]:
-    """`ends[i]`: the index of the last node in node i's subtree (pre-order numbering)."""
+    """`ends[i]`: the index of the last node in node i's subtree (pre-order numbering): the end of its last
+    child's subtree, or i itself. Children come after their parent, so a backward pass has them ready."""
     ends = list(range(len(nodes)))
-    for i in range(len(nodes) - 1, 0, -1):
-        p = nodes[i].parent
-        if p >= 0 and ends[i] > ends[p]:
-            ends[p] = ends[i]
+    for node in reversed(nodes):
+        children = node.children
+        if children:
+            ends[node.index] = ends[children[-1]]
     return ends
 
 

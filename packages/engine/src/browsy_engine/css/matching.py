@@ -122,7 +122,7 @@ class Matcher:
 
 def _indexes(doc: Document) -> tuple[dict[str, list[int]], dict[str, list[int]], dict[str, list[int]], list[int]]:
     """One pass over the document: elements by tag, by class and by id, and all elements (document order)."""
-    tags: dict[str, list[int]] = {}
+    tags: defaultdict[str, list[int]] = defaultdict(list)
     classes: defaultdict[str, list[int]] = defaultdict(list)
     ids: defaultdict[str, list[int]] = defaultdict(list)
     elements: list[int] = []
@@ -131,11 +131,7 @@ def _indexes(doc: Document) -> tuple[dict[str, list[int]], dict[str, list[int]],
             continue
         index = n.index
         elements.append(index)
-        same_tag = tags.get(n.tag)
-        if same_tag is None:
-            tags[n.tag] = [index]
-        else:
-            same_tag.append(index)
+        tags[n.tag].append(index)
         attrs = n.attrs
         if not attrs:
             continue
@@ -149,6 +145,5 @@ def _indexes(doc: Document) -> tuple[dict[str, list[int]], dict[str, list[int]],
         ident = attrs.get("id")
         if ident:
             ids[ident].append(index)
-    classes.default_factory = None
-    ids.default_factory = None
+    tags.default_factory = classes.default_factory = ids.default_factory = None
     return tags, classes, ids, elements
