@@ -1,18 +1,18 @@
 """Parse speed over the corpus, ours beside the published Rust browsy, measured in one run.
 
-Each page: best of N runs of `browsy_engine.parse()` (ours) and of the Rust engine's `load_html` (run in a
-second process through ../shared/tools/reference_python.sh, interleaved page by page is not possible
-across processes, so both run back to back in this one invocation). Prints per-page times and ratios,
-the totals, and the slowest pages with their share of the total.
+The Rust engine runs in a second process (through ../shared/tools/reference_python.sh) that stays up for
+the whole run and times one page on request, so the two engines are measured page by page, interleaved:
+ours best of N, then Rust's best of N on the same page, then the next page. Both see the same machine
+conditions, which matters on a noisy machine. Prints per-page times and ratios, the totals, and the
+slowest pages with their share of the total.
 
-Usage: python benchmarks/speed_vs_reference.py [--runs 3] [--no-reference] [--profile N]
+Usage: python benchmarks/speed_vs_reference.py [--runs 5] [--no-reference] [--profile N]
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
-import json
 import pstats
 import subprocess
 import sys
@@ -25,59 +25,86 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _corpus import SHARED, corpus_pages, viewport  # noqa: E402
 from browsy_engine import parse  # noqa: E402
 
+# The reference side: reads "path runs" lines, answers each with the best load_html time in seconds.
 REFERENCE_SCRIPT = r"""
-import json, sys, time, browsy
-paths, runs, w, h = json.loads(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4])
-b = browsy.Browser(viewport_width=int(w), viewport_height=int(h))
-out = {}
-for p in paths:
-    html = open(p, encoding="utf-8", errors="replace").read()
+import sys, time, browsy
+w, h = int(sys.argv[1]), int(sys.argv[2])
+b = browsy.Browser(viewport_width=w, viewport_height=h)
+print("ready", flush=True)
+for line in sys.stdin:
+    path, runs = line.rsplit(" ", 1)
+    html = open(path, encoding="utf-8", errors="replace").read()
     best = float("inf")
-    for _ in range(runs):
+    for _ in range(int(runs)):
         t = time.perf_counter(); b.load_html(html, "https://example.com/"); best = min(best, time.perf_counter() - t)
-    out[p] = best
-print(json.dumps(out))
+    print(best, flush=True)
 """
 
 
-def time_ours(paths: list[Path], runs: int, width: int, height: int) -> dict[str, float]:
-    out: dict[str, float] = {}
-    for p in paths:
-        data = p.read_bytes()
-        best = float("inf")
-        for _ in range(runs):
-            t = time.perf_counter()
-            parse(data, width, height, url="https://example.com/")
-            best = min(best, time.perf_counter() - t)
-        out[str(p)] = best
-    return out
+def time_ours(path: Path, runs: int, width: int, height: int) -> float:
+    data = path.read_bytes()
+    best = float("inf")
+    for _ in range(runs):
+        t = time.perf_counter()
+        parse(data, width, height, url="https://example.com/")
+        best = min(best, time.perf_counter() - t)
+    return best
 
 
-def time_reference(paths: list[Path], runs: int, width: int, height: int) -> dict[str, float] | None:
-    script = SHARED / "tools" / "reference_python.sh"
-    if not script.exists():
-        return None
-    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
-        f.write(REFERENCE_SCRIPT)
-    args = [json.dumps([str(p) for p in paths]), str(runs), str(width), str(height)]
-    proc = subprocess.run(["bash", str(script), f.name, *args], capture_output=True, text=True, timeout=900)
-    if proc.returncode != 0:
-        print(f"reference unavailable: {proc.stderr.strip().splitlines()[-1:]}", file=sys.stderr)
-        return None
-    return json.loads(proc.stdout.strip().splitlines()[-1])
+class Reference:
+    """The published Rust browsy in its own process, timing one page per request."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.proc: subprocess.Popen[str] | None = None
+        script = SHARED / "tools" / "reference_python.sh"
+        if not script.exists():
+            return
+        with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
+            f.write(REFERENCE_SCRIPT)
+        proc = subprocess.Popen(
+            ["bash", str(script), f.name, str(width), str(height)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        )
+        if proc.stdout is None or proc.stdout.readline().strip() != "ready":
+            err = proc.stderr.read() if proc.stderr else ""
+            print(f"reference unavailable: {err.strip().splitlines()[-1:]}", file=sys.stderr)
+            proc.kill()
+            return
+        self.proc = proc
+
+    def time(self, path: Path, runs: int) -> float | None:
+        if self.proc is None or self.proc.stdin is None or self.proc.stdout is None:
+            return None
+        self.proc.stdin.write(f"{path} {runs}\n")
+        self.proc.stdin.flush()
+        return float(self.proc.stdout.readline())
+
+    def close(self) -> None:
+        if self.proc is not None:
+            self.proc.kill()
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--no-reference", action="store_true")
     ap.add_argument("--profile", type=int, default=0, help="profile the N slowest pages of ours")
     args = ap.parse_args()
     width, height = viewport()
     paths = corpus_pages()
     parse(paths[0].read_bytes(), width, height)  # warm imports and caches
-    ours = time_ours(paths, args.runs, width, height)
-    ref = None if args.no_reference else time_reference(paths, args.runs, width, height)
+    reference = None if args.no_reference else Reference(width, height)
+    ours: dict[str, float] = {}
+    ref: dict[str, float] = {}
+    try:
+        for p in paths:
+            ours[str(p)] = time_ours(p, args.runs, width, height)
+            r = reference.time(p, args.runs) if reference else None
+            if r is not None:
+                ref[str(p)] = r
+    finally:
+        if reference:
+            reference.close()
     print(f"{'page':32s} {'ours ms':>9s} {'rust ms':>9s} {'ratio':>7s}")
     for p in paths:
         k = str(p)
