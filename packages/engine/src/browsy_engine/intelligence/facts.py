@@ -69,6 +69,7 @@ class PageFacts:
     paragraphs: list[SpatialElement] = field(default_factory=list)
     landmark_roles: set[str] = field(default_factory=set)
     lower: dict[int, str] = field(default_factory=dict)
+    nodes: list[Node] = field(default_factory=list)  # the document's nodes ([] without a document)
     _forms: dict[int, int] = field(default_factory=dict)
     _chrome: dict[int, bool] = field(default_factory=dict)
     _form_ids: dict[str, int] = field(default_factory=dict)
@@ -83,10 +84,8 @@ class PageFacts:
 
     def attrs(self, el: SpatialElement) -> dict[str, str | None]:
         """The attributes of the element's source node ({} without a document)."""
-        doc = self.dom.document
-        if doc is None or not 0 <= el.node < len(doc.nodes):
-            return _NO_ATTRS
-        return doc.nodes[el.node].attrs
+        nodes = self.nodes
+        return nodes[el.node].attrs if 0 <= el.node < len(nodes) else _NO_ATTRS
 
     def attr(self, el: SpatialElement, name: str) -> str | None:
         return self.attrs(el).get(name)
@@ -177,6 +176,8 @@ class PageFacts:
 
 def collect_facts(dom: SpatialDom) -> PageFacts:
     facts = PageFacts(dom=dom, title=(dom.title or "").lower())
+    if dom.document is not None:
+        facts.nodes = dom.document.nodes
     lower = facts.lower
     last_heading: SpatialElement | None = None
     for el in dom.els:

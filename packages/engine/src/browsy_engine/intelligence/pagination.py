@@ -8,6 +8,7 @@ link or with the next/previous link.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,7 +44,11 @@ class Pagination:
 
 def direction(facts: PageFacts, el: SpatialElement) -> str | None:
     """"next", "prev" or None for a link, from rel, its text or its aria-label."""
-    attrs = facts.attrs(el)
+    return _direction(facts.text(el).strip(), facts.attrs(el))
+
+
+def _direction(text: str, attrs: dict[str, str | None]) -> str | None:
+    """direction() of a link with stripped lowercase text `text` and attributes `attrs`."""
     rel = attrs.get("rel")
     if rel:
         words = rel.lower().split()
@@ -51,7 +56,7 @@ def direction(facts: PageFacts, el: SpatialElement) -> str | None:
             return "next"
         if "prev" in words or "previous" in words:
             return "prev"
-    found = _label_direction(facts.text(el).strip())
+    found = _label_direction(text)
     if found is None and attrs.get("aria-label"):
         found = _label_direction((attrs.get("aria-label") or "").lower().strip())
     return found
@@ -75,8 +80,8 @@ def _label_direction(label: str) -> str | None:
     return None
 
 
-def _page_number(facts: PageFacts, el: SpatialElement) -> int | None:
-    text = facts.text(el).strip()
+def _page_number(text: str) -> int | None:
+    """The page number a link's stripped text names, if it is a short integer."""
     if text.isdigit() and len(text) <= 4:
         return int(text)
     return None
@@ -86,25 +91,38 @@ def find_pagination(facts: PageFacts) -> Pagination | None:
     result = Pagination()
     numbered: list[tuple[SpatialElement, int]] = []
     for el in facts.links:
-        kind = direction(facts, el)
+        text = facts.text(el).strip()
+        attrs = facts.attrs(el)
+        kind = _direction(text, attrs)
         if kind == "next" and result.next_id is None:
             result.next_id = el.id
         elif kind == "prev" and result.prev_id is None:
             result.prev_id = el.id
         elif kind is None:
-            number = _page_number(facts, el)
+            number = _page_number(text)
             if number is not None:
                 numbered.append((el, number))
-                if (facts.attr(el, "aria-current") or "").lower() == "page":
+                if (attrs.get("aria-current") or "").lower() == "page":
                     result.current = number
     anchors = [facts.dom.get(i) for i in (result.next_id, result.prev_id) if i is not None]
+    anchor_tops = [a.b[1] for a in anchors if a is not None]
+    tops = sorted(el.b[1] for el, _ in numbered)
     for el, _number in numbered:
-        row_mates = [o for o, _ in numbered if o is not el] + [a for a in anchors if a is not None]
-        if any(abs(o.b[1] - el.b[1]) <= ROW_TOLERANCE for o in row_mates):
+        if _has_row_mate(el.b[1], tops, anchor_tops):
             result.page_ids.append(el.id)
     if result.next_id is None and result.prev_id is None and len(result.page_ids) < 2:
         return None
     return result
+
+
+def _has_row_mate(top: int, tops: list[int], anchor_tops: list[int]) -> bool:
+    """Another numbered link (`tops`: all their tops, sorted, this one's included) or a next/previous
+    link within ROW_TOLERANCE of `top`."""
+    if any(abs(a - top) <= ROW_TOLERANCE for a in anchor_tops):
+        return True
+    at = bisect_left(tops, top)  # this link's own top (or an equal one)
+    neighbours = tops[max(0, at - 1) : at] + tops[at + 1 : at + 2]
+    return any(abs(t - top) <= ROW_TOLERANCE for t in neighbours)
 
 
 def pagination(dom: SpatialDom) -> Pagination | None:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
 from urllib.parse import urljoin
 
+from ...model import SpatialElement
 from .. import keywords as kw
 from ..facts import PageFacts
 from ..pagination import find_pagination
@@ -16,10 +18,17 @@ _WRAPPERS = frozenset({"li", "td", "th", "dt", "dd", "span", "p", "strong", "em"
                        "h1", "h2", "h3", "h4", "h5", "h6"})
 
 
+_element_id = attrgetter("id")
+
+
+def _top(el: SpatialElement) -> int:
+    return el.b[1]
+
+
 def _first_link_per_row(facts: PageFacts) -> list[int]:
     items: list[int] = []
     row_top: float | None = None
-    for el in sorted(facts.links, key=lambda e: (e.b[1], e.id)):
+    for el in sorted(facts.links, key=_top):  # stable: links sharing a top stay in id order
         if row_top is None or el.b[1] - row_top > ROW_TOLERANCE:
             row_top = el.b[1]
             items.append(el.id)
@@ -74,7 +83,7 @@ def _is_file_link(href: str | None) -> bool:
 def detect_download(facts: PageFacts) -> Download | None:
     items: list[DownloadItem] = []
     base = facts.dom.url
-    for el in sorted([*facts.links, *facts.buttons], key=lambda e: e.id):
+    for el in sorted([*facts.links, *facts.buttons], key=_element_id):
         text = facts.text(el)
         says_download = text.startswith("download") and len(text) <= DOWNLOAD_TEXT_MAX
         if says_download or _is_file_link(el.href) or (el.tag == "a" and "download" in facts.attrs(el)):
