@@ -38,7 +38,8 @@ TABLE_LIKE = frozenset({"table", "inline-table"})
 
 
 def collapse(a: Margin, b: Margin) -> Margin:
-    return (max(a[0], b[0]), min(a[1], b[1]))
+    """Margins collapsed together: the largest positive and the most negative (max/min, spelled out)."""
+    return (b[0] if b[0] > a[0] else a[0], b[1] if b[1] < a[1] else a[1])
 
 
 def as_margin(v: float) -> Margin:
