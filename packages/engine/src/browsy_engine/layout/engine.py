@@ -60,15 +60,14 @@ def _document_boxes(ctx: LayoutContext, bottom: float) -> tuple[list[Box | None]
         if r is None:
             continue
         a = anchor[i]
-        if a < 0:
-            b = (r[0], r[1], r[2], r[3])
-        else:
+        x, y, w, h = r
+        if a >= 0:
             base = unclamped[a]
             if base is None:
                 continue
-            b = (base[0] + r[0], base[1] + shift_y[a] + r[1], r[2], r[3])
-        unclamped[i] = b
-        x, y, w, h = b
+            x = base[0] + x
+            y = base[1] + shift_y[a] + y
+        unclamped[i] = b = (x, y, w, h)
         if y + h > bottom:
             bottom = y + h
         if -LIMIT < x < LIMIT and -LIMIT < y < LIMIT and 0 <= w < LIMIT and 0 <= h < LIMIT:
