@@ -128,19 +128,14 @@ def classify(ctx: LayoutContext) -> None:
     for text nodes), after blockification of floats, absolutely positioned boxes and flex/grid items."""
     nodes = ctx.doc.nodes
     styles = ctx.styles
-    n = len(nodes)
-    display = ["none"] * n
-    closed_summary = {
-        next((c for c in d.children if nodes[c].tag == "summary"), -1)
-        for d in nodes
-        if d.tag == "details" and "open" not in d.attrs
-    }
-    for i in range(n):
-        node = nodes[i]
+    display = ["none"] * len(nodes)
+    closed = {d.index for d in nodes if d.tag == "details" and "open" not in d.attrs}
+    closed_summary = {next((c for c in nodes[d].children if nodes[c].tag == "summary"), -1) for d in closed}
+    for i, node in enumerate(nodes):
         p = node.parent
         if p >= 0 and display[p] == "none":
             continue
-        if p >= 0 and nodes[p].tag == "details" and "open" not in nodes[p].attrs and i not in closed_summary:
+        if closed and p in closed and i not in closed_summary:
             continue  # a closed <details> renders only its summary
         if node.tag == TEXT:
             display[i] = "text"
