@@ -45,8 +45,9 @@ _ALWAYS_INTERACTIVE = frozenset({"a", "button", "select", "textarea", "summary"}
 
 # Tags whose kind also depends on other attributes (an input's type, an svg's name).
 _ATTRIBUTE_DEPENDENT = frozenset({"input", "svg"})
-# The kind of an element without a role attribute, by tag alone (any other tag: BLOCK); classify()'s
-# rules in table form. An alert class turns the INLINE, BLOCK and LANDMARK ones into ALERT.
+# The kind of an element without a role attribute, by tag alone (any other tag: BLOCK): classify()'s
+# rules in table form, for the common case. An alert class turns the INLINE, BLOCK and LANDMARK ones
+# into ALERT.
 _ROLELESS_KINDS = {
     **dict.fromkeys(INLINE_TAGS, INLINE),
     **dict.fromkeys(LANDMARK_TAGS, LANDMARK),
@@ -66,12 +67,8 @@ class Kinds:
 
 
 def classify(node: Node, role: str | None) -> int:
+    """The kind of an element with explicit role `role` (None: no role attribute)."""
     tag = node.tag
-    if role is None and tag not in _ATTRIBUTE_DEPENDENT:
-        kind = _ROLELESS_KINDS.get(tag, BLOCK)
-        if kind in _ALERTABLE and class_alert_type(node.attrs.get("class")):
-            return ALERT
-        return kind
     if tag in _SKIP_TAGS:
         return SKIP
     if tag == "input":
@@ -100,20 +97,26 @@ def compute_kinds(doc: Document) -> Kinds:
     nodes = doc.nodes
     kind = bytearray(len(nodes))  # SKIP by default: text nodes are never elements
     roles: list[str | None] = [None] * len(nodes)
-    closed = bytearray(len(nodes))
+    closed = bytearray(len(nodes) + 1)  # a spare slot at the end: the root's parent (-1) reads it, always 0
     for node in nodes:
         if node.text is not None:
             continue
         i = node.index
-        p = node.parent
-        if p >= 0 and closed[p]:
+        if closed[node.parent]:
             closed[i] = 1
             continue
-        role = None
-        if "role" in node.attrs:
+        attrs = node.attrs
+        tag = node.tag
+        if "role" in attrs:
             role = roles[i] = explicit_role(node)
-        k = classify(node, role)
+            k = classify(node, role)
+        elif tag in _ATTRIBUTE_DEPENDENT:
+            k = classify(node, None)
+        else:  # most elements: no role, a kind by tag (and class)
+            k = _ROLELESS_KINDS.get(tag, BLOCK)
+            if k in _ALERTABLE and class_alert_type(attrs.get("class")):
+                k = ALERT
         kind[i] = k
-        if k == SKIP or node.tag in _CLOSED_TAGS:
+        if k == SKIP or tag in _CLOSED_TAGS:
             closed[i] = 1
     return Kinds(kind, roles)

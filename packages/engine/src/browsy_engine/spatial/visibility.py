@@ -35,24 +35,24 @@ def _first_summary_child(doc: Document, details: int) -> int:
 def compute_visibility(doc: Document, styles: list[ComputedStyle | None]) -> Visibility:
     nodes = doc.nodes
     n = len(nodes)
-    removed = bytearray(n)  # no box at all, whole subtree (display:none and its equivalents)
+    # One spare slot at the end of the parent-indexed flags: the root's parent (-1) reads it, always 0.
+    removed = bytearray(n + 1)  # no box at all, whole subtree (display:none and its equivalents)
+    aria_hidden = bytearray(n + 1)  # inside aria-hidden="true"
     unrendered = bytearray(n)
-    aria_hidden = bytearray(n)  # inside aria-hidden="true"
     hidden = bytearray(n)
     summary_of: dict[int, int] = {}  # closed <details> → its first <summary> child
     if len(styles) < n:
         styles = [*styles, *([None] * (n - len(styles)))]
     for node, style in zip(nodes, styles):
-        i = node.index
         p = node.parent
         if node.text is not None:  # hidden with its parent (a text node is never the root)
-            if summary_of and p in summary_of:
-                unrendered[i] = hidden[i] = 1
-            else:
-                unrendered[i] = unrendered[p]
-                hidden[i] = hidden[p]
+            if hidden[p] or (summary_of and p in summary_of):
+                i = node.index
+                unrendered[i] = unrendered[p] or p in summary_of
+                hidden[i] = 1
             continue
-        if p >= 0 and removed[p]:
+        i = node.index
+        if removed[p]:
             removed[i] = unrendered[i] = hidden[i] = 1
             continue
         attrs = node.attrs
@@ -68,7 +68,7 @@ def compute_visibility(doc: Document, styles: list[ComputedStyle | None]) -> Vis
         # visibility is inherited by the cascade, and a child may set it back to visible.
         if style is not None and style.visibility in _INVISIBLE:
             unrendered[i] = hidden[i] = 1
-        if p >= 0 and aria_hidden[p]:
+        if aria_hidden[p]:
             aria_hidden[i] = hidden[i] = 1
         else:
             flag = attrs.get("aria-hidden")
