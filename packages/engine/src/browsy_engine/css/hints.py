@@ -17,16 +17,44 @@ TEXT_ALIGN_TAGS = frozenset({"div", "p", "h1", "h2", "h3", "h4", "h5", "h6", "td
 ALIGN_VALUES = {"center": "-webkit-center", "middle": "-webkit-center", "left": "-webkit-left", "right": "-webkit-right", "justify": "justify"}  # fmt: skip
 FONT_SIZES = ("x-small", "small", "medium", "large", "x-large", "xx-large", "xxx-large")
 CELL_TAGS = frozenset({"td", "th"})
-HINT_ATTRIBUTES = frozenset(
-    {"width", "height", "align", "valign", "border", "cellspacing", "cellpadding", "hspace", "vspace",
-     "frameborder", "nowrap", "size", "face", "dir", "marginwidth", "marginheight", "leftmargin",
-     "rightmargin", "topmargin", "bottommargin", "noshade"}
-)  # fmt: skip
+UNIVERSAL_HINT = "dir"  # the one hint attribute of every element
+
+
+def _hint_attributes_by_tag() -> dict[str, frozenset[str]]:
+    """The attributes `presentational_css` reads, per tag (tags not listed read only `dir`). Keep in step
+    with `presentational_css`; a test checks it."""
+    by_tag: dict[str, set[str]] = {}
+    for tags, names in (
+        (DIMENSION_TAGS, ("width", "height")),
+        (TEXT_ALIGN_TAGS | {"table", "img", "iframe", "object", "embed", "video", "input"}, ("align",)),
+        (("td", "th", "tr", "thead", "tbody", "tfoot", "col"), ("valign",)),
+        (("table",), ("border", "cellspacing")),
+        (("img", "object"), ("border",)),
+        (("img", "object", "embed", "iframe"), ("hspace", "vspace")),
+        (("iframe", "frame"), ("frameborder",)),
+        (("font",), ("size", "face")),
+        (("body",), ("marginwidth", "leftmargin", "rightmargin", "marginheight", "topmargin", "bottommargin")),
+        (("hr",), ("noshade",)),
+    ):
+        for tag in tags:
+            by_tag.setdefault(tag, {UNIVERSAL_HINT}).update(names)
+    return {tag: frozenset(names) for tag, names in by_tag.items()}
+
+
+HINT_ATTRIBUTES_BY_TAG = _hint_attributes_by_tag()
 
 
 def may_have_hints(node: Node) -> bool:
-    """Cheap test before `presentational_css`: table cells, or elements with a hint attribute."""
-    return node.tag in CELL_TAGS or (bool(node.attrs) and not HINT_ATTRIBUTES.isdisjoint(node.attrs))
+    """Cheap test before `presentational_css`: table cells (their table's border and cellpadding count),
+    or elements with a hint attribute of their tag."""
+    tag = node.tag
+    if tag in CELL_TAGS:
+        return True
+    attrs = node.attrs
+    if not attrs:
+        return False
+    wanted = HINT_ATTRIBUTES_BY_TAG.get(tag)
+    return UNIVERSAL_HINT in attrs if wanted is None else not wanted.isdisjoint(attrs)
 
 
 def _dimension(value: str | None, allow_percent: bool = True, allow_zero: bool = True) -> str | None:
