@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from ..dom.tree import Document
@@ -32,6 +33,8 @@ SILENT_TAGS = frozenset(
     {"script", "style", "template", "head", "title", "svg", "math", "select", "option", "optgroup",
      "datalist", "textarea", "iframe", "object", "embed", "canvas", "video", "audio", "noembed"}
 )  # fmt: skip
+# One str.isalnum() character: a word character other than "_" (the definition of \w in `re`).
+_ALNUM = re.compile(r"[^\W_]")
 # Tags whose text is the control's own (a select's options), left out of a label's text.
 _CONTROL_TAGS = frozenset({"select", "textarea", "option", "optgroup", "datalist"})
 
@@ -46,7 +49,9 @@ def collapse(text: str) -> str:
 
 def is_meaningful(text: str) -> bool:
     """Has a letter, digit or symbol (not just separators such as '|' or '·')."""
-    return any(ch.isalnum() or unicodedata.category(ch) == "So" for ch in text)
+    if _ALNUM.search(text) is not None:
+        return True
+    return any(unicodedata.category(ch) == "So" for ch in text)
 
 
 class TextReader:
