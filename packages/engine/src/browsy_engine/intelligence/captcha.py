@@ -129,11 +129,12 @@ def image_buttons(facts: PageFacts) -> int:
 
 def has_text_captcha(facts: PageFacts) -> bool:
     """An image that names itself a captcha next to a text field to type its characters into."""
-    has_image = any(
+    if not any(el.tag == "input" and (el.input_type or "text") == "text" for el in facts.fields):
+        return False
+    return any(
         el.tag == "img" and ("captcha" in facts.text(el) or "captcha" in (facts.attr(el, "src") or "").lower())
         for el in facts.visible
     )
-    return has_image and any(el.tag == "input" and (el.input_type or "text") == "text" for el in facts.fields)
 
 
 def infer_captcha(facts: PageFacts) -> CaptchaInfo:

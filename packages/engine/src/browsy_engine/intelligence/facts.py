@@ -26,6 +26,7 @@ TEXTLIKE_TYPES = frozenset({"", "text", "email", "tel", "number", "search", "url
 _CHROME_TAGS = frozenset({"nav", "header", "footer", "aside"})
 _CHROME_ROLES = frozenset({"navigation", "banner", "contentinfo", "complementary"})
 _NO_ATTRS: dict[str, str | None] = {}
+_LANDMARK_ROLES = frozenset({"navigation", "main", "banner", "contentinfo", "complementary", "search", "form"})
 
 
 def _is_chrome(node: Node) -> bool:
@@ -61,6 +62,7 @@ class PageFacts:
     # Headings that only wrap a link (h2 > a): the titles of a listing, not sections of an article.
     link_headings: int = 0
     visible: list[SpatialElement] = field(default_factory=list)
+    visible_texts: list[str] = field(default_factory=list)  # text(el) of each visible element, in order
     links: list[SpatialElement] = field(default_factory=list)
     buttons: list[SpatialElement] = field(default_factory=list)
     fields: list[SpatialElement] = field(default_factory=list)
@@ -182,15 +184,17 @@ def collect_facts(dom: SpatialDom) -> PageFacts:
     last_heading: SpatialElement | None = None
     for el in dom.els:
         tag = el.tag
-        if el.text:
-            lower[el.id] = el.text.lower()
-        if el.role in ("navigation", "main", "banner", "contentinfo", "complementary", "search", "form"):
+        text = el.text.lower() if el.text else ""
+        if text:
+            lower[el.id] = text
+        if el.role in _LANDMARK_ROLES:
             facts.landmark_roles.add(el.role)
         if tag in FIELD_TAGS and not is_button(el):
             (facts.hidden_fields if el.hidden else facts.fields).append(el)
         if el.hidden:
             continue
         facts.visible.append(el)
+        facts.visible_texts.append(text)
         if tag in HEADING_TAGS or el.role == "heading":
             if el.text:
                 facts.headings.append(lower[el.id])

@@ -118,8 +118,7 @@ def is_inbox(facts: PageFacts) -> bool:
 
 def is_email_body(facts: PageFacts) -> bool:
     seen: set[str] = set()
-    for el in facts.visible:
-        text = facts.text(el)
+    for text in facts.visible_texts:
         if ":" in text:
             seen.update(_EMAIL_MARKER.findall(text))
             if len(seen) >= 3:

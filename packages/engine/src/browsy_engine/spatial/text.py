@@ -85,10 +85,11 @@ class TextReader:
         unrendered = self._unrendered
         show_unrendered = bool(unrendered[root])  # a hidden element reads like textContent
         parts: list[str] = []
-        stack = list(reversed(nodes[root].children))
+        stack = nodes[root].children[::-1]
         allowance = budget = self._allowance()
         size = 0
-        while stack and budget > 0 and size <= TEXT_CAP * 2:
+        max_size = TEXT_CAP * 2
+        while stack and budget > 0 and size <= max_size:
             budget -= 1
             i = stack.pop()
             if i < 0:
@@ -111,7 +112,7 @@ class TextReader:
             if tag not in INLINE_TAGS:
                 parts.append(" ")
                 stack.append(-1)
-            stack.extend(reversed(node.children))
+            stack += node.children[::-1]
         self._budget -= allowance - budget
         return parts
 
