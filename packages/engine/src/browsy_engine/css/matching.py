@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from selectolax.lexbor import LexborHTMLParser
+from tinycss2.serializer import serialize_identifier
 
 from ..dom.tree import Document
 from .chain import Compound, chain_for
@@ -42,6 +43,7 @@ class Matcher:
         self.tags, self.classes, self.ids, self.elements = _indexes(doc)
         self._ends: list[int] | None = None
         self._lexbor_cache: dict[str, list[int] | None] = {}
+        self._attribute_cache: dict[str, list[int] | None] = {}
 
     # ---- matching -------------------------------------------------------------------------------
     def could_match(self, sel: Selector) -> bool:
@@ -65,9 +67,11 @@ class Matcher:
             return cached  # type: ignore[return-value]
         found: list[int] | None = None
         candidates = self.subject_candidates(sel)
+        chain = chain_for(sel)
+        if candidates is None and chain is not None and chain.compounds[-1].attributes:
+            candidates = self._with_attribute(chain.compounds[-1].attributes[0].name)
         if candidates is None and len(self.elements) <= FEW_CANDIDATES:
             candidates = self.elements  # a small document: every element is a cheap candidate
-        chain = chain_for(sel)
         if chain is not None:
             joinable = not self.doc.quirks and is_indexable(chain)  # lexbor matches classes/ids caselessly in quirks
             few = FEW_CANDIDATES if not joinable else VERY_FEW_CANDIDATES
@@ -91,6 +95,21 @@ class Matcher:
                 if best is None or len(found) < len(best):
                     best = found
         return best
+
+    def _with_attribute(self, name: str) -> list[int] | None:
+        """Candidates for a subject compound that requires attribute `name` (and names no tag/class/id): on a
+        small document the elements having it; on a large one none if lexbor finds no element with it,
+        else None (unknown: lexbor matches the whole selector instead)."""
+        found = self._attribute_cache.get(name, ())
+        if found != ():
+            return found  # type: ignore[return-value]
+        if len(self.elements) <= FEW_CANDIDATES:
+            nodes = self.doc.nodes
+            found = [i for i in self.elements if name in nodes[i].attrs]
+        else:
+            found = None if self.doc.select(f"[{serialize_identifier(name)}]") else []
+        self._attribute_cache[name] = found
+        return found
 
     def _match_simple(self, sel: Selector) -> list[int]:
         return self._intersect(sel.tags, sel.classes, sel.ids)
