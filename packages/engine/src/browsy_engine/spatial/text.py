@@ -158,7 +158,19 @@ class TextReader:
                 continue
             if i >= inside_end and separate[i]:
                 inside_end = self._subtree_end(i)
-            stack += children[::-1]
+            if len(children) == 1:
+                only = children[0]
+                text = nodes[only].text
+                if text is not None and budget > 0:  # a lone text child: read it without the stack
+                    budget -= 1
+                    if not unrendered[only] or show_unrendered:
+                        everything.append(text)
+                        if only >= inside_end and (hidden_counts or not hidden[only]):
+                            own.append(text)
+                    continue
+                stack.append(only)
+            else:
+                stack += children[::-1]
         return collapse("".join(everything)), collapse("".join(own))
 
     def _subtree_end(self, index: int) -> int:
