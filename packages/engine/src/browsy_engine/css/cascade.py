@@ -16,7 +16,6 @@ The UA sheet is flattened once per process (single-tag selectors indexed by tag)
 
 from __future__ import annotations
 
-import operator
 from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -48,7 +47,8 @@ _UNSET: Spec = (UNSET, None)
 
 _parsers: dict[tuple[float, float], PropertyParser] = {}
 # Styles shared across documents: (parser, parent style, blocks in cascade order, root font size, is root)
-# determine a style completely. Keys use ids; values keep the objects alive and are checked on a hit.
+# determine a style completely. Parser and blocks hash by identity; the parent by its id, so the value
+# keeps the parent alive and is checked on a hit.
 MAX_SHARED_STYLES = 10_000
 _shared_styles: dict[tuple, tuple] = {}
 _ua_sheet: Sheet | None = None
@@ -286,14 +286,14 @@ class _Cascade:
         while k < n:
             ordered.append(blocks[seqs[k]])
             k += 1
-        shared_key = (id(parser), id(parent), tuple(map(id, ordered)), root_font_size, is_root)
+        shared_key = (parser, id(parent), tuple(ordered), root_font_size, is_root)
         hit = _shared_styles.get(shared_key)
-        if hit is not None and hit[0] is parser and hit[1] is parent and all(map(operator.is_, hit[2], ordered)):
-            return hit[3]
+        if hit is not None and hit[0] is parent:
+            return hit[1]
         style = self._style_from(ordered, parent, root_font_size, is_root)
         if len(_shared_styles) >= MAX_SHARED_STYLES:
             _shared_styles.clear()
-        _shared_styles[shared_key] = (parser, parent, tuple(ordered), style)
+        _shared_styles[shared_key] = (parent, style)
         return style
 
     def _style_from(

@@ -53,9 +53,10 @@ class RawDeclaration:
     has_var: bool
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Block:
-    """Declarations of one importance from one rule (or an inline style attribute)."""
+    """Declarations of one importance from one rule (or an inline style attribute). Blocks compare and hash
+    by identity, so a tuple of them keys the cascade's shared styles."""
 
     declarations: list[RawDeclaration]
     # (PropertyParser, entries): the compiled form for one viewport's parser, replaced atomically
