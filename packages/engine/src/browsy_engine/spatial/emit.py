@@ -189,8 +189,10 @@ class _Emitter:
             el.text = self._image_text(node) or None
         elif k in (HEADING, ALERT):
             el.text = reader.full_text(i) or reader.attribute_text(i) or None
-        el.alert_type = alert_type(self.kinds.role[i], node.attrs.get("class"))
-        el.expanded = is_expanded(self.doc, node)
+        if k != BLOCK and k != LANDMARK:  # classify() made alert roles and classes ALERT before these two
+            el.alert_type = alert_type(self.kinds.role[i], node.attrs.get("class"))
+        if "aria-expanded" in node.attrs:  # (a <summary>, expanded by its <details>, is interactive)
+            el.expanded = is_expanded(self.doc, node)
         return el
 
     def _image_text(self, node: Node) -> str:
@@ -236,9 +238,11 @@ class _Emitter:
             el.val = textarea_value(self.doc, node)
         else:
             el.text = self.reader.full_text(i) or self.reader.fallback_text(i) or None
-            el.checked = is_checked(node, explicit, None)
-            if tag == "a" and attrs.get("href") is not None:
-                el.href = self.resolve_href(attrs["href"] or "")
+            if explicit is not None:  # only checkable roles are checked
+                el.checked = is_checked(node, explicit, None)
+            href = attrs.get("href")
+            if tag == "a" and href is not None:
+                el.href = self.resolve_href(href)
             if explicit in _FIELD_ROLES and explicit in WIDGET_ROLES:
                 el.label = self.labels.labelledby_text(i) or None
 
