@@ -116,15 +116,13 @@ def layout_positioned(ctx: LayoutContext, absolute: Absolute, subtree_end: list[
 
 
 def relative_offsets(ctx: LayoutContext) -> None:
-    """Shift relatively (and, approximately, sticky) positioned boxes by their offsets."""
+    """Shift relatively positioned boxes by their offsets (sticky ones stay: nothing has scrolled)."""
     styles = ctx.styles
     for i, r in enumerate(ctx.rel):
         if r is None:
             continue
         s = styles[i]
-        if s is None or s.position not in ("relative", "sticky"):
-            continue
-        if s.position == "sticky":
+        if s is None or s.position != "relative":  # sticky boxes stay where the flow put them
             continue
         dx = px_or_none(s.left, 0.0)
         if dx is None:
