@@ -12,7 +12,6 @@ _SCHEME = re.compile(r"^([a-zA-Z][a-zA-Z0-9+.-]*):")
 # An absolute URL that urljoin only splits and joins back unchanged: a host right after "//", printable
 # ASCII without params (;), IPv6 brackets or backslashes, no empty query or fragment (those are dropped).
 _PLAIN_NETWORK_URL = re.compile(r"//[^/?#;\[\]\\\s][^;\[\]\\\s]*")
-_PRINTABLE_ASCII = re.compile(r"[!-~]*")
 
 
 def _clean(href: str) -> str:
@@ -100,10 +99,12 @@ class HrefResolver:
 
 
 def _is_plain_network_url(text: str) -> bool:
-    """`//host...` that urljoin would rebuild unchanged (see _PLAIN_NETWORK_URL)."""
+    """`//host...` that urljoin would rebuild unchanged (see _PLAIN_NETWORK_URL): printable ASCII
+    (isprintable() lets a space through, which the pattern refuses)."""
     return (
-        _PLAIN_NETWORK_URL.fullmatch(text) is not None
-        and _PRINTABLE_ASCII.fullmatch(text) is not None
+        text.isascii()
+        and text.isprintable()
         and not text.endswith(("?", "#"))
         and "?#" not in text
+        and _PLAIN_NETWORK_URL.fullmatch(text) is not None
     )

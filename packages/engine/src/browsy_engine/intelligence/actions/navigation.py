@@ -80,13 +80,21 @@ def _is_file_link(href: str | None) -> bool:
     return path.endswith(kw.DOWNLOAD_EXTENSIONS)
 
 
+def _offers_download(facts: PageFacts, el: SpatialElement) -> bool:
+    """Says "download…" (briefly), links to a file, or is a link with the `download` attribute."""
+    text = facts.text(el)
+    if text.startswith("download") and len(text) <= DOWNLOAD_TEXT_MAX:
+        return True
+    return _is_file_link(el.href) or (el.tag == "a" and "download" in facts.attrs(el))
+
+
 def detect_download(facts: PageFacts) -> Download | None:
-    items: list[DownloadItem] = []
+    offers = [el for el in (*facts.links, *facts.buttons) if _offers_download(facts, el)]
+    if not offers:
+        return None
     base = facts.dom.url
-    for el in sorted([*facts.links, *facts.buttons], key=_element_id):
-        text = facts.text(el)
-        says_download = text.startswith("download") and len(text) <= DOWNLOAD_TEXT_MAX
-        if says_download or _is_file_link(el.href) or (el.tag == "a" and "download" in facts.attrs(el)):
-            href = urljoin(base, el.href) if el.href and base else el.href
-            items.append(DownloadItem(el.id, el.text, href))
-    return Download(items=items) if items else None
+    items: list[DownloadItem] = []
+    for el in sorted(offers, key=_element_id):
+        href = urljoin(base, el.href) if el.href and base else el.href
+        items.append(DownloadItem(el.id, el.text, href))
+    return Download(items=items)
