@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import flexgrid, intrinsic, table  # circular: they call back into block
-from .context import BLOCK_LEVEL, LayoutContext
+from .context import LayoutContext
 from .controls import alt_fallback, replaced_content_size
 from .floats import FloatArea
 from .geometry import (
@@ -135,15 +135,6 @@ def legacy_align(ctx: LayoutContext, parent: int) -> str | None:
     return None
 
 
-def is_block_child(ctx: LayoutContext, c: int) -> bool:
-    d = ctx.display[c]
-    if d == "text":
-        return False
-    if d in BLOCK_LEVEL:
-        return True
-    return d == "inline" and ctx.block_inside[c] and not ctx.is_replaced(c)  # block-in-inline
-
-
 def flow(ctx, i, children, cw, cx, cy, floats, ox, oy, collapse_top, cb_h):
     """Lay out block-level children and inline runs of container i in its content box."""
     cursor = 0.0
@@ -153,6 +144,7 @@ def flow(ctx, i, children, cw, cx, cy, floats, ox, oy, collapse_top, cb_h):
     baseline: float | None = None
     run: list[int] = []
     rel = ctx.rel
+    block_child = ctx.block_child
     quirk_container = ctx.quirks and ctx.doc.nodes[i].tag in QUIRK_CONTAINERS
     last_quirk_bottom = False
     first_quirk = False
@@ -161,7 +153,7 @@ def flow(ctx, i, children, cw, cx, cy, floats, ox, oy, collapse_top, cb_h):
     while k <= n:
         c = children[k] if k < n else -1
         k += 1
-        if c >= 0 and not is_block_child(ctx, c) and (run or not (ctx.is_float(c) or ctx.is_out_of_flow(c))):
+        if c >= 0 and not block_child[c] and (run or not (ctx.is_float(c) or ctx.is_out_of_flow(c))):
             run.append(c)
             continue
         if run:

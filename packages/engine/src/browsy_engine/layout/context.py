@@ -49,6 +49,7 @@ class LayoutContext:
     height_cache: dict[tuple[int, float], float] = field(default_factory=dict)
     positioned: list[tuple[int, int, float, float]] = field(default_factory=list)
     block_inside: list[bool] = field(default_factory=list)  # see find_blocks_in_inlines()
+    block_child: list[bool] = field(default_factory=list)  # see find_blocks_in_inlines()
     children_cache: dict[int, list[int]] = field(default_factory=dict)
     table_grids: dict[int, Any] = field(default_factory=dict)  # table node -> table.Grid
     taffy_depth: int = 0
@@ -168,14 +169,20 @@ IN_FLOW_BLOCKS = frozenset({"block", "list-item", "flex", "grid", "table", "flow
 
 def find_blocks_in_inlines(ctx: LayoutContext) -> None:
     """Fill `ctx.block_inside`: whether node i's box children hold an in-flow block-level box, directly or
-    through inline boxes and `display: contents` (an inline box holding one is laid out as a block).
-    One backward pass: children come after their parent in document order."""
+    through inline boxes and `display: contents` (an inline box holding one is laid out as a block); and
+    `ctx.block_child`: whether node i takes part in its parent's flow as a block (block-level, or such an
+    inline box) rather than as inline content. One backward pass: children come after their parent."""
     nodes, display, styles = ctx.doc.nodes, ctx.display, ctx.styles
     inside = [False] * len(nodes)
+    block_child = [False] * len(nodes)
     for c in range(len(nodes) - 1, 0, -1):
         d = display[c]
         if d == "text" or d == "none":
             continue
+        if d in BLOCK_LEVEL:
+            block_child[c] = True
+        elif d == "inline" and inside[c] and nodes[c].tag not in REPLACED:
+            block_child[c] = True  # block-in-inline
         if d == "contents":
             holds = inside[c]  # its children are its parent's box children
         else:
@@ -186,3 +193,4 @@ def find_blocks_in_inlines(ctx: LayoutContext) -> None:
         if holds:
             inside[nodes[c].parent] = True
     ctx.block_inside = inside
+    ctx.block_child = block_child

@@ -71,7 +71,7 @@ def intrinsic(ctx: LayoutContext, i: int):
         run: list[int] = []
         children = ctx.box_children(i)
         for c in children + [-1]:
-            if c >= 0 and not block.is_block_child(ctx, c) and not ctx.is_out_of_flow(c):
+            if c >= 0 and not ctx.block_child[c] and not ctx.is_out_of_flow(c):
                 run.append(c)
                 continue
             if run:
