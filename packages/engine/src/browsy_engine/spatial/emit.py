@@ -28,6 +28,7 @@ from .kinds import (
     CLAIMING,
     HEADING,
     IMAGE,
+    INLINE,
     INTERACTIVE,
     LABEL,
     LANDMARK,
@@ -130,18 +131,26 @@ class _Emitter:
         return out
 
     def _may_have_text(self, node: Node) -> bool:
-        """Cheap pre-check for blocks: a non-blank text child or an inline child (most wrappers have neither)."""
+        """Cheap pre-check for blocks: a non-blank text child or an inline child. Blank text, blocks and
+        separately emitted children (links, buttons…: their text is theirs) give a block no text of its
+        own; a skipped child (<map>) counts only beside a separately emitted one."""
         nodes = self.nodes
         kind = self.kinds.kind
+        skipped = separate = False
         for c in node.children:
-            child = nodes[c]
-            text = child.text
+            text = nodes[c].text
             if text is not None:
-                if not text.isspace() and text:
+                if text and not text.isspace():
                     return True
-            elif kind[c] != BLOCK and kind[c] != SKIP:
+                continue
+            k = kind[c]
+            if k == INLINE:
                 return True
-        return False
+            if k == SKIP:
+                skipped = True
+            elif k != BLOCK:
+                separate = True
+        return skipped and separate
 
     def _place(self, el: SpatialElement, i: int) -> bool:
         """Set box and hidden flag; False when the element is a visible empty box to skip."""
