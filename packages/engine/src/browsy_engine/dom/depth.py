@@ -5,7 +5,7 @@ HTML parser caps the tree depth at 512: an element that would be deeper is inser
 depth-512 element instead (so runs of deeper elements become siblings). `limit_depth` reproduces that
 by closing the element at the cap before opening the next one, and dropping the end tags that closing
 made redundant. Ordinary pages skip the scan: a page with fewer unmatched start tags than the cap
-cannot be that deep (checked with two C-speed `str.count` calls).
+cannot be that deep (bounded first from C-speed `str.count` calls per block of text, then from the tags).
 """
 
 from __future__ import annotations
@@ -39,19 +39,40 @@ _OPEN_OR_CLOSE = re.compile(
 )
 _ANY_TAG = re.compile(r"<(/?)[A-Za-z]")
 _STEP = {"": 1, "/": -1}
-
-
-_BLOCK = 64  # tags per block when bounding the running depth block by block
+_NOT_A_CLOSE = re.compile(r"</(?![A-Za-z])")  # a `</` that closes no tag
+_TEXT_BLOCK = 8192  # characters per block when bounding the running depth from counts
+_STEPS_BLOCK = 64  # tags per block when bounding the running depth from the list of steps
 
 
 def could_be_deep(html: str, cap: int = MAX_DEPTH) -> bool:
-    """Cheap upper bound on the nesting depth (C-speed regex passes and list counts)."""
-    if html.count("<") <= cap:
+    """Cheap upper bound on the nesting depth (C-speed counts, regex passes and list counts)."""
+    if _shallow_by_counts(html, cap):  # also true when there are at most `cap` `<` in all
         return False
     for pattern in (_ANY_TAG, _OPEN_OR_CLOSE):  # a rough bound first (void tags count), then a finer one
         steps = pattern.findall(html)
         if len(steps) <= cap or _peak_at_most(steps, cap):
             return False
+    return True
+
+
+def _shallow_by_counts(html: str, cap: int) -> bool:
+    """Whether the running depth of `_ANY_TAG`'s steps provably stays within `cap`, from C-speed counts per
+    block of text: a block's closes are its `</` but those followed by no letter (rare regex matches), its
+    opens at most its other `<`; inside a block the depth is at most its depth at the start plus its opens."""
+    depth = 0  # at least the depth at the start of the block
+    start = 0
+    end_of_text = len(html)
+    while start < end_of_text:
+        end = html.find("<", start + _TEXT_BLOCK)  # blocks end before a `<`, so no tag straddles two
+        if end < 0:
+            end = end_of_text
+        slashes = html.count("</", start, end)
+        closes = slashes - len(_NOT_A_CLOSE.findall(html, start, end))
+        opens_at_most = html.count("<", start, end) - slashes
+        if depth + opens_at_most > cap:
+            return False
+        depth += opens_at_most - closes
+        start = end
     return True
 
 
@@ -62,8 +83,8 @@ def _peak_at_most(steps: list[str], cap: int) -> bool:
     (two C-speed list operations); only when that bound is too high is the exact running sum taken.
     """
     depth = 0
-    for start in range(0, len(steps), _BLOCK):
-        block = steps[start : start + _BLOCK]
+    for start in range(0, len(steps), _STEPS_BLOCK):
+        block = steps[start : start + _STEPS_BLOCK]
         opens = block.count("")
         if depth + opens > cap:
             return max(accumulate(map(_STEP.__getitem__, steps))) <= cap
