@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import flexgrid, intrinsic, table  # circular: they call back into block
-from .context import LayoutContext
+from .context import FLOATING, OUT_OF_FLOW, LayoutContext
 from .controls import alt_fallback, replaced_content_size
 from .floats import FloatArea
 from .geometry import (
@@ -178,7 +178,10 @@ def flow(ctx, i, children, cw, cx, cy, floats, ox, oy, collapse_top, cb_h):
             run = []
         if c < 0:
             break
-        if ctx.display[c] in table.STRAY_PARTS and not ctx.is_float(c) and not ctx.is_out_of_flow(c):
+        s = ctx.styles[c]
+        out_of_flow = s.position in OUT_OF_FLOW
+        floating = not out_of_flow and s.float in FLOATING
+        if ctx.display[c] in table.STRAY_PARTS and not floating and not out_of_flow:
             # table cells/rows outside a table: wrapped in an anonymous table
             group = [c]
             while k < n and (ctx.display[children[k]] in table.STRAY_PARTS or _blank(ctx, children[k])):
@@ -190,11 +193,10 @@ def flow(ctx, i, children, cw, cx, cy, floats, ox, oy, collapse_top, cb_h):
             pending = NO_MARGIN
             first = False
             continue
-        s = ctx.styles[c]
-        if ctx.is_out_of_flow(c):
+        if out_of_flow:
             ctx.positioned.append((c, i, cx, cy + cursor + value(pending)))
             continue
-        if ctx.is_float(c):
+        if floating:
             box = yield atomic_box(ctx, c, cw)
             place_float(ctx, c, i, box[0], box[1], cx, cy, cursor + value(pending), cw, floats, ox, oy)
             continue
