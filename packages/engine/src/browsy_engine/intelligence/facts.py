@@ -63,6 +63,7 @@ class PageFacts:
     link_headings: int = 0
     visible: list[SpatialElement] = field(default_factory=list)
     visible_texts: list[str] = field(default_factory=list)  # text(el) of each visible element, in order
+    alerts: list[SpatialElement] = field(default_factory=list)  # visible elements with an alert_type
     links: list[SpatialElement] = field(default_factory=list)
     buttons: list[SpatialElement] = field(default_factory=list)
     fields: list[SpatialElement] = field(default_factory=list)
@@ -195,6 +196,8 @@ def collect_facts(dom: SpatialDom) -> PageFacts:
             continue
         facts.visible.append(el)
         facts.visible_texts.append(text)
+        if el.alert_type:
+            facts.alerts.append(el)
         if tag in HEADING_TAGS or el.role == "heading":
             if el.text:
                 facts.headings.append(lower[el.id])

@@ -47,7 +47,7 @@ def _says_error(facts: PageFacts) -> bool:
 def is_error(facts: PageFacts) -> bool:
     """Error words (title/headings), or a visible error alert that says something (empty validation
     placeholders waiting for script do not count)."""
-    return _says_error(facts) or any(el.alert_type == "error" and el.text for el in facts.visible)
+    return _says_error(facts) or any(el.alert_type == "error" and el.text for el in facts.alerts)
 
 
 def says_captcha(facts: PageFacts) -> bool:

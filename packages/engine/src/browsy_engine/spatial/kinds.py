@@ -114,7 +114,8 @@ def compute_kinds(doc: Document) -> Kinds:
             k = classify(node, None)
         else:  # most elements: no role, a kind by tag (and class)
             k = _ROLELESS_KINDS.get(tag, BLOCK)
-            if k in _ALERTABLE and class_alert_type(attrs.get("class")):
+            class_attr = attrs.get("class")
+            if class_attr and k in _ALERTABLE and class_alert_type(class_attr):
                 k = ALERT
         kind[i] = k
         if k == SKIP or tag in _CLOSED_TAGS:
