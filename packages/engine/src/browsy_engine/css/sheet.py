@@ -91,12 +91,9 @@ class StyleRule:
         """False when every selector requires a class, id or element name the document does not have."""
         if self.needs is None:
             return True
+        class_names, id_names, tag_names = classes.keys(), ids.keys(), tags.keys()
         for need_classes, need_ids, need_tags in self.needs:
-            if (
-                all(c in classes for c in need_classes)
-                and all(i in ids for i in need_ids)
-                and all(t in tags for t in need_tags)
-            ):
+            if class_names >= need_classes and id_names >= need_ids and tag_names >= need_tags:
                 return True
         return False
 
