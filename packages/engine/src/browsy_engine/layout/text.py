@@ -108,6 +108,15 @@ class FontMetrics:
             w += self.letter_spacing * len(text)
         return w
 
+    def measure_word(self, word: str) -> float:
+        """width(word), remembered in `widths` (bounded: it and `spaced` start over at 100,000 words)."""
+        widths = self.widths
+        if len(widths) >= 100_000:
+            widths.clear()
+            self.spaced.clear()
+        w = widths[word] = self.width(word)
+        return w
+
     def leading_split(self) -> tuple[float, float]:
         """(above, below) the baseline for this font's inline box: half-leading floored on top."""
         return self.split

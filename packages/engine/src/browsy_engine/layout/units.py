@@ -111,11 +111,6 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
             wraps = mode not in ("nowrap", "pre")
             preserve = mode in ("pre", "pre-wrap", "break-spaces")
             raised = raise_stack[-1]
-            widths = m.widths
-            if len(widths) > 100_000:
-                widths.clear()
-                m.spaced.clear()
-            space_piece = (SPACE if wraps else WORD, i, m.space, " ", m, raised, 0.0, 0.0, 0.0)
             special = wraps and has_breaks_inside(text)
             lead = space_face is m.face  # a space of the same font precedes this text: kern across it
             if not (preserve or special or " " in text or "\n" in text):  # the most common text: one word
@@ -131,6 +126,8 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
                 break_pending = after_space = False
                 space_face = None
                 continue
+            widths = m.widths
+            space_piece = (SPACE if wraps else WORD, i, m.space, " ", m, raised, 0.0, 0.0, 0.0)
             for li, line_text in enumerate(text.split("\n") if "\n" in text else (text,)):
                 if li > 0:
                     units.append(FORCED)
@@ -206,7 +203,7 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
                     for ci, chunk in enumerate(split_words(word)):
                         w = widths.get(chunk)
                         if w is None:
-                            w = widths[chunk] = m.width(chunk)
+                            w = m.measure_word(chunk)
                         p = (WORD, i, w, chunk, m, raised, 0.0, 0.0, 0.0)
                         if (break_pending or ci > 0) and unit[CONTENT]:
                             unit = [[p], w, True]
@@ -281,10 +278,9 @@ def spaced_width(m: FontMetrics, word: str) -> float:
 
 def word_width(m: FontMetrics, word: str, before: bool, after: bool) -> float:
     """Width of a word, with the kerning against the spaces before/after it."""
-    widths = m.widths
-    w = widths.get(word)
+    w = m.widths.get(word)
     if w is None:
-        w = widths[word] = m.width(word)
+        w = m.measure_word(word)
     if m.face.kern:
         w += kern_around(m, word, before, after)
     return w
