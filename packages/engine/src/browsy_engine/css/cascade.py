@@ -157,19 +157,13 @@ class _Cascade:
         self.ua_end = 0
         self.important_start = 0
         self.ua_important_start = 0
-        self._media: dict[str, bool] = {}
         self._reparsed: dict[tuple[str, str], dict[str, Spec] | None] = {}
         self._order_rules(extra_css)
 
     # ---- step 2: order and match ---------------------------------------------------------------
     def _media_ok(self, sheet: Sheet, keys: tuple[str, ...]) -> bool:
-        for key in keys:
-            ok = self._media.get(key)
-            if ok is None:
-                ok = self._media[key] = media_matches(sheet.media_preludes.get(key, []), self.vp)
-            if not ok:
-                return False
-        return True
+        vp = self.vp
+        return all(sheet.media_matches(key, vp) for key in keys)
 
     def _order_rules(self, extra_css: Sequence[str]) -> None:
         entries: list[tuple[tuple[int, int, tuple[int, int, int], int], Block, list[int]]] = []

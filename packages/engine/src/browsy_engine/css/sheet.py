@@ -35,10 +35,11 @@ from tinycss2.ast import (
 )
 from tinycss2.serializer import serialize
 
+from .media import media_matches
 from .scanner import RawRule, selector_needs, split_rules
 from .selectors import Selector, parse_selector_list
 from .supports import supports_condition
-from .values import significant
+from .values import Viewport, significant
 from .variables import has_var
 
 MAX_CACHED_SHEETS = 64
@@ -127,10 +128,25 @@ class StyleRule:
         return self._important
 
 
+MAX_MEDIA_RESULTS = 512  # remembered (media query list, viewport) answers per sheet
+
+
 @dataclass(slots=True)
 class Sheet:
     rules: list[StyleRule] = field(default_factory=list)
     media_preludes: dict[str, list[object]] = field(default_factory=dict)
+    # answers of `media_matches` so far; sheets are shared (cached by text), so pages reuse them
+    media_results: dict[tuple[str, Viewport], bool] = field(default_factory=dict)
+
+    def media_matches(self, key: str, vp: Viewport) -> bool:
+        """Whether this sheet's media query list `key` (from `media_preludes`) matches the viewport."""
+        found = self.media_results.get((key, vp))
+        if found is None:
+            found = media_matches(self.media_preludes.get(key, []), vp)
+            if len(self.media_results) >= MAX_MEDIA_RESULTS:
+                self.media_results.clear()
+            self.media_results[(key, vp)] = found
+        return found
 
 
 _cache: OrderedDict[str, Sheet] = OrderedDict()
