@@ -7,10 +7,11 @@ import random
 
 import pytest
 from browsy_engine.css.chain import parse_chain
-from browsy_engine.css.index_join import is_indexable, match_by_index, subtree_ends
+from browsy_engine.css.index_join import is_indexable, match_by_index
 from browsy_engine.css.matching import Matcher
 from browsy_engine.css.selectors import parse_selector_list
 from browsy_engine.dom import build_document
+from browsy_engine.dom.tree import subtree_ends
 from test_css_chain import HTML, SELECTORS
 from tinycss2 import parse_component_value_list
 

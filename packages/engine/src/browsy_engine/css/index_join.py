@@ -17,17 +17,6 @@ from ..dom.tree import Node
 from .chain import Chain, Compound
 
 
-def subtree_ends(nodes: Sequence[Node]) -> list[int]:
-    """`ends[i]`: the index of the last node in node i's subtree (pre-order numbering): the end of its last
-    child's subtree, or i itself. Children come after their parent, so a backward pass has them ready."""
-    ends = list(range(len(nodes)))
-    for node in reversed(nodes):
-        children = node.children
-        if children:
-            ends[node.index] = ends[children[-1]]
-    return ends
-
-
 def is_indexable(chain: Chain) -> bool:
     """Only descendant/child combinators, and every compound names a tag, class or id (so its candidates
     come from an index)."""

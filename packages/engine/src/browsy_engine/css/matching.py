@@ -19,7 +19,7 @@ from tinycss2.serializer import serialize_identifier
 
 from ..dom.tree import Document
 from .chain import Compound, chain_for
-from .index_join import is_indexable, match_by_index, subtree_ends
+from .index_join import is_indexable, match_by_index
 from .selectors import Selector
 
 FEW_CANDIDATES = 48  # below this, checking candidates in Python beats lexbor's whole-tree walk
@@ -41,7 +41,6 @@ class Matcher:
     def __init__(self, doc: Document) -> None:
         self.doc = doc
         self.tags, self.classes, self.ids, self.elements = _indexes(doc)
-        self._ends: list[int] | None = None
         self._lexbor_cache: dict[str, list[int] | None] = {}
         self._attribute_cache: dict[str, list[int] | None] = {}
 
@@ -78,9 +77,7 @@ class Matcher:
             if candidates is not None and len(candidates) <= few:
                 found = chain.match(self.doc.nodes, candidates)
             elif joinable:
-                if self._ends is None:
-                    self._ends = subtree_ends(self.doc.nodes)
-                found = match_by_index(chain, self.doc.nodes, self._compound_candidates, self._ends)
+                found = match_by_index(chain, self.doc.nodes, self._compound_candidates, self.doc.subtree_ends())
         if found is None:
             found = self.doc.select_checked(sel.text)
         self._lexbor_cache[sel.text] = found

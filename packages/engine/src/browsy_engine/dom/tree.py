@@ -65,6 +65,7 @@ class Document:
     # lexbor node id → our index, for elements (text nodes are never selected); valid for `_parser` only
     by_mem_id: dict[int, int] = field(default_factory=dict, repr=False)
     compat_mode: str = "no-quirks"  # 'quirks' | 'limited-quirks' | 'no-quirks' (from the doctype)
+    _ends: list[int] | None = field(default=None, repr=False)  # see `subtree_ends`
 
     @property
     def lexbor(self) -> LexborHTMLParser:
@@ -76,9 +77,16 @@ class Document:
         return self._parser
 
     def release_parser(self) -> None:
-        """Free lexbor's tree (about as large as our nodes); `lexbor`/`select` rebuild it when asked."""
+        """Free lexbor's tree (about as large as our nodes) and the subtree ends; both are rebuilt when asked."""
         self._parser = None
         self.by_mem_id = {}
+        self._ends = None
+
+    def subtree_ends(self) -> list[int]:
+        """`ends[i]`: the index of the last node in node i's subtree (computed once, shared by the stages)."""
+        if self._ends is None:
+            self._ends = subtree_ends(self.nodes)
+        return self._ends
 
     @property
     def quirks(self) -> bool:
@@ -126,6 +134,17 @@ class Document:
             elif n.children:
                 stack.extend(reversed(n.children))
         return "".join(parts)
+
+
+def subtree_ends(nodes: list[Node]) -> list[int]:
+    """`ends[i]`: the index of the last node in node i's subtree (pre-order numbering): the end of its last
+    child's subtree, or i itself. Children come after their parent, so a backward pass has them ready."""
+    ends = list(range(len(nodes)))
+    for node in reversed(nodes):
+        children = node.children
+        if children:
+            ends[node.index] = ends[children[-1]]
+    return ends
 
 
 def build_document(html: str) -> Document:
