@@ -317,3 +317,18 @@ def test_kind_table_of_roleless_elements_agrees_with_the_rules() -> None:
     kinds = compute_kinds(Document(nodes, ""))
     for node in nodes[1:]:
         assert kinds.kind[node.index] == classify(node, None), (node.tag, node.attrs)
+
+
+def test_blocks_speak_only_for_text_of_their_own() -> None:
+    def found(html: str) -> list[tuple[str, str | None]]:
+        return [(e.tag, e.text) for e in parse(html).els]
+
+    # A wrapper of links says nothing itself; text beside a link makes the block an element.
+    assert found("<ul><li><a href=/a>A</a></li><li><a href=/b>B</a> and more</li></ul>") == [
+        ("a", "A"), ("li", "B and more"), ("a", "B")
+    ]  # fmt: skip
+    # A block reads through inline elements, links included, in document order.
+    assert found("<p>a<span>b<a href=x>c<span>d</span></a>e</span>f</p>") == [("p", "abcdef"), ("a", "cd")]
+    # Text inside a skipped <map> counts only beside a separately emitted element.
+    assert found("<div><map>text</map></div>") == []
+    assert found("<div><a href=x>l</a><map>text</map></div>") == [("div", "ltext"), ("a", "l")]
