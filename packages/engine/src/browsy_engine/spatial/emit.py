@@ -61,7 +61,7 @@ LISTED_TAGS = frozenset(
 )
 _FORM_FIELDS = frozenset({"input", "select", "textarea"})
 # Nodes that may become elements: blocks and the kinds emitted on their own (in a kinds bytearray).
-_CANDIDATE_KINDS = re.compile(b"[%c-%c]" % (BLOCK, max(SEPARATE)))
+_CANDIDATE_KINDS = re.compile(b"[" + re.escape(bytes(sorted({BLOCK, *SEPARATE}))) + b"]")
 # bytes.translate tables: kind → 1 for the kinds emitted on their own / whose text covers their subtree.
 _SEPARATE_TABLE = bytes(1 if k in SEPARATE else 0 for k in range(256))
 _CLAIMING_TABLE = bytes(1 if k in CLAIMING else 0 for k in range(256))
