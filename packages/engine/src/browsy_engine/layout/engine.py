@@ -36,16 +36,6 @@ class Layout:
         return min(max(self.viewport_height, self.boxes.bottom()), LIMIT)
 
 
-def _subtree_ends(doc: Document) -> list[int]:
-    nodes = doc.nodes
-    end = list(range(len(nodes)))
-    for i in range(len(nodes) - 1, -1, -1):
-        p = nodes[i].parent
-        if p >= 0 and end[i] > end[p]:
-            end[p] = end[i]
-    return end
-
-
 def compute_layout(doc: Document, styles: list[ComputedStyle | None], width: float, height: float) -> Layout:
     n = len(doc.nodes)
     ctx = LayoutContext(doc, styles, float(width), float(height))
@@ -65,5 +55,5 @@ def compute_layout(doc: Document, styles: list[ComputedStyle | None], width: flo
     ctx.anchor[root] = -1
     relative_offsets(ctx)
     if ctx.positioned:
-        layout_positioned(ctx, Absolute(ctx), _subtree_ends(doc))
+        layout_positioned(ctx, Absolute(ctx), doc.subtree_ends())
     return Layout(DocumentBoxes(ctx), float(height))
