@@ -14,7 +14,7 @@ in a compound: a type or `*`, `#id`, `.class`, attribute tests (`[a]`, `=`, `~=`
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 import tinycss2
@@ -107,6 +107,14 @@ class Compound:
 class Chain:
     compounds: tuple[Compound, ...]  # left to right
     combinators: tuple[str, ...]  # combinators[k] joins compounds[k] and compounds[k + 1]: " ", ">", "+" or "~"
+    # only descendant/child combinators, and every compound names a tag, class or id (see index_join.py)
+    indexable: bool = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        indexable = all(c in (" ", ">") for c in self.combinators) and all(
+            c.tag is not None or c.classes or c.ids for c in self.compounds
+        )
+        object.__setattr__(self, "indexable", indexable)
 
     def match(self, nodes: list[Node], candidates: list[int]) -> list[int]:
         last = len(self.compounds) - 1

@@ -20,9 +20,7 @@ from .chain import Chain, Compound
 def is_indexable(chain: Chain) -> bool:
     """Only descendant/child combinators, and every compound names a tag, class or id (so its candidates
     come from an index)."""
-    return all(c in (" ", ">") for c in chain.combinators) and all(
-        c.tag is not None or c.classes or c.ids for c in chain.compounds
-    )
+    return chain.indexable
 
 
 def _needs_check(compound: Compound) -> bool:

@@ -19,9 +19,10 @@ from tinycss2.serializer import serialize_identifier
 
 from ..dom.tree import Document
 from .chain import Compound, chain_for
-from .index_join import is_indexable, match_by_index
+from .index_join import match_by_index
 from .selectors import Selector
 
+_UNIVERSAL = frozenset({"*"})
 FEW_CANDIDATES = 48  # below this, checking candidates in Python beats lexbor's whole-tree walk
 VERY_FEW_CANDIDATES = 4  # below this, checking candidates beats joining the indexes too
 _probe = LexborHTMLParser("<p>")
@@ -46,14 +47,9 @@ class Matcher:
 
     # ---- matching -------------------------------------------------------------------------------
     def could_match(self, sel: Selector) -> bool:
-        tags = self.tags
-        if any(t not in tags for t in sel.tags if t != "*"):
-            return False
-        if sel.classes or sel.ids:
-            classes, ids = self.classes, self.ids
-            if any(c not in classes for c in sel.classes) or any(i not in ids for i in sel.ids):
-                return False
-        return True
+        """False when the selector requires a tag, class or id the document does not have."""
+        tags = sel.tags - _UNIVERSAL if "*" in sel.tags else sel.tags
+        return self.tags.keys() >= tags and self.classes.keys() >= sel.classes and self.ids.keys() >= sel.ids
 
     def match(self, sel: Selector) -> list[int] | None:
         """Element indices the selector matches (document order); None if lexbor rejects it."""
@@ -72,7 +68,7 @@ class Matcher:
         if candidates is None and len(self.elements) <= FEW_CANDIDATES:
             candidates = self.elements  # a small document: every element is a cheap candidate
         if chain is not None:
-            joinable = not self.doc.quirks and is_indexable(chain)  # lexbor matches classes/ids caselessly in quirks
+            joinable = not self.doc.quirks and chain.indexable  # lexbor matches classes/ids caselessly in quirks
             few = FEW_CANDIDATES if not joinable else VERY_FEW_CANDIDATES
             if candidates is not None and len(candidates) <= few:
                 found = chain.match(self.doc.nodes, candidates)
