@@ -111,6 +111,13 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
             wraps = mode not in ("nowrap", "pre")
             preserve = mode in ("pre", "pre-wrap", "break-spaces")
             raised = raise_stack[-1]
+            if text == " " and not preserve:  # a lone collapsible space, as between two links
+                unit[PIECES].append((SPACE if wraps else WORD, i, m.space, " ", m, raised, 0.0, 0.0, 0.0))
+                unit[UWIDTH] += m.space
+                break_pending = break_pending or wraps
+                after_space = True
+                space_face = m.face
+                continue
             special = wraps and has_breaks_inside(text)
             lead = space_face is m.face  # a space of the same font precedes this text: kern across it
             if not (preserve or special or " " in text or "\n" in text):  # the most common text: one word
