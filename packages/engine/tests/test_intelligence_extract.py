@@ -79,6 +79,13 @@ def test_pagination_symbols_and_words() -> None:
     assert page("p", link("Older posts")).pagination().next_id == 1
 
 
+def test_pagination_numbers_are_decimal_and_share_a_row() -> None:
+    # "²" is a digit to str.isdigit() but no int(): a footnote mark, not a page (and no crash).
+    assert page("p", link("²"), link("³")).pagination() is None
+    same_top = page("p", link("7", b=[0, 300, 20, 20]), link("7", b=[40, 300, 20, 20]), link("9", b=[0, 800, 20, 20]))
+    assert same_top.pagination().page_ids == [1, 2]
+
+
 def behaviors_by_trigger(dom: SpatialDom) -> dict[str, dict]:
     return {dom.get(b.trigger_id).text: b.to_dict() for b in dom.behaviors()}
 

@@ -81,8 +81,9 @@ def _label_direction(label: str) -> str | None:
 
 
 def _page_number(text: str) -> int | None:
-    """The page number a link's stripped text names, if it is a short integer."""
-    if text.isdigit() and len(text) <= 4:
+    """The page number a link's stripped text names, if it is a short integer (decimal digits: "²"
+    is a digit to str.isdigit() but no number to int())."""
+    if text.isdecimal() and len(text) <= 4:
         return int(text)
     return None
 
