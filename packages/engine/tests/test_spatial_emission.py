@@ -332,3 +332,10 @@ def test_blocks_speak_only_for_text_of_their_own() -> None:
     # Text inside a skipped <map> counts only beside a separately emitted element.
     assert found("<div><map>text</map></div>") == []
     assert found("<div><a href=x>l</a><map>text</map></div>") == [("div", "ltext"), ("a", "l")]
+
+
+def test_select_size_that_is_no_number_is_ignored() -> None:
+    select = parse('<select size="²"><option>a</option><option>b</option></select>').els[0]
+    assert (select.role, select.val) == ("combobox", "a")
+    list_box = parse('<select size=" 3 "><option>a</option></select>').els[0]
+    assert (list_box.role, list_box.val) == ("listbox", None)

@@ -92,6 +92,13 @@ def input_type(node: Node) -> str:
     return value if value in INPUT_TYPES else "text"
 
 
+def select_size(select: Node) -> int:
+    """A <select>'s `size` (rows shown), 0 when absent or not a number ("²" is a digit to
+    str.isdigit() but no int())."""
+    size = (select.attrs.get("size") or "").strip()
+    return int(size) if size.isdecimal() else 0
+
+
 def is_named(node: Node) -> bool:
     attrs = node.attrs
     return bool((attrs.get("aria-label") or "").strip() or (attrs.get("aria-labelledby") or "").strip())
@@ -107,8 +114,7 @@ def implicit_role(node: Node, in_sectioning: bool) -> str | None:
     if tag == "input":
         return _INPUT_ROLES.get(input_type(node), "textbox")
     if tag == "select":
-        size = (node.attrs.get("size") or "").strip()
-        multiple = "multiple" in node.attrs or (size.isdigit() and int(size) > 1)
+        multiple = "multiple" in node.attrs or select_size(node) > 1
         return "listbox" if multiple else "combobox"
     if tag == "header":
         return None if in_sectioning else "banner"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..dom.tree import Document, Node
-from .roles import CHECKABLE_ROLES
+from .roles import CHECKABLE_ROLES, select_size
 from .text import collapse
 
 FORM_CONTROLS = frozenset({"input", "select", "textarea", "button"})
@@ -118,8 +118,7 @@ def select_value(doc: Document, select: Node, options: list[Node]) -> str | None
         return ", ".join(values) or None
     if chosen:
         return _option_value(doc, chosen[-1]) or None
-    size = (select.attrs.get("size") or "").strip()
-    if size.isdigit() and int(size) > 1:
+    if select_size(select) > 1:
         return None
     for o in options:
         if "disabled" not in o.attrs:
