@@ -20,6 +20,7 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import itemgetter
 
 import tinycss2
 from tinycss2.ast import IdentToken
@@ -202,7 +203,7 @@ class _Cascade:
                     if rule.important is not None:
                         origin = UA_IMPORTANT if is_ua else AUTHOR_IMPORTANT
                         entries.append(((origin, layer_important, sel.specificity, order), rule.important, nodes))  # type: ignore[arg-type]
-        entries.sort(key=lambda e: e[0])
+        entries.sort(key=itemgetter(0))  # by cascade priority; ties keep their order
         matched = self.matched
         for seq, (_key, block, nodes) in enumerate(entries):
             self.blocks.append(block)
