@@ -11,7 +11,8 @@
    by that key: identical elements share one ComputedStyle object (treat styles as read-only). A bounded
    process-wide table keyed by (parent style, blocks in cascade order) lets documents share styles too,
    so small pages mostly reuse what earlier pages computed.
-The UA sheet is flattened once per process (single-tag selectors indexed by tag).
+The UA sheet is flattened once per process (selectors indexed by a tag they require, so a page only
+matches those its tags allow).
 """
 
 from __future__ import annotations

@@ -3,9 +3,10 @@
 Simple selectors (`div`, `.a.b`, `p#x.y`, `*`) are answered from indexes of the document built in one
 pass (tag → elements, class → elements, id → elements). Others are answered once per distinct selector
 text, after a cheap pre-check (a selector requiring a class, id or tag that does not occur in the
-document cannot match and is skipped): when the subject compound has only a few candidate elements and
-the selector has a common shape, chain.py checks those candidates; when every compound of such a shape
-names a tag, class or id, index_join.py joins the index lists; otherwise lexbor searches the tree.
+document cannot match and is skipped): when the subject compound has only a few candidate elements (from
+its tag/class/id, else from an attribute it requires) and the selector has a common shape, chain.py
+checks those candidates; when every compound of such a shape names a tag, class or id, index_join.py
+joins the index lists; otherwise lexbor searches the tree.
 """
 
 from __future__ import annotations
