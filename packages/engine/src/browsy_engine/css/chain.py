@@ -109,12 +109,14 @@ class Chain:
     combinators: tuple[str, ...]  # combinators[k] joins compounds[k] and compounds[k + 1]: " ", ">", "+" or "~"
     # only descendant/child combinators, and every compound names a tag, class or id (see index_join.py)
     indexable: bool = field(init=False, compare=False, repr=False)
+    never: bool = field(init=False, compare=False, repr=False)  # a compound never matches (e.g. `:hover`)
 
     def __post_init__(self) -> None:
         indexable = all(c in (" ", ">") for c in self.combinators) and all(
             c.tag is not None or c.classes or c.ids for c in self.compounds
         )
         object.__setattr__(self, "indexable", indexable)
+        object.__setattr__(self, "never", any(c.never for c in self.compounds))
 
     def match(self, nodes: list[Node], candidates: list[int]) -> list[int]:
         last = len(self.compounds) - 1

@@ -48,9 +48,13 @@ class Matcher:
 
     # ---- matching -------------------------------------------------------------------------------
     def could_match(self, sel: Selector) -> bool:
-        """False when the selector requires a tag, class or id the document does not have."""
+        """False when the selector requires a tag, class or id the document does not have, or a state no
+        static page has (`:hover`, `:focus`, …)."""
         tags = sel.tags - _UNIVERSAL if "*" in sel.tags else sel.tags
-        return self.tags.keys() >= tags and self.classes.keys() >= sel.classes and self.ids.keys() >= sel.ids
+        if not (self.tags.keys() >= tags and self.classes.keys() >= sel.classes and self.ids.keys() >= sel.ids):
+            return False
+        chain = chain_for(sel)
+        return chain is None or not chain.never
 
     def match(self, sel: Selector) -> list[int] | None:
         """Element indices the selector matches (document order); None if lexbor rejects it."""
