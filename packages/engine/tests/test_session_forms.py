@@ -221,3 +221,20 @@ def test_actions_without_a_page_or_with_unknown_ids(fixture_site, fixture_host):
             await s.check(0)
 
     browse(fixture_host, scenario)
+
+
+def test_superscript_digits_in_size_and_maxlength_are_no_numbers():
+    """"²" is a digit to str.isdigit() but no int(): such attributes count as absent, never crash."""
+    html = """<form action="/echo"><select name="s" size="²"><option>a</option><option>b</option></select>
+    <input name="t" maxlength="²"></form>"""
+
+    async def main():
+        async with AsyncSession(SessionConfig(fetch_css=False)) as session:
+            dom = await session.load_html(html, "https://example.com/")
+            field = el_id(dom, name="t")
+            await session.type_text(field, "long text")
+            return session.dom().get(field).val, session.dom().get(el_id(dom, name="s")).val
+
+    typed, selected = run(main())
+    assert typed == "long text"  # no maxlength to cut it to
+    assert selected == "a"  # a drop-down (no size): its first option is selected

@@ -178,7 +178,7 @@ def _local_url(url: str | httpx.URL, base: str | None) -> str | None:
 
 async def _read_bounded(response: httpx.Response, limit: int, url: str) -> bytes:
     declared = response.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > limit and not response.headers.get("content-encoding"):
+    if declared.isdecimal() and int(declared) > limit and not response.headers.get("content-encoding"):
         raise ResponseTooLarge(int(declared), limit, url)
     chunks: list[bytes] = []
     size = 0

@@ -8,6 +8,7 @@ own `disabled` or by a disabled <fieldset> ancestor (unless it sits in that fiel
 from __future__ import annotations
 
 from ..dom.tree import Document, Node
+from ..spatial.roles import select_size
 
 LISTED_TAGS = frozenset({"input", "button", "select", "textarea", "fieldset", "output", "object"})
 SUBMITTABLE_TAGS = frozenset({"input", "button", "select", "textarea"})
@@ -174,8 +175,7 @@ def default_selected(doc: Document, select_index: int) -> list[int]:
         return marked
     if marked:
         return [marked[-1]]
-    size = node.attrs.get("size") or "1"
-    if size.strip().isdigit() and int(size) > 1:
+    if select_size(node) > 1:
         return []
     enabled = [o for o in options if not is_disabled(doc, o)]
     return enabled[:1]

@@ -84,7 +84,7 @@ class Interactor:
             value = value.replace("\r", "").replace("\n", "")
         limit = (node.attrs.get("maxlength") or "").strip()
         note = ""
-        if limit.isdigit() and len(value) > int(limit):
+        if limit.isdecimal() and len(value) > int(limit):  # "²" is a digit to isdigit() but no int()
             value, note = value[: int(limit)], f" (cut to maxlength {limit})"
         page.form.values[node.index] = value
         self._done("type", f"Typed {len(value)} characters into element {element_id}{note}.", [element_id])
