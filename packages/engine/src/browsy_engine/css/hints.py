@@ -8,6 +8,7 @@ for one element as CSS text (None when it has none); the cascade parses it like 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ..dom.tree import Document, Node
 
@@ -57,6 +58,7 @@ def may_have_hints(node: Node) -> bool:
     return UNIVERSAL_HINT in attrs if wanted is None else not wanted.isdisjoint(attrs)
 
 
+@lru_cache(maxsize=1024)  # attribute values repeat across a page's cells and images
 def _dimension(value: str | None, allow_percent: bool = True, allow_zero: bool = True) -> str | None:
     if value is None:
         return None
@@ -73,6 +75,7 @@ def _dimension(value: str | None, allow_percent: bool = True, allow_zero: bool =
     return f"{number:g}px"
 
 
+@lru_cache(maxsize=1024)
 def _pixels(value: str | None) -> float | None:
     if value is None:
         return None
