@@ -122,14 +122,7 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
             lead = space_face is m.face  # a space of the same font precedes this text: kern across it
             if not (preserve or special or " " in text or "\n" in text):  # the most common text: one word
                 w = word_width(m, text, lead, False)
-                p = (WORD, i, w, text, m, raised, 0.0, 0.0, 0.0)
-                if break_pending and unit[CONTENT]:
-                    unit = [[p], w, True]
-                    units.append(unit)
-                else:
-                    unit[PIECES].append(p)
-                    unit[UWIDTH] += w
-                    unit[CONTENT] = True
+                unit = _add_word(units, unit, (WORD, i, w, text, m, raised, 0.0, 0.0, 0.0), break_pending)
                 break_pending = after_space = False
                 space_face = None
                 continue
@@ -157,13 +150,7 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
                             if head:
                                 w = word_width(m, head, lead, True)
                                 p = (WORD, i, w, head, m, raised, 0.0, 0.0, 0.0)
-                                if break_pending and unit[CONTENT]:
-                                    unit = [[p], w, True]
-                                    units.append(unit)
-                                else:
-                                    unit[PIECES].append(p)
-                                    unit[UWIDTH] += w
-                                    unit[CONTENT] = True
+                                unit = _add_word(units, unit, p, break_pending)
                             unit[PIECES].append(space_piece)
                             unit[UWIDTH] += space_w
                             units.append((TEXTRUN, i, m, raised, middle, run_widths, space_piece))
@@ -189,14 +176,7 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
                             w = spaced_width(m, word)
                         else:
                             w = word_width(m, word, wi > 0 or lead, wi < last)
-                        p = (WORD, i, w, word, m, raised, 0.0, 0.0, 0.0)
-                        if break_pending and unit[CONTENT]:
-                            unit = [[p], w, True]
-                            units.append(unit)
-                        else:
-                            unit[PIECES].append(p)
-                            unit[UWIDTH] += w
-                            unit[CONTENT] = True
+                        unit = _add_word(units, unit, (WORD, i, w, word, m, raised, 0.0, 0.0, 0.0), break_pending)
                         break_pending = False
                     continue
                 for pi, word in enumerate(line_text.split(" ")):
@@ -212,13 +192,7 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
                         if w is None:
                             w = m.measure_word(chunk)
                         p = (WORD, i, w, chunk, m, raised, 0.0, 0.0, 0.0)
-                        if (break_pending or ci > 0) and unit[CONTENT]:
-                            unit = [[p], w, True]
-                            units.append(unit)
-                        else:
-                            unit[PIECES].append(p)
-                            unit[UWIDTH] += w
-                            unit[CONTENT] = True
+                        unit = _add_word(units, unit, p, break_pending or ci > 0)
                         break_pending = False
             after_space = text.endswith(" ") and not preserve
             space_face = m.face if after_space else None
@@ -270,6 +244,19 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
         else:
             unit[PIECES].append((ABS, i, 0.0, "", None, 0.0, 0.0, 0.0, 0.0))
     return units
+
+
+def _add_word(units: list, unit: list, p: tuple, after_break: bool) -> list:
+    """Add word piece p to the current unit, or start a new unit with it when a break opportunity comes
+    before it (`after_break`) and the current unit already has content. Returns the current unit."""
+    if after_break and unit[CONTENT]:
+        unit = [[p], p[WIDTH], True]
+        units.append(unit)
+    else:
+        unit[PIECES].append(p)
+        unit[UWIDTH] += p[WIDTH]
+        unit[CONTENT] = True
+    return unit
 
 
 SHIFTING = frozenset({"sub", "super"})  # the vertical-align values that shift an inline box's baseline
