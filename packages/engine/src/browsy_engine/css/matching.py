@@ -155,10 +155,11 @@ def _indexes(doc: Document) -> tuple[dict[str, list[int]], dict[str, list[int]],
         cls = attrs.get("class")
         if cls:
             words = cls.split()
-            if len(words) > 1:
-                words = dict.fromkeys(words)  # type: ignore[assignment]  # each class once, in order
-            for c in words:
-                classes[c].append(index)
+            if len(words) == 1:
+                classes[words[0]].append(index)
+            else:
+                for c in dict.fromkeys(words):  # each class once, in order
+                    classes[c].append(index)
         ident = attrs.get("id")
         if ident:
             ids[ident].append(index)
