@@ -70,3 +70,19 @@ def test_compat_mode_from_doctype() -> None:
     assert build_document(legacy + ' "http://www.w3.org/TR/html4/loose.dtd"><p>').compat_mode == "limited-quirks"
     assert build_document(legacy + "><p>").compat_mode == "quirks"
     assert build_document('<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" "x"><p>').compat_mode == "no-quirks"
+
+
+def test_subtree_end_of_one_node_agrees_with_the_shared_array() -> None:
+    doc = build_document("<div><p>a<b>b</b></p><ul><li>1<li>2</ul></div><span>x</span><!-- c --><i></i>")
+    walked = [doc.subtree_end(i) for i in range(len(doc.nodes))]  # no array yet: last-child walks
+    ends = doc.subtree_ends()
+    assert walked == [e + 1 for e in ends] == [doc.subtree_end(i) for i in range(len(doc.nodes))]
+
+    def descends(j: int, i: int) -> bool:
+        while j > i:
+            j = doc.nodes[j].parent
+        return j == i
+
+    for i, end in enumerate(walked):
+        assert all(descends(j, i) for j in range(i, end))
+        assert end == len(doc.nodes) or not descends(end, i)

@@ -88,6 +88,17 @@ class Document:
             self._ends = subtree_ends(self.nodes)
         return self._ends
 
+    def subtree_end(self, index: int) -> int:
+        """One past the last node of node `index`'s subtree: from `subtree_ends()` when it is computed,
+        else by following last children (cheap for one node, and it leaves no array behind)."""
+        if self._ends is not None:
+            return self._ends[index] + 1
+        nodes = self.nodes
+        node = nodes[index]
+        while node.children:
+            node = nodes[node.children[-1]]
+        return node.index + 1
+
     @property
     def quirks(self) -> bool:
         return self.compat_mode == "quirks"

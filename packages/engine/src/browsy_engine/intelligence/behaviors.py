@@ -23,7 +23,6 @@ from urllib.parse import urljoin
 
 from ..dom.tree import Document
 from ..model import SpatialDom, SpatialElement
-from .tables import subtree_end
 
 ACTIONS = ("navigate", "toggle", "show", "hide", "submit")
 _TOGGLE_KINDS = {"modal": "show", "tab": "show", "pill": "show", "offcanvas": "toggle", "collapse": "toggle",
@@ -72,7 +71,7 @@ class _Targets:
         self.ids = [i for _, i in pairs]
 
     def subtree_ids(self, node: int) -> list[int]:
-        end = subtree_end(self.doc, node)
+        end = self.doc.subtree_end(node)
         lo = bisect_left(self.nodes, node)
         hi = bisect_left(self.nodes, end)
         return self.ids[lo:hi]

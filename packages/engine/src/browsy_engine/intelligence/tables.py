@@ -31,14 +31,6 @@ class TableData:
         return {"headers": list(self.headers), "rows": [list(r) for r in self.rows]}
 
 
-def subtree_end(doc: Document, index: int) -> int:
-    """One past the last descendant of node `index` (nodes are in pre-order)."""
-    node = doc.nodes[index]
-    while node.children:
-        node = doc.nodes[node.children[-1]]
-    return node.index + 1
-
-
 def cell_text(doc: Document, index: int) -> str:
     """Rendered text of a cell: scripts and styles left out, a space at <br> and block boundaries."""
     parts: list[str] = []
@@ -181,7 +173,7 @@ def tables(dom: SpatialDom) -> list[TableData]:
     for table in doc.select("table"):
         if (doc.nodes[table].attrs.get("role") or "").lower() in ("presentation", "none"):
             continue
-        end = subtree_end(doc, table)
+        end = doc.subtree_end(table)
         if _any_in(hidden, table, end) and not _any_in(visible, table, end):
             continue
         data = _markup_table(doc, table)

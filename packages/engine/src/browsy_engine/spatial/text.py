@@ -56,6 +56,7 @@ def is_meaningful(text: str) -> bool:
 
 class TextReader:
     def __init__(self, doc: Document, vis: Visibility) -> None:
+        self._doc = doc
         self._nodes = doc.nodes
         self._unrendered = vis.unrendered
         self._hidden = vis.hidden
@@ -157,7 +158,7 @@ class TextReader:
             if not children or tag in SILENT_TAGS:
                 continue
             if i >= inside_end and separate[i]:
-                inside_end = self._subtree_end(i)
+                inside_end = self._doc.subtree_end(i)
             if len(children) == 1:
                 only = children[0]
                 text = nodes[only].text
@@ -172,14 +173,6 @@ class TextReader:
             else:
                 stack += children[::-1]
         return collapse("".join(everything)), collapse("".join(own))
-
-    def _subtree_end(self, index: int) -> int:
-        """One past the last descendant of node `index`."""
-        nodes = self._nodes
-        node = nodes[index]
-        while node.children:
-            node = nodes[node.children[-1]]
-        return node.index + 1
 
     def has_own_text(self, index: int, separate: bytearray) -> bool:
         """Whether a block may have meaningful text of its own: the walk of `inline_text`, without entering
