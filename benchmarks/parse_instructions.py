@@ -1,0 +1,89 @@
+"""Instructions executed to parse the whole corpus, ours beside the published Rust browsy (valgrind).
+
+Wall-clock on a shared 2-core machine swings by ±30 % from one minute to the next; instruction counts
+do not. Each engine parses every corpus page once and twice in separate processes under
+`valgrind --tool=cachegrind`; the difference is one pass, without start-up and imports. An instruction
+of Python's interpreter does less than one of compiled Rust and stalls differently, so this ratio is not
+the time ratio (speed_vs_reference.py measures that); it tracks our own progress deterministically.
+
+Usage: python benchmarks/parse_instructions.py [--no-reference]      (needs valgrind: apt-get install valgrind)
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _corpus import SHARED, corpus_pages, viewport  # noqa: E402
+
+OURS = """
+import sys
+from pathlib import Path
+from browsy_engine import parse
+pages = [Path(p).read_bytes() for p in sys.argv[1].split("\\n")]
+for _ in range(int(sys.argv[2])):
+    for data in pages:
+        parse(data, {w}, {h}, url="https://example.com/")
+"""
+
+REFERENCE = """
+import sys, browsy
+pages = [open(p, encoding="utf-8", errors="replace").read() for p in sys.argv[1].split("\\n")]
+b = browsy.Browser(viewport_width={w}, viewport_height={h})
+for _ in range(int(sys.argv[2])):
+    for html in pages:
+        b.load_html(html, "https://example.com/")
+"""
+
+
+def instructions(command: list[str]) -> int:
+    """Instructions executed by `command` and every process it starts (valgrind's I refs, summed)."""
+    proc = subprocess.run(
+        ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--trace-children=yes",
+         "--cachegrind-out-file=/dev/null", *command],
+        capture_output=True, text=True, timeout=3600, env={**os.environ, "PYTHONHASHSEED": "0"},
+    )
+    counts = re.findall(r"I\s+refs:\s+([\d,]+)", proc.stderr)
+    if proc.returncode != 0 or not counts:
+        raise RuntimeError(proc.stderr.strip().splitlines()[-1:] or f"exit {proc.returncode}")
+    return sum(int(c.replace(",", "")) for c in counts)
+
+
+def one_pass(command: list[str], script: str, pages: str) -> int:
+    """Instructions of one pass over the pages: two passes minus one."""
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
+        f.write(script)
+    return instructions([*command, f.name, pages, "2"]) - instructions([*command, f.name, pages, "1"])
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--no-reference", action="store_true")
+    args = ap.parse_args()
+    if shutil.which("valgrind") is None:
+        print("valgrind is not installed (apt-get install valgrind)", file=sys.stderr)
+        return 1
+    w, h = viewport()
+    paths = corpus_pages()
+    pages = "\n".join(str(p) for p in paths)
+    ours = one_pass([sys.executable], OURS.format(w=w, h=h), pages)
+    print(f"ours: {ours / 1e6:,.0f} M instructions to parse the {len(paths)} corpus pages once")
+    script = SHARED / "tools" / "reference_python.sh"
+    if args.no_reference or not script.exists():
+        return 0
+    subprocess.run(["bash", str(script), "-c", "import browsy"], check=True, capture_output=True)  # set up
+    rust = one_pass(["bash", str(script)], REFERENCE.format(w=w, h=h), pages)
+    print(f"rust: {rust / 1e6:,.0f} M instructions; ours / rust = {ours / rust:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
