@@ -48,7 +48,6 @@ class LayoutContext:
     intrinsic_cache: dict[int, tuple[float, float]] = field(default_factory=dict)
     height_cache: dict[tuple[int, float], float] = field(default_factory=dict)
     positioned: list[tuple[int, int, float, float]] = field(default_factory=list)
-    block_inside: list[bool] = field(default_factory=list)  # see find_blocks_in_inlines()
     block_child: list[bool] = field(default_factory=list)  # see find_blocks_in_inlines()
     children_cache: dict[int, list[int]] = field(default_factory=dict)
     table_grids: dict[int, Any] = field(default_factory=dict)  # table node -> table.Grid
@@ -102,9 +101,6 @@ class LayoutContext:
     def is_float(self, i: int) -> bool:
         s = self.styles[i]
         return s is not None and s.float in FLOATING and s.position not in OUT_OF_FLOW
-
-    def is_block_level(self, i: int) -> bool:
-        return self.display[i] in BLOCK_LEVEL
 
     def is_replaced(self, i: int) -> bool:
         return self.doc.nodes[i].tag in REPLACED
@@ -168,29 +164,26 @@ IN_FLOW_BLOCKS = frozenset({"block", "list-item", "flex", "grid", "table", "flow
 
 
 def find_blocks_in_inlines(ctx: LayoutContext) -> None:
-    """Fill `ctx.block_inside`: whether node i's box children hold an in-flow block-level box, directly or
-    through inline boxes and `display: contents` (an inline box holding one is laid out as a block); and
-    `ctx.block_child`: whether node i takes part in its parent's flow as a block (block-level, or such an
-    inline box) rather than as inline content. One backward pass: children come after their parent."""
+    """Fill `ctx.block_child`: whether node i takes part in its parent's flow as a block rather than as
+    inline content: a block-level box, or an inline box holding an in-flow block-level box (directly or
+    through inline boxes and `display: contents`), which is laid out as a block (block-in-inline).
+    One backward pass: children come after their parent."""
     nodes, display, styles = ctx.doc.nodes, ctx.display, ctx.styles
-    inside = [False] * len(nodes)
+    holds_block = [False] * len(nodes)  # node i's box children hold an in-flow block-level box
     block_child = [False] * len(nodes)
     for c in range(len(nodes) - 1, 0, -1):
         d = display[c]
         if d == "text" or d == "none":
             continue
-        if d in BLOCK_LEVEL:
-            block_child[c] = True
-        elif d == "inline" and inside[c] and nodes[c].tag not in REPLACED:
-            block_child[c] = True  # block-in-inline
+        block_in_inline = d == "inline" and holds_block[c] and nodes[c].tag not in REPLACED
+        block_child[c] = block_in_inline or d in BLOCK_LEVEL
         if d == "contents":
-            holds = inside[c]  # its children are its parent's box children
+            holds = holds_block[c]  # its children are its parent's box children
         else:
             s = styles[c]
             if s is None or s.position in OUT_OF_FLOW or s.float in FLOATING:
                 continue
-            holds = d in IN_FLOW_BLOCKS or (d == "inline" and inside[c] and nodes[c].tag not in REPLACED)
+            holds = block_in_inline or d in IN_FLOW_BLOCKS
         if holds:
-            inside[nodes[c].parent] = True
-    ctx.block_inside = inside
+            holds_block[nodes[c].parent] = True
     ctx.block_child = block_child

@@ -17,10 +17,10 @@ TEXTRUN = "textrun"
 
 # A piece is a plain tuple (tens of thousands per page; tuples are several times cheaper than objects):
 #   (kind, node, width, text, metrics, raised, height, baseline, min_width)
-# text: the word, the vertical-align of an atomic inline, or an inline box's edges() (OPEN/CLOSE); metrics: FontMetrics of words and inline
-# boxes; raised: baseline shift of the enclosing inline box (vertical-align sub/super); height/baseline:
-# margin-box height of atomics and floats and their baseline from the margin-box top; min_width: their
-# min-content contribution when only measuring.
+# text: the word, the vertical-align of an atomic inline, or an inline box's edges() (OPEN/CLOSE);
+# metrics: FontMetrics of words and inline boxes; raised: baseline shift of the enclosing inline box
+# (vertical-align sub/super); height/baseline: margin-box height of atomics and floats and their baseline
+# from the margin-box top; min_width: their min-content contribution when only measuring.
 KIND, NODE, WIDTH, TEXT, METRICS, RAISED, HEIGHT, BASELINE, MIN_WIDTH = range(9)
 INNER_SPACES = HEIGHT  # for WORD pieces covering several words of a TEXTRUN: the spaces inside
 Piece = tuple

@@ -159,9 +159,7 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
                             break_pending = False
                             if tail:
                                 w = word_width(m, tail, True, False)
-                                unit[PIECES].append((WORD, i, w, tail, m, raised, 0.0, 0.0, 0.0))
-                                unit[UWIDTH] += w
-                                unit[CONTENT] = True
+                                unit = _add_word(units, unit, (WORD, i, w, tail, m, raised, 0.0, 0.0, 0.0), False)
                             continue
                     last = len(words) - 1
                     for wi, word in enumerate(words):
@@ -294,9 +292,8 @@ def kern_around(m: FontMetrics, word: str, before: bool, after: bool) -> float:
 
 
 def _baseline_shift(ctx: LayoutContext, i: int, align: str) -> float:
-    """Chromium's shifts for inline boxes: sub lowers by parent size/5 + 1, super raises by size/3 + 1."""
-    if align not in ("sub", "super"):
-        return 0.0
+    """Chromium's shifts for inline boxes (`align` is one of SHIFTING): sub lowers by parent size/5 + 1,
+    super raises by size/3 + 1."""
     parent_size = ctx.style(ctx.doc.nodes[i].parent).font_size
     return parent_size / 5 + 1 if align == "sub" else -(parent_size / 3 + 1)
 
