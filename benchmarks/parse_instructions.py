@@ -17,7 +17,6 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -59,9 +58,7 @@ def instructions(command: list[str]) -> int:
 
 def one_pass(command: list[str], script: str, pages: str) -> int:
     """Instructions of one pass over the pages: two passes minus one."""
-    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
-        f.write(script)
-    return instructions([*command, f.name, pages, "2"]) - instructions([*command, f.name, pages, "1"])
+    return instructions([*command, "-c", script, pages, "2"]) - instructions([*command, "-c", script, pages, "1"])
 
 
 def main() -> int:

@@ -16,7 +16,6 @@ import cProfile
 import pstats
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -59,10 +58,8 @@ class Reference:
         script = SHARED / "tools" / "reference_python.sh"
         if not script.exists():
             return
-        with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
-            f.write(REFERENCE_SCRIPT)
         proc = subprocess.Popen(
-            ["bash", str(script), f.name, str(width), str(height)],
+            ["bash", str(script), "-c", REFERENCE_SCRIPT, str(width), str(height)],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         )
         if proc.stdout is None or proc.stdout.readline().strip() != "ready":
