@@ -49,6 +49,8 @@ class LayoutContext:
     height_cache: dict[tuple[int, float], float] = field(default_factory=dict)
     positioned: list[tuple[int, int, float, float]] = field(default_factory=list)
     block_child: list[bool] = field(default_factory=list)  # see find_blocks_in_inlines()
+    relative: list[int] = field(default_factory=list)  # rendered elements with position: relative (classify)
+    pruned: set[int] = field(default_factory=set)  # nodes with a child that is no box child (see classify)
     children_cache: dict[int, list[int]] = field(default_factory=dict)
     table_grids: dict[int, Any] = field(default_factory=dict)  # table node -> table.Grid
     taffy_depth: int = 0
@@ -67,6 +69,8 @@ class LayoutContext:
     def box_children(self, i: int) -> list[int]:
         """Rendered children of i, with `display: contents` elements replaced by their own children
         (memoised; callers must not modify the list)."""
+        if i not in self.pruned:
+            return self.doc.nodes[i].children  # the common case: every child has a box of its own
         known = self.children_cache.get(i)
         if known is None:
             known = self.children_cache[i] = self._box_children(i)
@@ -75,14 +79,8 @@ class LayoutContext:
     def _box_children(self, i: int) -> list[int]:
         display = self.display
         nodes = self.doc.nodes
-        children = nodes[i].children
-        for c in children:
-            if display[c] in TRANSPARENT:
-                break
-        else:
-            return children  # the common case: every child has a box of its own
         out: list[int] = []
-        stack = children[::-1]
+        stack = nodes[i].children[::-1]
         while stack:
             c = stack.pop()
             d = display[c]
@@ -120,42 +118,58 @@ def is_quirks(doc: Document) -> bool:
     return True
 
 
+FLEX_PARENTS = frozenset({"flex", "grid", "inline-flex", "inline-grid"})  # their children are blockified
+TABLE_COLUMNS = frozenset({"table-column", "table-column-group"})
+
+
 def classify(ctx: LayoutContext) -> None:
     """Fill `ctx.display`: the used display of every node ('none' for anything without a box, 'text'
-    for text nodes), after blockification of floats, absolutely positioned boxes and flex/grid items."""
+    for text nodes), after blockification of floats, absolutely positioned boxes and flex/grid items.
+    Also fills `ctx.pruned` (the parents of nodes displayed 'none' or 'contents', whose box children
+    differ from their children) and `ctx.relative`."""
     nodes = ctx.doc.nodes
     styles = ctx.styles
     display = ["none"] * len(nodes)
+    pruned = ctx.pruned
+    relative = ctx.relative
     closed = {d.index for d in nodes if d.tag == "details" and "open" not in d.attrs}
     closed_summary = {next((c for c in nodes[d].children if nodes[c].tag == "summary"), -1) for d in closed}
     for i, node in enumerate(nodes):
         p = node.parent
         if p >= 0 and display[p] == "none":
+            pruned.add(p)
             continue
         if closed and p in closed and i not in closed_summary:
+            pruned.add(p)
             continue  # a closed <details> renders only its summary
         if node.tag == TEXT:
             display[i] = "text"
             continue
         s = styles[i]
         if s is None or node.tag in NEVER_RENDERED or s.display == "none":
+            pruned.add(p)
             continue
         d = s.display
+        position = s.position
         if p < 0:
             d = "block" if d in ("inline", "contents") else BLOCKIFY.get(d, d)
-        elif (s.float in ("left", "right") or s.position in ("absolute", "fixed")) and d != "contents":
+        elif (s.float in FLOATING or position in OUT_OF_FLOW) and d != "contents":
             d = BLOCKIFY.get(d, d)
         else:
-            pd = display[p]
-            parent_disp = pd
+            parent_disp = display[p]
             q = p
             while parent_disp == "contents" and q >= 0:
                 q = nodes[q].parent
                 parent_disp = display[q] if q >= 0 else "block"
-            if parent_disp in ("flex", "grid", "inline-flex", "inline-grid"):
+            if parent_disp in FLEX_PARENTS:
                 d = BLOCKIFY.get(d, d)
-        if d in ("table-column", "table-column-group"):
+        if d in TABLE_COLUMNS:
+            pruned.add(p)
             continue
+        if d == "contents":
+            pruned.add(p)
+        if position == "relative":
+            relative.append(i)
         display[i] = d
     ctx.display = display
 

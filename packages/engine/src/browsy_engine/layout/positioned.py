@@ -117,13 +117,12 @@ def layout_positioned(ctx: LayoutContext, absolute: Absolute, subtree_end: list[
 
 def relative_offsets(ctx: LayoutContext) -> None:
     """Shift relatively positioned boxes by their offsets (sticky ones stay: nothing has scrolled)."""
-    styles = ctx.styles
-    for i, r in enumerate(ctx.rel):
+    styles, rel = ctx.styles, ctx.rel
+    for i in ctx.relative:  # sticky boxes stay where the flow put them
+        r = rel[i]
         if r is None:
             continue
         s = styles[i]
-        if s is None or s.position != "relative":  # sticky boxes stay where the flow put them
-            continue
         dx = px_or_none(s.left, 0.0)
         if dx is None:
             dx = -(px_or_none(s.right, 0.0) or 0.0)
