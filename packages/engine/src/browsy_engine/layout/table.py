@@ -31,6 +31,7 @@ class Grid:
     collapsed: bool = False  # border-collapse: neighbouring cells share their borders
     fixed: set[int] = field(default_factory=set)  # columns with a px width on a cell
     percent: dict[int, float] = field(default_factory=dict)  # columns with a % width on a cell
+    widths: tuple[list[float], list[float]] | None = None  # per-column (min, max), once measured
 
 
 def _span(ctx: LayoutContext, i: int, name: str) -> int:
@@ -123,7 +124,15 @@ def _spacing(ctx: LayoutContext, i: int) -> tuple[float, float]:
 
 
 def column_widths(ctx: LayoutContext, grid: Grid):
-    """Generator task: per-column (min, max) widths."""
+    """Generator task: per-column (min, max) widths (fresh lists: callers may change them). Measured once
+    per grid: a table asked for its intrinsic widths is laid out with the same columns."""
+    if grid.widths is None:
+        grid.widths = yield from _measure_columns(ctx, grid)
+    mins, maxs = grid.widths
+    return list(mins), list(maxs)
+
+
+def _measure_columns(ctx: LayoutContext, grid: Grid):
     n = grid.columns
     mins = [0.0] * n
     maxs = [0.0] * n
