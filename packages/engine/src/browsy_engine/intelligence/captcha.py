@@ -7,20 +7,24 @@ present but the page reads as a CAPTCHA page, the type is inferred from the elem
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from ..dom.tree import Document
+from ..dom.tree import Document, Node
 from .facts import PageFacts
 
 CAPTCHA_TYPES = ("ReCaptcha", "HCaptcha", "Turnstile", "CloudflareChallenge", "ImageGrid", "TextCaptcha",
                  "Unknown")
 # When several services are present, the more specific page-level signal wins.
 _PRECEDENCE = ("CloudflareChallenge", "Turnstile", "HCaptcha", "ReCaptcha")
-_CANDIDATES = ("script, iframe[src], [data-sitekey], [class*='g-recaptcha'], [class*='h-captcha'], "
-               "[class*='cf-turnstile'], [id*='challenge-running'], [id*='cf-challenge'], "
-               "[id='challenge-form'], [id*='challenge-error'], form[action*='__cf_chl']")
+# The candidate elements are those the selector `script, iframe[src], [data-sitekey], [class*='g-recaptcha'],
+# [class*='h-captcha'], [class*='cf-turnstile'], [id*='challenge-running'], [id*='cf-challenge'],
+# [id='challenge-form'], [id*='challenge-error'], form[action*='__cf_chl']` matches (attribute values
+# compared case-sensitively, as lexbor does), found by `_candidates` in one pass over the nodes.
+_CANDIDATE_CLASSES = ("g-recaptcha", "h-captcha", "cf-turnstile")  # each contains "captcha" or "turnstile"
+_CANDIDATE_IDS = ("challenge-running", "cf-challenge", "challenge-error")  # each contains "challenge"
 # Inline script of Cloudflare's interstitial ("Just a moment..."): its options object and loader path.
 _CLOUDFLARE_INLINE = ("_cf_chl_opt", "/cdn-cgi/challenge-platform/")
 
@@ -86,6 +90,34 @@ def _marker_type(classes: str, ident: str, action: str) -> str | None:
     return None
 
 
+def _candidates(document: Document) -> Iterator[Node]:
+    """The elements that may name a CAPTCHA service, in document order (see `_CANDIDATE_CLASSES`)."""
+    for node in document.nodes:
+        attrs = node.attrs
+        if not attrs:  # text nodes, and elements without attributes: only an inline script can count
+            if node.tag == "script":
+                yield node
+            continue
+        tag = node.tag
+        if tag == "script" or (tag == "iframe" and "src" in attrs) or "data-sitekey" in attrs:
+            yield node
+            continue
+        classes = attrs.get("class")
+        if classes and ("captcha" in classes or "turnstile" in classes) and _contains_any(classes, _CANDIDATE_CLASSES):
+            yield node
+            continue
+        ident = attrs.get("id")
+        if ident and "challenge" in ident and (ident == "challenge-form" or _contains_any(ident, _CANDIDATE_IDS)):
+            yield node
+            continue
+        if tag == "form" and "__cf_chl" in (attrs.get("action") or ""):
+            yield node
+
+
+def _contains_any(value: str, names: tuple[str, ...]) -> bool:
+    return any(name in value for name in names)
+
+
 def detect_captcha(document: Document | None) -> CaptchaInfo | None:
     """The CAPTCHA service embedded in the page, with its site key, or None."""
     if document is None:
@@ -93,15 +125,14 @@ def detect_captcha(document: Document | None) -> CaptchaInfo | None:
     found: set[str] = set()
     interactive = False
     sitekey: str | None = None
-    for i in document.select(_CANDIDATES):
-        node = document.nodes[i]
+    for node in _candidates(document):
         attrs = node.attrs
         if sitekey is None and attrs.get("data-sitekey"):
             sitekey = (attrs.get("data-sitekey") or "").strip() or None
         kind = None
         if node.tag in ("script", "iframe"):
             kind = _source_type(attrs.get("src") or "")
-            if node.tag == "script" and not attrs.get("src") and _is_cloudflare_inline(document, i):
+            if node.tag == "script" and not attrs.get("src") and _is_cloudflare_inline(document, node.index):
                 kind = "CloudflareChallenge"
         kind = kind or _marker_type((attrs.get("class") or "").lower(), (attrs.get("id") or "").lower(),
                                     (attrs.get("action") or "").lower())
