@@ -71,6 +71,14 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
     closing: list[tuple] = []  # the CLOSE pieces of the inline boxes entered, innermost last
     styles, doc_nodes = ctx.styles, ctx.doc.nodes
     display, rel, box_children = ctx.display, ctx.rel, ctx.box_children
+    text_style = None  # the style of the last text node, and what was read from it
+    mode = transform = ""
+    text_metrics: FontMetrics | None = None
+    wraps = preserve = False
+    box_style = None  # the style of the last inline box, and what was read from it
+    box_edges: tuple = ()
+    box_metrics: FontMetrics | None = None
+    va = ""
 
     # the run's content in order, inline boxes entered: node indices, ~i (negative) marks the end of box i
     stack = nodes[::-1]
@@ -99,17 +107,21 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
                 kind = ATOMIC
         if kind == WORD:
             s = styles[i] or styles[doc_nodes[i].parent]  # a text node has its parent's style
-            mode = s.white_space
+            if s is not text_style:  # what a text node needs of its style (siblings usually share it)
+                text_style = s
+                mode = s.white_space
+                transform = s.text_transform
+                text_metrics = metrics_for(s)
+                wraps = mode not in ("nowrap", "pre")
+                preserve = mode in ("pre", "pre-wrap", "break-spaces")
             text = collapse(doc_nodes[i].text or "", mode, after_space)
             if not text:
                 continue
-            if s.text_transform != "none":
-                text = apply_transform(text, s.text_transform)
-            m = metrics_for(s)
-            if uses_fallback(text, m.face):
+            if transform != "none":
+                text = apply_transform(text, transform)
+            m = text_metrics
+            if not text.isascii() and uses_fallback(text, m.face):
                 m = metrics_with_fallback(s, m)
-            wraps = mode not in ("nowrap", "pre")
-            preserve = mode in ("pre", "pre-wrap", "break-spaces")
             raised = raise_stack[-1]
             if text == " " and not preserve:  # a lone collapsible space, as between two links
                 unit[PIECES].append((SPACE if wraps else WORD, i, m.space, " ", m, raised, 0.0, 0.0, 0.0))
@@ -200,13 +212,15 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
                 unit = [[], 0.0, False]
                 units.append(unit)
                 break_pending = False
-            box_edges = edges(s, cw)
-            m = metrics_for(s)
-            va = s.vertical_align
+            if s is not box_style:  # what an inline box needs of its style (links usually share it)
+                box_style = s
+                box_edges = edges(s, cw)
+                box_metrics = metrics_for(s)
+                va = s.vertical_align
             raised = raise_stack[-1] + _baseline_shift(ctx, i, va) if va in SHIFTING else raise_stack[-1]
             raise_stack.append(raised)
-            closing.append((CLOSE, i, box_edges[1], box_edges, m, raised, 0.0, 0.0, 0.0))
-            unit[PIECES].append((OPEN, i, box_edges[0], box_edges, m, raised, 0.0, 0.0, 0.0))
+            closing.append((CLOSE, i, box_edges[1], box_edges, box_metrics, raised, 0.0, 0.0, 0.0))
+            unit[PIECES].append((OPEN, i, box_edges[0], box_edges, box_metrics, raised, 0.0, 0.0, 0.0))
             unit[UWIDTH] += box_edges[0]
         elif kind == CLOSE:
             p = closing.pop()
