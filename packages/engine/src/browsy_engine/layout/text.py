@@ -15,14 +15,16 @@ _AROUND_NEWLINE = re.compile(r" ?\n ?")
 _HYPHEN_SPLIT = re.compile(r"(?<=\w-)(?=\w)")
 
 
-_CJK_OR_HYPHEN = re.compile("[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff]|\\w-\\w")
+_CJK = re.compile("[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+_WORD_HYPHEN_WORD = re.compile(r"\w-\w")
 
 
 def has_breaks_inside(text: str) -> bool:
     """Whether words of `text` may hold break opportunities (CJK characters, hyphens)."""
-    if "-" not in text and text.isascii():
-        return False  # the common case, without a regex search
-    return _CJK_OR_HYPHEN.search(text) is not None
+    if "-" in text and _WORD_HYPHEN_WORD.search(text) is not None:
+        return True
+    # no CJK character unless some character is at least U+2E80 (max() is one pass in C)
+    return not text.isascii() and max(text) >= "\u2e80" and _CJK.search(text) is not None
 
 
 def is_cjk(ch: str) -> bool:
@@ -158,8 +160,7 @@ def uses_fallback(text: str, face: Face) -> bool:
     """Whether `text` has characters the face lacks but DejaVu Sans (the fallback) draws."""
     if text.isascii():
         return False
-    widths = face.widths
-    return any(ch not in widths and fallback_covers(ch) for ch in text)
+    return any(fallback_covers(ch) for ch in set(text).difference(face.widths))
 
 
 def metrics_with_fallback(s: ComputedStyle, m: FontMetrics) -> FontMetrics:
