@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import flexgrid, intrinsic, table  # circular: they call back into block
-from .context import FLOATING, OUT_OF_FLOW, LayoutContext
+from .context import FLOATING, OUT_OF_FLOW, REPLACED, LayoutContext
 from .controls import alt_fallback, replaced_content_size
 from .floats import FloatArea
 from .geometry import (
@@ -143,7 +143,7 @@ def flow(ctx, i, children, cw, cx, cy, floats, ox, oy, collapse_top, cb_h):
     first = True
     baseline: float | None = None
     run: list[int] = []
-    rel = ctx.rel
+    rel, styles, display = ctx.rel, ctx.styles, ctx.display
     block_child = ctx.block_child
     quirk_container = ctx.quirks and ctx.doc.nodes[i].tag in QUIRK_CONTAINERS
     last_quirk_bottom = False
@@ -153,9 +153,11 @@ def flow(ctx, i, children, cw, cx, cy, floats, ox, oy, collapse_top, cb_h):
     while k <= n:
         c = children[k] if k < n else -1
         k += 1
-        if c >= 0 and not block_child[c] and (run or not (ctx.is_float(c) or ctx.is_out_of_flow(c))):
-            run.append(c)
-            continue
+        if c >= 0 and not block_child[c]:
+            s = styles[c]
+            if run or s is None or not (s.position in OUT_OF_FLOW or s.float in FLOATING):
+                run.append(c)  # inline content (a float or positioned box starting a run is placed apart)
+                continue
         if run:
             if has_inline_content(ctx, run):
                 if first and collapse_top:
@@ -172,19 +174,19 @@ def flow(ctx, i, children, cw, cx, cy, floats, ox, oy, collapse_top, cb_h):
                     first = False
                     if res.last_baseline is not None:
                         baseline = res.last_baseline
-            elif any(ctx.display[c] != "text" for c in run):
+            elif any(display[c] != "text" for c in run):
                 # no line boxes, but floats or positioned boxes inside still need placing
                 yield from inline_run(ctx, i, run, cw, cx, cy, cursor, floats, ox, oy)
             run = []
         if c < 0:
             break
-        s = ctx.styles[c]
+        s = styles[c]
         out_of_flow = s.position in OUT_OF_FLOW
         floating = not out_of_flow and s.float in FLOATING
-        if ctx.display[c] in table.STRAY_PARTS and not floating and not out_of_flow:
+        if display[c] in table.STRAY_PARTS and not floating and not out_of_flow:
             # table cells/rows outside a table: wrapped in an anonymous table
             group = [c]
-            while k < n and (ctx.display[children[k]] in table.STRAY_PARTS or _blank(ctx, children[k])):
+            while k < n and (display[children[k]] in table.STRAY_PARTS or _blank(ctx, children[k])):
                 group.append(children[k])
                 k += 1
             y = cursor + value(pending)
@@ -301,6 +303,8 @@ def place_float(ctx, c, container, w, h, cx, cy, y, cw, floats, ox, oy) -> None:
 def block_box(ctx, i, cb_w, cb_h, floats, ox, oy):
     """A block-level box in normal flow of width cb_w's containing block. Returns BlockOut."""
     s = ctx.styles[i]
+    tag = ctx.doc.nodes[i].tag
+    rel = ctx.rel
     pb_h = horizontal_pb(s, cb_w)
     pb_v = vertical_pb(s, cb_w)
     ml = px_or_none(s.margin_left, cb_w)
@@ -308,10 +312,11 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy):
     bfc = establishes_bfc(ctx, i)
     d = ctx.display[i]
     w = specified_width(s, cb_w, pb_h)
-    replaced = ctx.is_replaced(i)
-    if replaced or d in TABLE_LIKE:
+    replaced = tag in REPLACED
+    atomic = replaced or d in TABLE_LIKE
+    if atomic:
         yield atomic_box(ctx, i, cb_w)
-        w = ctx.rel[i][2] - pb_h
+        w = rel[i][2] - pb_h
         if replaced and alt_fallback(ctx, i, s):
             w = None
     avail = cb_w - (ml or 0.0) - (mr or 0.0)
@@ -338,10 +343,10 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy):
             used_ml = free - (mr or 0.0)
         else:
             used_ml = ml
-    if ctx.rel[i] is None:
-        ctx.rel[i] = [0.0, 0.0, 0.0, 0.0]
-    if replaced or d in TABLE_LIKE:
-        r = ctx.rel[i]
+    r = rel[i]
+    if r is None:
+        r = rel[i] = [0.0, 0.0, 0.0, 0.0]
+    if atomic:
         r[2] = w + pb_h
         return BlockOut(used_ml, as_margin(px(s.margin_top, cb_w)), as_margin(px(s.margin_bottom, cb_w)), False, r[3])
     h_spec = specified_height(s, cb_h, pb_v)
@@ -356,7 +361,7 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy):
         out = yield box_contents(ctx, i, w, h_spec, cb_w)
     else:
         children = ctx.box_children(i)
-        if ctx.doc.nodes[i].tag == "fieldset":
+        if tag == "fieldset":
             children, legend_h = yield rendered_legend(ctx, i, children, w, cx)
             if legend_h > bt:
                 cy += legend_h - bt
@@ -373,15 +378,15 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy):
     if h_spec is not None:
         content_h = h_spec
     content_h = clamp_height(s, content_h, cb_h, pb_v)
-    ctx.rel[i][2] = w + pb_h
-    ctx.rel[i][3] = content_h + pb_v
+    r[2] = w + pb_h
+    r[3] = content_h + pb_v
     if d == "inline" and content_h + pb_v == 0:
-        ctx.rel[i][2] = 0.0  # an inline around empty blocks: Chromium's rect has no area at all
+        r[2] = 0.0  # an inline around empty blocks: Chromium's rect has no area at all
     mt = as_margin(px(s.margin_top, cb_w))
     mb = as_margin(px(s.margin_bottom, cb_w))
-    if nested_list(ctx, i, s):
+    if tag in LISTS and nested_list(ctx, i, s):
         mt = mb = NO_MARGIN
-    if ctx.quirks and mb == NO_MARGIN and ctx.doc.nodes[i].tag == "form":
+    if ctx.quirks and mb == NO_MARGIN and tag == "form":
         mb = as_margin(s.font_size)  # Chromium's quirks.css: form { margin-block-end: 1em }
     top = collapse(mt, out.top) if collapse_top else mt
     bottom = collapse(mb, out.bottom) if collapse_bottom else mb
@@ -390,7 +395,7 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy):
         top = collapse(top, bottom)
     out_box = BlockOut(used_ml, top, bottom, through, content_h + pb_v)
     if ctx.quirks:
-        quirky = ctx.doc.nodes[i].tag in QUIRKY
+        quirky = tag in QUIRKY
         out_box.quirk_top = (quirky and mt != NO_MARGIN) or (collapse_top and mt == NO_MARGIN and out.quirk_top)
         out_box.quirk_bottom = (quirky and mb != NO_MARGIN) or (collapse_bottom and mb == NO_MARGIN and out.quirk_bottom)
     return out_box

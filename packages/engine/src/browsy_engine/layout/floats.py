@@ -6,6 +6,7 @@ band is free at a given height; floats are stacked at their side below earlier f
 
 from __future__ import annotations
 
+NEG_INF = float("-inf")
 
 class FloatArea:
     """Floats are placed top to bottom (a float never sits higher than an earlier one), so floats that
@@ -19,9 +20,9 @@ class FloatArea:
         self.rights: list[tuple[float, float, float, float]] = []
         self.active_lefts: list[tuple[float, float, float, float]] = []  # those new floats can meet
         self.active_rights: list[tuple[float, float, float, float]] = []
-        self.left_bottom = float("-inf")  # lowest bottom of the left floats
-        self.right_bottom = float("-inf")
-        self.last_top = float("-inf")
+        self.left_bottom = NEG_INF  # lowest bottom of the left floats
+        self.right_bottom = NEG_INF
+        self.last_top = NEG_INF
         self.any = False  # whether any float was placed (cheaper to test than __bool__)
 
     def _retire(self, y: float) -> None:

@@ -25,14 +25,19 @@ def px_or_none(length: Length, ref: float | None) -> float | None:
 
 def horizontal_pb(s: ComputedStyle, cb_w: float) -> float:
     """Left+right padding and border."""
-    return (
-        px(s.padding_left, cb_w) + px(s.padding_right, cb_w) + s.border_left_width + s.border_right_width
-    )
+    return _padding(s.padding_left, s.padding_right, cb_w) + s.border_left_width + s.border_right_width
 
 
 def vertical_pb(s: ComputedStyle, cb_w: float) -> float:
     """Top+bottom padding and border (vertical padding percentages refer to the width too)."""
-    return px(s.padding_top, cb_w) + px(s.padding_bottom, cb_w) + s.border_top_width + s.border_bottom_width
+    return _padding(s.padding_top, s.padding_bottom, cb_w) + s.border_top_width + s.border_bottom_width
+
+
+def _padding(a: Length, b: Length, ref: float) -> float:
+    """px(a, ref) + px(b, ref), with the common no-padding case answered first."""
+    if a == b == (0.0, 0.0):
+        return 0.0
+    return px(a, ref) + px(b, ref)
 
 
 def content_origin(s: ComputedStyle, cb_w: float) -> tuple[float, float]:
@@ -62,6 +67,8 @@ def specified_height(s: ComputedStyle, cb_h: float | None, pb: float) -> float |
 
 def _clamp(content: float, lo: Length, hi: Length, ref: float | None, pb: float, border_box: bool) -> float:
     """One axis: a content-box size limited by its max, then its min (min wins, as CSS says)."""
+    if lo is None and hi is None:
+        return max(0.0, content)
     mx = px_or_none(hi, ref)
     if mx is not None:
         content = min(content, mx - pb if border_box else mx)
