@@ -32,22 +32,24 @@ from .text import (
     uses_fallback,
 )
 
+PRESERVING = ("pre", "pre-wrap", "break-spaces")  # the white-space values that keep spaces
+
 
 def has_inline_content(ctx: LayoutContext, nodes: list[int]) -> bool:
     """False when a run holds nothing but collapsible whitespace (it then produces no line boxes)."""
-    doc_nodes = ctx.doc.nodes
+    doc_nodes, display, styles = ctx.doc.nodes, ctx.display, ctx.styles
     stack = list(nodes)
     while stack:
         i = stack.pop()
-        d = ctx.display[i]
+        d = display[i]
         if d == "text":
             text = doc_nodes[i].text or ""
-            if text.strip(" \t\n\r\f") or ctx.style(i).white_space in ("pre", "pre-wrap", "break-spaces"):
+            if text.strip(" \t\n\r\f") or styles[doc_nodes[i].parent].white_space in PRESERVING:
                 return True
-        elif d == "inline" and not ctx.is_replaced(i):
+        elif d == "inline" and doc_nodes[i].tag not in REPLACED:
             if doc_nodes[i].tag == "br":
                 return True  # a forced break makes a line box even on its own
-            s = ctx.styles[i]
+            s = styles[i]
             if s is not None and (s.padding_left != (0.0, 0.0) or s.border_left_width or s.padding_right != (0.0, 0.0)):
                 return True
             stack.extend(ctx.box_children(i))
@@ -113,7 +115,7 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
                 transform = s.text_transform
                 text_metrics = metrics_for(s)
                 wraps = mode not in ("nowrap", "pre")
-                preserve = mode in ("pre", "pre-wrap", "break-spaces")
+                preserve = mode in PRESERVING
             text = collapse(doc_nodes[i].text or "", mode, after_space)
             if not text:
                 continue
