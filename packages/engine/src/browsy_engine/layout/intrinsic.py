@@ -112,8 +112,13 @@ def run_intrinsic(ctx: LayoutContext, container: int, run: list[int]):
             lo = max(lo, parts[0][P.MIN_WIDTH])
             continue
         if unit[P.CONTENT]:
-            shrink = sum(p[P.WIDTH] - p[P.MIN_WIDTH] for p in parts if p[P.KIND] == P.ATOMIC)
-            lo = max(lo, unit[P.UWIDTH] - P.unit_trail(unit) - shrink)
+            shrink = 0.0  # atomic inlines count with their min-content width
+            for p in parts:
+                if p[P.KIND] == P.ATOMIC:
+                    shrink += p[P.WIDTH] - p[P.MIN_WIDTH]
+            least = unit[P.UWIDTH] - P.unit_trail(unit) - shrink
+            if least > lo:
+                lo = least
         line += unit[P.UWIDTH]
     last = found[-1] if found else None
     if last is not None and last[0] is not P.TEXTRUN and last[P.PIECES]:
