@@ -76,8 +76,10 @@ def _round(v: float) -> int:
 
 
 def box_of(layout: Layout, index: int) -> list[int] | None:
-    boxes = layout.boxes
-    box = boxes[index] if index < len(boxes) else None
+    try:
+        box = layout.boxes[index]
+    except IndexError:  # a node the layout has no entry for
+        return None
     if box is None:
         return None
     x, y, w, h = box
