@@ -104,7 +104,11 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
                 kind = OPEN
                 rel[i] = None
                 stack.append(~i)
-                stack += box_children(i)[::-1]
+                children = box_children(i)
+                if len(children) == 1:  # the common case: a link or span around one text
+                    stack.append(children[0])
+                else:
+                    stack += children[::-1]
             else:
                 kind = ATOMIC
         if kind == WORD:
