@@ -289,26 +289,20 @@ def spaced_width(m: FontMetrics, word: str) -> float:
 
 
 def word_width(m: FontMetrics, word: str, before: bool, after: bool) -> float:
-    """Width of a word, with the kerning against the spaces before/after it."""
+    """Width of a word, with the kerning against the spaces before/after it (HarfBuzz kerns across
+    spaces: " A" is tighter)."""
     w = m.widths.get(word)
     if w is None:
         w = m.measure_word(word)
-    if m.face.kern:
-        w += kern_around(m, word, before, after)
-    return w
-
-
-def kern_around(m: FontMetrics, word: str, before: bool, after: bool) -> float:
-    """Kerning between a word and the spaces around it (HarfBuzz kerns across spaces: " A" is tighter)."""
     kern = m.face.kern
-    if not kern:
-        return 0.0
-    adjust = 0.0
-    if before:
-        adjust += kern.get(" " + word[0], 0.0)
-    if after:
-        adjust += kern.get(word[-1] + " ", 0.0)
-    return adjust * m.size
+    if kern and (before or after):
+        adjust = 0.0
+        if before:
+            adjust += kern.get(" " + word[0], 0.0)
+        if after:
+            adjust += kern.get(word[-1] + " ", 0.0)
+        w += adjust * m.size
+    return w
 
 
 def _baseline_shift(ctx: LayoutContext, i: int, align: str) -> float:
