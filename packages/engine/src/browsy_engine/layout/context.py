@@ -122,14 +122,24 @@ FLEX_PARENTS = frozenset({"flex", "grid", "inline-flex", "inline-grid"})  # thei
 TABLE_COLUMNS = frozenset({"table-column", "table-column-group"})
 
 
+IN_FLOW_BLOCKS = frozenset({"block", "list-item", "flex", "grid", "table", "flow-root"})
+
+
 def classify(ctx: LayoutContext) -> None:
     """Fill `ctx.display`: the used display of every node ('none' for anything without a box, 'text'
     for text nodes), after blockification of floats, absolutely positioned boxes and flex/grid items.
-    Also fills `ctx.pruned` (the parents of nodes displayed 'none' or 'contents', whose box children
-    differ from their children) and `ctx.relative`."""
+
+    Also fills `ctx.block_child`: whether node i takes part in its parent's flow as a block rather than
+    as inline content: a block-level box, or an inline box holding an in-flow block-level box (directly
+    or through inline boxes and `display: contents`), which is laid out as a block (block-in-inline);
+    `ctx.pruned`: the parents of nodes displayed 'none' or 'contents', whose box children differ from
+    their children; and `ctx.relative`. One pass in document order: a node's ancestors are classified
+    before it."""
     nodes = ctx.doc.nodes
     styles = ctx.styles
     display = ["none"] * len(nodes)
+    block_child = [False] * len(nodes)
+    holds_block = [False] * len(nodes)  # node i's box children hold an in-flow block-level box
     pruned = ctx.pruned
     relative = ctx.relative
     closed = {d.index for d in nodes if d.tag == "details" and "open" not in d.attrs}
@@ -151,9 +161,10 @@ def classify(ctx: LayoutContext) -> None:
             continue
         d = s.display
         position = s.position
+        floating = s.float in FLOATING
         if p < 0:
             d = "block" if d in ("inline", "contents") else BLOCKIFY.get(d, d)
-        elif (s.float in FLOATING or position in OUT_OF_FLOW) and d != "contents":
+        elif (floating or position in OUT_OF_FLOW) and d != "contents":
             d = BLOCKIFY.get(d, d)
         else:
             parent_disp = display[p]
@@ -171,33 +182,17 @@ def classify(ctx: LayoutContext) -> None:
         if position == "relative":
             relative.append(i)
         display[i] = d
+        if d in BLOCK_LEVEL:
+            block_child[i] = True
+            if d in IN_FLOW_BLOCKS and not floating and position not in OUT_OF_FLOW:
+                # an in-flow block: the inline boxes around it (up through 'contents') become blocks
+                q = p
+                while q >= 0 and not holds_block[q]:
+                    holds_block[q] = True
+                    if display[q] == "inline" and nodes[q].tag not in REPLACED:
+                        block_child[q] = True
+                    elif display[q] != "contents":
+                        break
+                    q = nodes[q].parent
     ctx.display = display
-
-
-IN_FLOW_BLOCKS = frozenset({"block", "list-item", "flex", "grid", "table", "flow-root"})
-
-
-def find_blocks_in_inlines(ctx: LayoutContext) -> None:
-    """Fill `ctx.block_child`: whether node i takes part in its parent's flow as a block rather than as
-    inline content: a block-level box, or an inline box holding an in-flow block-level box (directly or
-    through inline boxes and `display: contents`), which is laid out as a block (block-in-inline).
-    One backward pass: children come after their parent."""
-    nodes, display, styles = ctx.doc.nodes, ctx.display, ctx.styles
-    holds_block = [False] * len(nodes)  # node i's box children hold an in-flow block-level box
-    block_child = [False] * len(nodes)
-    for c in range(len(nodes) - 1, 0, -1):
-        d = display[c]
-        if d == "text" or d == "none":
-            continue
-        block_in_inline = d == "inline" and holds_block[c] and nodes[c].tag not in REPLACED
-        block_child[c] = block_in_inline or d in BLOCK_LEVEL
-        if d == "contents":
-            holds = holds_block[c]  # its children are its parent's box children
-        else:
-            s = styles[c]
-            if s is None or s.position in OUT_OF_FLOW or s.float in FLOATING:
-                continue
-            holds = block_in_inline or d in IN_FLOW_BLOCKS
-        if holds:
-            holds_block[nodes[c].parent] = True
     ctx.block_child = block_child

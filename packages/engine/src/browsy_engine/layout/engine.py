@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from ..css.style import ComputedStyle
 from ..dom.tree import Document
 from .block import block_box
-from .context import LayoutContext, classify, find_blocks_in_inlines, is_quirks
+from .context import LayoutContext, classify, is_quirks
 from .document_boxes import LIMIT, DocumentBoxes
 from .floats import FloatArea
 from .positioned import Absolute, layout_positioned, relative_offsets
@@ -43,7 +43,6 @@ def compute_layout(doc: Document, styles: list[ComputedStyle | None], width: flo
     ctx.anchor = [-1] * n
     ctx.shift_y = [0.0] * n
     classify(ctx)
-    find_blocks_in_inlines(ctx)
     ctx.quirks = is_quirks(doc)
     if n == 0 or ctx.display[0] == "none":
         return Layout(DocumentBoxes(ctx), float(height))
