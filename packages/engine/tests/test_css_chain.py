@@ -38,3 +38,27 @@ def test_chain_agrees_with_lexbor(selector: str) -> None:
 )
 def test_unsupported_shapes_fall_back_to_lexbor(selector: str) -> None:
     assert parse_chain(selector) is None
+
+
+@pytest.mark.parametrize("count", [3, 10, 60])
+@pytest.mark.parametrize("doctype", ["<!DOCTYPE html>", ""])
+def test_attribute_value_groups_agree_with_matching_each_selector(count: int, doctype: str) -> None:
+    """Matcher.by_attribute_value answers every user-agent `input[type=… i]` selector as matching it alone
+    does (or declines, when that would ask lexbor)."""
+    from browsy_engine.css.cascade import _flat_ua
+    from browsy_engine.css.matching import Matcher
+
+    types = ["CheckBox", "radio", "", None, "hidden", " submit", "RESET", "chec\u212abox", "IMAGE", "text"]
+    inputs = "".join("<input>" if t is None else f"<input type='{t}'>" for t in (types * count)[:count])
+    doc = build_document(f"{doctype}<html><body><form>{inputs}<p type=radio></p></form></body></html>")
+    matcher = Matcher(doc)
+    groups = matcher.by_attribute_value("input", "type")
+    if doc.quirks and count > 48:
+        assert groups is None
+        return
+    assert groups is not None
+    (test,) = _flat_ua(doc.quirks).value_tests["input"]
+    assert test.attribute == "type" and len(test.selectors) >= 10
+    for sel, _key, _block in test.selectors:
+        value = sel.text.split("=")[1].split()[0]
+        assert groups.get(value, []) == Matcher(doc).match(sel), sel.text

@@ -12,7 +12,8 @@
    process-wide table keyed by (parent style, blocks in cascade order) lets documents share styles too,
    so small pages mostly reuse what earlier pages computed.
 The UA sheet is flattened once per process (selectors indexed by a tag they require, so a page only
-matches those its tags allow).
+matches those its tags allow; its `input[type=… i]` selectors are answered together from the inputs'
+types).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from tinycss2.ast import IdentToken
 from tinycss2.serializer import serialize
 
 from ..dom.tree import Document
+from .chain import AttributeTest, chain_for
 from .hints import may_have_hints, presentational_css
 from .kinds import CSS_WIDE, INHERIT, UNSET, Spec
 from .matching import Matcher
@@ -176,6 +178,14 @@ class _Cascade:
             for key, block in ua.by_tag.get(tag, ()):
                 entries.append((key, block, nodes))
             rest.extend(ua.rest_by_tag.get(tag, ()))
+            for test in ua.value_tests.get(tag, ()):
+                groups = self.matcher.by_attribute_value(tag, test.attribute)
+                if groups is None:
+                    rest.extend(test.selectors)
+                    continue
+                for value, matched in groups.items():
+                    for key, block in test.by_value.get(value, ()):
+                        entries.append((key, block, matched))
         for sel, key, block in rest:
             nodes = self.matcher.match(sel)
             if nodes:
@@ -367,14 +377,49 @@ def compute_styles(
 
 
 @dataclass(slots=True)
+class ValueTest:
+    """The UA selectors `tag[attribute=value i]` of one tag and attribute (`input[type=checkbox i]`, …):
+    matched together from the elements' attribute values (see `Matcher.by_attribute_value`)."""
+
+    attribute: str
+    by_value: dict[str, list[tuple[tuple, Block]]] = field(default_factory=dict)  # lowercase value → rules
+    selectors: list[tuple[Selector, tuple, Block]] = field(default_factory=list)  # the same, to match one by one
+
+
+@dataclass(slots=True)
 class FlatUA:
-    """The UA sheet(s) flattened once per process: single-tag selectors by tag; the other selectors by one
-    tag they require (a document without that tag skips them unmatched), or in `rest_any` if they need none."""
+    """The UA sheet(s) flattened once per process: single-tag selectors by tag; `tag[attribute=value i]`
+    selectors by tag and attribute; the other selectors by one tag they require (a document without that
+    tag skips them unmatched), or in `rest_any` if they need none."""
 
     by_tag: dict[str, list[tuple[tuple, Block]]] = field(default_factory=dict)
+    value_tests: dict[str, list[ValueTest]] = field(default_factory=dict)
     rest_by_tag: dict[str, list[tuple[Selector, tuple, Block]]] = field(default_factory=dict)
     rest_any: list[tuple[Selector, tuple, Block]] = field(default_factory=list)
     rule_count: int = 0
+
+    def add_value_test(self, tag: str, test: AttributeTest, sel: Selector, key: tuple, block: Block) -> None:
+        tests = self.value_tests.setdefault(tag, [])
+        group = next((t for t in tests if t.attribute == test.name), None)
+        if group is None:
+            group = ValueTest(test.name)
+            tests.append(group)
+        group.by_value.setdefault(test.value.lower(), []).append((key, block))
+        group.selectors.append((sel, key, block))
+
+
+def _value_test(sel: Selector) -> tuple[str, AttributeTest] | None:
+    """The tag and attribute test of a selector `tag[attribute=value i]` (nothing else), else None."""
+    chain = chain_for(sel)
+    if chain is None or len(chain.compounds) != 1:
+        return None
+    compound = chain.compounds[0]
+    if compound.tag is None or compound.ids or compound.classes or compound.negations or compound.never:
+        return None
+    if len(compound.attributes) != 1:
+        return None
+    test = compound.attributes[0]
+    return (compound.tag, test) if test.operator == "=" and test.ignore_case else None
 
 
 _flat: dict[bool, FlatUA] = {}
@@ -395,9 +440,12 @@ def _flat_ua(quirks: bool) -> FlatUA:
                         continue
                     key = (origin, layer, sel.specificity, flat.rule_count)
                     required = sorted(t for t in sel.tags if t != "*")
+                    value_test = _value_test(sel)
                     if sel.simple and len(sel.tags) == 1 and not sel.classes and not sel.ids:
                         (tag,) = sel.tags
                         flat.by_tag.setdefault(tag, []).append((key, block))
+                    elif value_test is not None:
+                        flat.add_value_test(*value_test, sel, key, block)
                     elif required:
                         flat.rest_by_tag.setdefault(required[0], []).append((sel, key, block))
                     else:

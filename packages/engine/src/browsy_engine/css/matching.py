@@ -84,6 +84,26 @@ class Matcher:
         self._lexbor_cache[sel.text] = found
         return found
 
+    def by_attribute_value(self, tag: str, name: str) -> dict[str, list[int]] | None:
+        """The `tag` elements having attribute `name`, grouped by its value in lowercase, in document order:
+        what `match` finds for each `tag[name=value i]` at once. None when `match` would ask lexbor instead
+        (a quirks document with many such elements; lexbor compares ASCII letters only)."""
+        elements = self.tags.get(tag, [])
+        if self.doc.quirks and len(elements) > FEW_CANDIDATES:
+            return None
+        nodes = self.doc.nodes
+        groups: dict[str, list[int]] = {}
+        for i in elements:
+            attrs = nodes[i].attrs
+            if name in attrs:
+                value = (attrs[name] or "").lower()
+                found = groups.get(value)
+                if found is None:
+                    groups[value] = [i]
+                else:
+                    found.append(i)
+        return groups
+
     def subject_candidates(self, sel: Selector) -> list[int] | None:
         """The shortest index list the subject compound must be in (None: it names no tag/class/id)."""
         best: list[int] | None = None
