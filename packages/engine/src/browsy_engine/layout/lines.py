@@ -166,9 +166,10 @@ def place_line(
     text_node = -1  # consecutive words of one text node are united once
     tx0 = tx1 = ty0 = ty1 = 0.0
     stretch = 0.0  # justification added so far
-    for k, p in enumerate(pieces):
+    base_y = cy + baseline
+    for p, xk in zip(pieces, xs):
         kind = p[KIND]
-        x = ox + xs[k] + stretch
+        x = ox + xk + stretch
         if kind == WORD:
             width = p[WIDTH]
             if gap and p[INNER_SPACES]:
@@ -180,11 +181,11 @@ def place_line(
             if text_node >= 0:
                 _union(ctx, text_node, container, tx0, ty0, tx1, ty1)
             m = p[METRICS]
-            base = cy + baseline + p[RAISED]
+            base = base_y + p[RAISED]
             text_node, tx0, tx1, ty0, ty1 = p[NODE], x, x + width, base - m.ascent, base + m.descent
             continue
         if kind == SPACE:
-            if gap and xs[k] < end:
+            if gap and xk < end:
                 stretch += gap
             continue
         if text_node >= 0:
@@ -192,12 +193,12 @@ def place_line(
             text_node = -1
         node = p[NODE]
         if kind == OPEN:
-            if xs[k] >= end:  # an inline box opening after the hanging trailing space starts at the text's end
+            if xk >= end:  # an inline box opening after the hanging trailing space starts at the text's end
                 x = ox + end
             open_at[node] = (x + p[TEXT][2], x + p[WIDTH], p)
         elif kind == CLOSE:
             box_edges = p[TEXT]
-            if xs[k] >= end:  # after the hanging trailing space: the box ends with the text
+            if xk >= end:  # after the hanging trailing space: the box ends with the text
                 x = ox + end - p[WIDTH]
                 end += p[WIDTH]
             x1 = x + p[WIDTH] - box_edges[3]
@@ -208,7 +209,7 @@ def place_line(
                 start = opened[0]
                 x1 = max(x1, opened[1])
             _inline_box(ctx, node, container, start, x1, None if empty else p[METRICS],
-                        cy + baseline + p[RAISED], box_edges)
+                        base_y + p[RAISED], box_edges)
         elif kind == ATOMIC:
             s = styles[node]
             va = p[TEXT]
@@ -217,7 +218,7 @@ def place_line(
             elif va == "bottom":
                 y = cy + top + height - p[HEIGHT]
             else:
-                y = cy + baseline - _atomic_ascent(p, strut)
+                y = base_y - _atomic_ascent(p, strut)
             r = rel[node]
             if r is not None:
                 r[0] = x + px(s.margin_left, 0.0)
@@ -230,8 +231,8 @@ def place_line(
     # inline boxes continuing onto the next line: their opening fragment, then up to the line's end
     for node, (start, x1, opening) in open_at.items():
         box_edges, m = opening[TEXT], None if empty else opening[METRICS]
-        _inline_box(ctx, node, container, start, x1, m, cy + baseline + opening[RAISED], box_edges)
-        _inline_box(ctx, node, container, start, ox + end, m, cy + baseline, box_edges)
+        _inline_box(ctx, node, container, start, x1, m, base_y + opening[RAISED], box_edges)
+        _inline_box(ctx, node, container, start, ox + end, m, base_y, box_edges)
 
 
 _EDGES: dict[int, tuple] = {}
