@@ -142,14 +142,13 @@ def classify(ctx: LayoutContext) -> None:
     holds_block = [False] * len(nodes)  # node i's box children hold an in-flow block-level box
     pruned = ctx.pruned
     relative = ctx.relative
-    closed = {d.index for d in nodes if d.tag == "details" and "open" not in d.attrs}
-    closed_summary = {next((c for c in nodes[d].children if nodes[c].tag == "summary"), -1) for d in closed}
+    closed: dict[int, int] = {}  # closed <details> -> its first <summary> child (-1: none)
     for i, node in enumerate(nodes):
         p = node.parent
         if p >= 0 and display[p] == "none":
             pruned.add(p)
             continue
-        if closed and p in closed and i not in closed_summary:
+        if closed and p in closed and i != closed[p]:
             pruned.add(p)
             continue  # a closed <details> renders only its summary
         if node.tag == TEXT:
@@ -182,6 +181,8 @@ def classify(ctx: LayoutContext) -> None:
         if position == "relative":
             relative.append(i)
         display[i] = d
+        if node.tag == "details" and "open" not in node.attrs:
+            closed[i] = next((c for c in node.children if nodes[c].tag == "summary"), -1)
         if d in BLOCK_LEVEL:
             block_child[i] = True
             if d in IN_FLOW_BLOCKS and not floating and position not in OUT_OF_FLOW:
