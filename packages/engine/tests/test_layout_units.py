@@ -212,3 +212,17 @@ def test_absurd_lengths_give_bounded_boxes() -> None:
 def test_a_lone_br_between_blocks_makes_a_line() -> None:
     boxes, _ = _boxes("<body><div id=d>x</div><br><div id=e>y</div></body>", {"br": {"display": "inline"}})
     assert boxes["e"][1] == boxes["d"][1] + 18 + 18  # Chromium: the <br> line is one strut high
+
+
+def test_an_atomic_inlines_vertical_align_does_not_leak_to_the_next_inline_box() -> None:
+    """Inline boxes sharing a style share what is read from it; an atomic inline between them has its own
+    vertical-align (here `super`), which must not raise the link after it."""
+    from browsy_engine import parse
+
+    html = (
+        "<!DOCTYPE html><style>a { color: blue } i { display: inline-block; width: 20px; height: 10px;"
+        " vertical-align: super }</style><p><a href=/1>one</a> <i>x</i> <a href=/2>two</a></p>"
+    )
+    els = {e.text: e for e in parse(html, 800, 600).els if e.tag == "a"}
+    assert els["one"].b[1] == els["two"].b[1]
+    assert els["one"].b[3] == els["two"].b[3]

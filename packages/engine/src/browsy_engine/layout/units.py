@@ -58,9 +58,6 @@ def has_inline_content(ctx: LayoutContext, nodes: list[int]) -> bool:
     return False
 
 
-BREAK = -1  # a <br>: a forced line break
-
-
 def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float, measuring: bool = False):
     """Generator task: the units of a run (atomic inlines and floats are sized here, or only measured)."""
     units: list[list | None] = []
@@ -80,38 +77,20 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
     box_style = None  # the style of the last inline box, and what was read from it
     box_edges: tuple = ()
     box_metrics: FontMetrics | None = None
-    va = ""
+    box_va = ""
 
     # the run's content in order, inline boxes entered: node indices, ~i (negative) marks the end of box i
     stack = nodes[::-1]
     while stack:
         i = stack.pop()
-        if i < 0:
-            kind, i = CLOSE, ~i
-        elif display[i] == "text":
-            kind = WORD
+        if i < 0:  # the end of inline box ~i
+            p = closing.pop()
+            unit[PIECES].append(p)
+            unit[UWIDTH] += p[WIDTH]
+            raise_stack.pop()
+            continue
+        if display[i] == "text":
             rel[i] = None
-        else:
-            s = styles[i]
-            tag = doc_nodes[i].tag
-            if s.position in OUT_OF_FLOW:
-                kind = ABS
-            elif s.float in FLOATING:
-                kind = FLOAT
-            elif tag == "br":
-                kind = BREAK
-            elif display[i] == "inline" and tag not in REPLACED:
-                kind = OPEN
-                rel[i] = None
-                stack.append(~i)
-                children = box_children(i)
-                if len(children) == 1:  # the common case: a link or span around one text
-                    stack.append(children[0])
-                else:
-                    stack += children[::-1]
-            else:
-                kind = ATOMIC
-        if kind == WORD:
             s = styles[i] or styles[doc_nodes[i].parent]  # a text node has its parent's style
             if s is not text_style:  # what a text node needs of its style (siblings usually share it)
                 text_style = s
@@ -212,8 +191,31 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
                         break_pending = False
             after_space = text.endswith(" ") and not preserve
             space_face = m.face if after_space else None
-        elif kind == OPEN:
-            s = styles[i]
+            continue
+        s = styles[i]
+        tag = doc_nodes[i].tag
+        if s.position in OUT_OF_FLOW:
+            unit[PIECES].append((ABS, i, 0.0, "", None, 0.0, 0.0, 0.0, 0.0))
+        elif s.float in FLOATING:
+            box = yield from _atomic_size(ctx, i, cw, measuring)
+            units.append([[(FLOAT, i, box[0], "", None, 0.0, box[1], 0.0, box[3])], 0.0, False])
+            unit = [[], 0.0, False]
+            units.append(unit)
+        elif tag == "br":
+            units.append(FORCED)
+            unit = [[], 0.0, False]
+            units.append(unit)
+            after_space = True
+            space_face = None
+            break_pending = False
+        elif display[i] == "inline" and tag not in REPLACED:
+            rel[i] = None
+            stack.append(~i)
+            children = box_children(i)
+            if len(children) == 1:  # the common case: a link or span around one text
+                stack.append(children[0])
+            else:
+                stack += children[::-1]
             if break_pending and unit[CONTENT]:
                 unit = [[], 0.0, False]
                 units.append(unit)
@@ -222,24 +224,19 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
                 box_style = s
                 box_edges = edges(s, cw)
                 box_metrics = metrics_for(s)
-                va = s.vertical_align
-            raised = raise_stack[-1] + _baseline_shift(ctx, i, va) if va in SHIFTING else raise_stack[-1]
+                box_va = s.vertical_align
+            raised = raise_stack[-1] + _baseline_shift(ctx, i, box_va) if box_va in SHIFTING else raise_stack[-1]
             raise_stack.append(raised)
             closing.append((CLOSE, i, box_edges[1], box_edges, box_metrics, raised, 0.0, 0.0, 0.0))
             unit[PIECES].append((OPEN, i, box_edges[0], box_edges, box_metrics, raised, 0.0, 0.0, 0.0))
             unit[UWIDTH] += box_edges[0]
-        elif kind == CLOSE:
-            p = closing.pop()
-            unit[PIECES].append(p)
-            unit[UWIDTH] += p[WIDTH]
-            raise_stack.pop()
-        elif kind == ATOMIC:
+        else:
             box = yield from _atomic_size(ctx, i, cw, measuring)
             if unit[CONTENT]:
                 unit = [[], 0.0, False]
                 units.append(unit)
-            va = styles[i].vertical_align
-            if va == "text-bottom" and doc_nodes[i].tag == "textarea":
+            va = s.vertical_align
+            if va == "text-bottom" and tag == "textarea":
                 va = "baseline"  # measured: Chromium's textarea bottom sits on the baseline
             unit[PIECES].append((ATOMIC, i, box[0], va, None, raise_stack[-1], box[1], box[2], box[3]))
             unit[UWIDTH] += box[0]
@@ -247,20 +244,6 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
             break_pending = True
             after_space = False
             space_face = None
-        elif kind == BREAK:
-            units.append(FORCED)
-            unit = [[], 0.0, False]
-            units.append(unit)
-            after_space = True
-            space_face = None
-            break_pending = False
-        elif kind == FLOAT:
-            box = yield from _atomic_size(ctx, i, cw, measuring)
-            units.append([[(FLOAT, i, box[0], "", None, 0.0, box[1], 0.0, box[3])], 0.0, False])
-            unit = [[], 0.0, False]
-            units.append(unit)
-        else:
-            unit[PIECES].append((ABS, i, 0.0, "", None, 0.0, 0.0, 0.0, 0.0))
     return units
 
 
