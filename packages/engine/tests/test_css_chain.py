@@ -62,3 +62,21 @@ def test_attribute_value_groups_agree_with_matching_each_selector(count: int, do
     for sel, _key, _block in test.selectors:
         value = sel.text.split("=")[1].split()[0]
         assert groups.get(value, []) == Matcher(doc).match(sel), sel.text
+
+
+@pytest.mark.parametrize("count", [5, 100])
+@pytest.mark.parametrize(
+    "marked", ["", "<svg><g HIDDEN=1/></svg>", "<p hidden>h</p><div popover>p</div><p hidden=until-found>u</p>"]
+)
+def test_indexed_attributes_match_as_lexbor_does(count: int, marked: str) -> None:
+    """[hidden] and [popover] (found by the index pass, not by a lexbor walk) match what lexbor matches,
+    on small and large documents, with and without such elements."""
+    from browsy_engine.css.cascade import _flat_ua
+    from browsy_engine.css.matching import Matcher
+
+    filler = "<span data-hidden=x xlink:hidden=y>s</span>" * count
+    doc = build_document(f"<!DOCTYPE html><html><body>{filler}{marked}</body></html>")
+    selectors = [sel for sel, _key, _block in _flat_ua(False).rest_any]
+    assert {sel.text for sel in selectors} >= {"[hidden=until-found i]", "[popover]:not(:hover):not(dialog[open])"}
+    for sel in selectors:
+        assert Matcher(doc).match(sel) == doc.select(sel.text), sel.text

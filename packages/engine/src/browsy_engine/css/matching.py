@@ -26,6 +26,9 @@ from .selectors import Selector
 _UNIVERSAL = frozenset({"*"})
 FEW_CANDIDATES = 48  # below this, checking candidates in Python beats lexbor's whole-tree walk
 VERY_FEW_CANDIDATES = 4  # below this, checking candidates beats joining the indexes too
+# Attributes the UA sheet's selectors require on every page (`[hidden]`, `[popover]`): the index pass
+# lists the elements having them, sparing lexbor a walk over a large tree to find (mostly) none.
+INDEXED_ATTRIBUTES = frozenset({"hidden", "popover"})
 _probe = LexborHTMLParser("<p>")
 
 
@@ -42,7 +45,7 @@ def lexbor_accepts(selector: str) -> bool:
 class Matcher:
     def __init__(self, doc: Document) -> None:
         self.doc = doc
-        self.tags, self.classes, self.ids, self.elements = _indexes(doc)
+        self.tags, self.classes, self.ids, self.elements, self._with_indexed = _indexes(doc)
         self._lexbor_cache: dict[str, list[int] | None] = {}
         self._attribute_cache: dict[str, list[int] | None] = {}
 
@@ -121,9 +124,12 @@ class Matcher:
         found = self._attribute_cache.get(name, ())
         if found != ():
             return found  # type: ignore[return-value]
+        having = self._with_indexed.get(name, []) if name in INDEXED_ATTRIBUTES else None
         if len(self.elements) <= FEW_CANDIDATES:
             nodes = self.doc.nodes
-            found = [i for i in self.elements if name in nodes[i].attrs]
+            found = having if having is not None else [i for i in self.elements if name in nodes[i].attrs]
+        elif having is not None:
+            found = None if having else []
         else:
             found = None if self.doc.select(f"[{serialize_identifier(name)}]") else []
         self._attribute_cache[name] = found
@@ -157,11 +163,15 @@ class Matcher:
         return result
 
 
-def _indexes(doc: Document) -> tuple[dict[str, list[int]], dict[str, list[int]], dict[str, list[int]], list[int]]:
-    """One pass over the document: elements by tag, by class and by id, and all elements (document order)."""
+def _indexes(
+    doc: Document,
+) -> tuple[dict[str, list[int]], dict[str, list[int]], dict[str, list[int]], list[int], dict[str, list[int]]]:
+    """One pass over the document: elements by tag, by class, by id and by INDEXED_ATTRIBUTES, and all
+    elements (document order)."""
     tags: defaultdict[str, list[int]] = defaultdict(list)
     classes: defaultdict[str, list[int]] = defaultdict(list)
     ids: defaultdict[str, list[int]] = defaultdict(list)
+    with_attribute: dict[str, list[int]] = {}
     elements: list[int] = []
     for n in doc.nodes:
         if n.text is not None:
@@ -172,6 +182,9 @@ def _indexes(doc: Document) -> tuple[dict[str, list[int]], dict[str, list[int]],
         attrs = n.attrs
         if not attrs:
             continue
+        if "hidden" in attrs or "popover" in attrs:  # INDEXED_ATTRIBUTES (two lookups: the cheapest test)
+            for name in INDEXED_ATTRIBUTES.intersection(attrs):
+                with_attribute.setdefault(name, []).append(index)
         cls = attrs.get("class")
         if cls:
             words = cls.split()
@@ -184,4 +197,4 @@ def _indexes(doc: Document) -> tuple[dict[str, list[int]], dict[str, list[int]],
         if ident:
             ids[ident].append(index)
     tags.default_factory = classes.default_factory = ids.default_factory = None
-    return tags, classes, ids, elements
+    return tags, classes, ids, elements, with_attribute
