@@ -315,7 +315,7 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy):
     replaced = tag in REPLACED
     atomic = replaced or d in TABLE_LIKE
     if atomic:
-        yield atomic_box(ctx, i, cb_w)
+        yield from atomic_box(ctx, i, cb_w)
         w = rel[i][2] - pb_h
         if replaced and alt_fallback(ctx, i, s):
             w = None
@@ -358,11 +358,11 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy):
     collapse_top = not bfc and bt == 0 and pt == 0
     collapse_bottom = not bfc and bb == 0 and pbot == 0 and h_spec is None
     if d in FLEX_LIKE or d in TABLE_LIKE:
-        out = yield box_contents(ctx, i, w, h_spec, cb_w)
+        out = yield from box_contents(ctx, i, w, h_spec, cb_w)
     else:
         children = ctx.box_children(i)
         if tag == "fieldset":
-            children, legend_h = yield rendered_legend(ctx, i, children, w, cx)
+            children, legend_h = yield from rendered_legend(ctx, i, children, w, cx)
             if legend_h > bt:
                 cy += legend_h - bt
                 pb_v += legend_h - bt
@@ -424,10 +424,10 @@ def box_contents(ctx, i, w, h_spec, cb_w):
     d = ctx.display[i]
     cx, cy = s.border_left_width + px(s.padding_left, cb_w), s.border_top_width + px(s.padding_top, cb_w)
     if d in FLEX_LIKE:
-        out = yield flexgrid.flex_grid_contents(ctx, i, w, h_spec, cx, cy)
+        out = yield from flexgrid.flex_grid_contents(ctx, i, w, h_spec, cx, cy)
         return out
     if d in TABLE_LIKE:
-        out = yield table.table_contents(ctx, i, w, cx, cy)
+        out = yield from table.table_contents(ctx, i, w, cx, cy)
         return out
     own = FloatArea()
     out = yield from flow(ctx, i, ctx.box_children(i), w, cx, cy, own, 0.0, 0.0, False, h_spec)
@@ -477,7 +477,7 @@ def atomic_box(ctx, i, cb_w, force_w=None, force_h=None, cb_h=None):
     w = clamp_width(s, w, cb_w, pb_h)
     if h_spec is None and s.aspect_ratio:
         h_spec = _ratio_height(s, w, pb_h, pb_v)
-    out = yield box_contents(ctx, i, w, h_spec, cb_w)
+    out = yield from box_contents(ctx, i, w, h_spec, cb_w)
     h = out.height if h_spec is None else h_spec
     h = clamp_height(s, h, cb_h, pb_v)
     ctx.rel[i][2] = w + pb_h

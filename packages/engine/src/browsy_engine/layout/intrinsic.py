@@ -50,17 +50,17 @@ def intrinsic(ctx: LayoutContext, i: int):
     s = ctx.styles[i]
     lo = hi = 0.0
     if d in ("table", "inline-table"):
-        lo, hi = yield table.table_intrinsic(ctx, i)
+        lo, hi = yield from table.table_intrinsic(ctx, i)
     elif d in ("flex", "inline-flex", "-webkit-box") and s.flex_direction in FLEX_ROW:
         for c in ctx.box_children(i):
             if ctx.display[c] == "text" and not (ctx.doc.nodes[c].text or "").strip():
                 continue
             if ctx.display[c] == "text" or ctx.is_out_of_flow(c):
                 if ctx.display[c] == "text":
-                    a, b = yield run_intrinsic(ctx, i, [c])
+                    a, b = yield from run_intrinsic(ctx, i, [c])
                     lo, hi = (lo + a if s.flex_wrap == "nowrap" else max(lo, a)), hi + b
                 continue
-            a, b = yield outer_intrinsic(ctx, c)
+            a, b = yield from outer_intrinsic(ctx, c)
             lo = lo + a if s.flex_wrap == "nowrap" else max(lo, a)
             hi += b
         gap = px(s.column_gap, 0.0)
@@ -75,14 +75,14 @@ def intrinsic(ctx: LayoutContext, i: int):
                 run.append(c)
                 continue
             if run:
-                a, b = yield run_intrinsic(ctx, i, run)
+                a, b = yield from run_intrinsic(ctx, i, run)
                 lo, hi = max(lo, a), max(hi, b)
                 run = []
             if c < 0:
                 break
             if ctx.is_out_of_flow(c):
                 continue
-            a, b = yield outer_intrinsic(ctx, c)
+            a, b = yield from outer_intrinsic(ctx, c)
             lo, hi = max(lo, a), max(hi, b)
     hi = max(hi, lo)
     ctx.intrinsic_cache[i] = (lo, hi)

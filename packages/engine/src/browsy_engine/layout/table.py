@@ -138,7 +138,7 @@ def _measure_columns(ctx: LayoutContext, grid: Grid):
     maxs = [0.0] * n
     spanning: list[tuple[Cell, float, float]] = []
     for cell in grid.cells:
-        lo, hi = yield intrinsic.outer_intrinsic(ctx, cell.node)
+        lo, hi = yield from intrinsic.outer_intrinsic(ctx, cell.node)
         if grid.collapsed:
             shared = _shared_borders(ctx.styles[cell.node])[0]
             lo, hi = lo - shared, hi - shared
@@ -170,12 +170,12 @@ def _measure_columns(ctx: LayoutContext, grid: Grid):
 
 def table_intrinsic(ctx: LayoutContext, i: int):
     grid = structure(ctx, i)
-    mins, maxs = yield column_widths(ctx, grid)
+    mins, maxs = yield from column_widths(ctx, grid)
     sh, _ = _spacing(ctx, i)
     extra = sh * (grid.columns + 1) if grid.columns else 0.0
     lo, hi = sum(mins) + extra, sum(maxs) + extra
     for cap in grid.captions:
-        a, b = yield intrinsic.outer_intrinsic(ctx, cap)
+        a, b = yield from intrinsic.outer_intrinsic(ctx, cap)
         lo, hi = max(lo, a), max(hi, b)
     return lo, hi
 
@@ -201,9 +201,9 @@ def anonymous_table(ctx: LayoutContext, container: int, parts: list[int], cw: fl
     if loose:
         rows.insert(0, (-1, loose))
     grid = _grid(ctx, [], rows, [], False)
-    mins, maxs = yield column_widths(ctx, grid)
+    mins, maxs = yield from column_widths(ctx, grid)
     w = min(max(sum(mins), cw), sum(maxs))
-    out = yield table_contents(ctx, container, w, cx, cy, grid)
+    out = yield from table_contents(ctx, container, w, cx, cy, grid)
     return out
 
 
@@ -225,7 +225,7 @@ def table_contents(ctx: LayoutContext, i: int, w: float, cx: float, cy: float, g
     n = grid.columns
     if n == 0:
         return block.FlowOut(y, block.NO_MARGIN, block.NO_MARGIN, not grid.captions)
-    mins, maxs = yield column_widths(ctx, grid)
+    mins, maxs = yield from column_widths(ctx, grid)
     avail = max(0.0, w - sh * (n + 1))
     lo, hi = sum(mins), sum(maxs)
     for col, share in grid.percent.items():
@@ -265,7 +265,7 @@ def table_contents(ctx: LayoutContext, i: int, w: float, cx: float, cy: float, g
         if grid.collapsed:
             shared_h, shared_v = _shared_borders(s)
             pb_h, pb_v = pb_h - shared_h, pb_v - shared_v
-        out = yield block.box_contents(ctx, cell.node, max(0.0, cw - pb_h), None, w)
+        out = yield from block.box_contents(ctx, cell.node, max(0.0, cw - pb_h), None, w)
         ch = out.height
         spec = px_or_none(s.height, None)
         if spec is not None:

@@ -3,6 +3,10 @@
 Layout functions are generators: to lay out a sub-box they `yield` the sub-generator and receive its
 return value, e.g. `height = yield block_box(ctx, child, width)`. `run()` keeps the chain of pending
 generators on an explicit list, so arbitrarily deep trees never touch the interpreter's stack.
+
+A task hands over to the trampoline each step down the tree (a child's block_box, atomic_box or
+intrinsic); helpers that stay on the same node (box_contents, table_contents, outer_intrinsic, …) are
+delegated to with `yield from`, which costs less than a task and nests only a bounded number of frames.
 """
 
 from __future__ import annotations
