@@ -91,7 +91,8 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
             continue
         if display[i] == "text":
             rel[i] = None
-            s = styles[i] or styles[doc_nodes[i].parent]  # a text node has its parent's style
+            node = doc_nodes[i]
+            s = styles[node.parent]  # a text node has its parent's style
             if s is not text_style:  # what a text node needs of its style (siblings usually share it)
                 text_style = s
                 mode = s.white_space
@@ -99,13 +100,14 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
                 text_metrics = metrics_for(s)
                 wraps = mode not in ("nowrap", "pre")
                 preserve = mode in PRESERVING
-            text = collapse(doc_nodes[i].text or "", mode, after_space)
+            text = collapse(node.text or "", mode, after_space)
             if not text:
                 continue
             if transform != "none":
                 text = apply_transform(text, transform)
             m = text_metrics
-            if not text.isascii() and uses_fallback(text, m.face):
+            is_ascii = text.isascii()
+            if not is_ascii and uses_fallback(text, m.face):
                 m = metrics_with_fallback(s, m)
             raised = raise_stack[-1]
             if text == " " and not preserve:  # a lone collapsible space, as between two links
@@ -115,7 +117,7 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
                 after_space = True
                 space_face = m.face
                 continue
-            special = wraps and has_breaks_inside(text)
+            special = wraps and ("-" in text or not is_ascii) and has_breaks_inside(text)
             lead = space_face is m.face  # a space of the same font precedes this text: kern across it
             if not (preserve or special or " " in text or "\n" in text):  # the most common text: one word
                 w = word_width(m, text, lead, False)
