@@ -51,13 +51,18 @@ class Matcher:
 
     # ---- matching -------------------------------------------------------------------------------
     def could_match(self, sel: Selector) -> bool:
-        """False when the selector requires a tag, class or id the document does not have, or a state no
-        static page has (`:hover`, `:focus`, …)."""
+        """False when the selector requires a tag, class or id the document does not have, a state no
+        static page has (`:hover`, `:focus`, …), or an indexed attribute no element has (`[hidden]`)."""
         tags = sel.tags - _UNIVERSAL if "*" in sel.tags else sel.tags
         if not (self.tags.keys() >= tags and self.classes.keys() >= sel.classes and self.ids.keys() >= sel.ids):
             return False
         chain = chain_for(sel)
-        return chain is None or not chain.never
+        if chain is None:
+            return True
+        attributes = chain.compounds[-1].attributes
+        if attributes and attributes[0].name in INDEXED_ATTRIBUTES and attributes[0].name not in self._with_indexed:
+            return False
+        return not chain.never
 
     def match(self, sel: Selector) -> list[int] | None:
         """Element indices the selector matches (document order); None if lexbor rejects it."""
