@@ -47,28 +47,34 @@ def content_origin(s: ComputedStyle, cb_w: float) -> tuple[float, float]:
 
 def clamp_width(s: ComputedStyle, content_w: float, cb_w: float | None, pb: float) -> float:
     """Apply min-width/max-width (content-box value, box-sizing aware)."""
+    if s.min_width is None and s.max_width is None:
+        return max(0.0, content_w)
     return _clamp(content_w, s.min_width, s.max_width, cb_w, pb, s.box_sizing == "border-box")
 
 
 def clamp_height(s: ComputedStyle, content_h: float, cb_h: float | None, pb: float) -> float:
     """Apply min-height/max-height (content-box value, box-sizing aware)."""
+    if s.min_height is None and s.max_height is None:
+        return max(0.0, content_h)
     return _clamp(content_h, s.min_height, s.max_height, cb_h, pb, s.box_sizing == "border-box")
 
 
 def specified_width(s: ComputedStyle, cb_w: float | None, pb: float) -> float | None:
     """The content-box width from `width`, or None when auto."""
+    if s.width is None:
+        return None
     return _content_size(s.width, cb_w, pb, s.box_sizing == "border-box")
 
 
 def specified_height(s: ComputedStyle, cb_h: float | None, pb: float) -> float | None:
     """The content-box height from `height`, or None when auto (or a percentage of an indefinite height)."""
+    if s.height is None:
+        return None
     return _content_size(s.height, cb_h, pb, s.box_sizing == "border-box")
 
 
 def _clamp(content: float, lo: Length, hi: Length, ref: float | None, pb: float, border_box: bool) -> float:
     """One axis: a content-box size limited by its max, then its min (min wins, as CSS says)."""
-    if lo is None and hi is None:
-        return max(0.0, content)
     mx = px_or_none(hi, ref)
     if mx is not None:
         content = min(content, mx - pb if border_box else mx)
