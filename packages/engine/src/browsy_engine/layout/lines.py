@@ -207,7 +207,8 @@ def place_line(
                 start = ox
             else:
                 start = opened[0]
-                x1 = max(x1, opened[1])
+                if opened[1] > x1:
+                    x1 = opened[1]
             _inline_box(ctx, node, container, start, x1, None if empty else p[METRICS],
                         base_y + p[RAISED], box_edges)
         elif kind == ATOMIC:
@@ -268,12 +269,14 @@ def _inline_box(
 ) -> None:
     """Add a fragment of inline box `node` (`box_edges`: its edges()); m None: a fragment on an empty
     line (no height at all)."""
+    if x1 < x0:
+        x1 = x0
     if m is None:
-        _union(ctx, node, container, x0, baseline, max(x0, x1), baseline)
+        _union(ctx, node, container, x0, baseline, x1, baseline)
         return
     top = baseline - m.ascent - box_edges[4]
     bottom = baseline + m.descent + box_edges[5]
-    _union(ctx, node, container, x0, top, max(x0, x1), bottom)
+    _union(ctx, node, container, x0, top, x1, bottom)
 
 
 def _union(ctx: LayoutContext, node: int, anchor: int, x0: float, y0: float, x1: float, y1: float) -> None:
@@ -282,9 +285,16 @@ def _union(ctx: LayoutContext, node: int, anchor: int, x0: float, y0: float, x1:
         ctx.rel[node] = [x0, y0, x1 - x0, y1 - y0]
         ctx.anchor[node] = anchor
         return
-    rx1 = max(r[0] + r[2], x1)
-    ry1 = max(r[1] + r[3], y1)
-    r[0] = min(r[0], x0)
-    r[1] = min(r[1], y0)
+    # the union of r and the new rectangle (comparisons rather than min()/max() calls: this runs per fragment)
+    rx1 = r[0] + r[2]
+    if x1 > rx1:
+        rx1 = x1
+    ry1 = r[1] + r[3]
+    if y1 > ry1:
+        ry1 = y1
+    if x0 < r[0]:
+        r[0] = x0
+    if y0 < r[1]:
+        r[1] = y0
     r[2] = rx1 - r[0]
     r[3] = ry1 - r[1]
