@@ -3,6 +3,7 @@ their widths, inline-box edges, atomic inlines and floats sized (or only measure
 
 from __future__ import annotations
 
+from ..css.style import ComputedStyle
 from . import block, intrinsic  # circular: atomic inlines contain block layout (attributes used at call time)
 from .context import FLOATING, OUT_OF_FLOW, REPLACED, LayoutContext
 from .lines import edges
@@ -58,6 +59,20 @@ def has_inline_content(ctx: LayoutContext, nodes: list[int]) -> bool:
     return False
 
 
+# id(style) -> (style, white-space, text-transform, metrics, wraps, preserves spaces): what a text node
+# needs of its style, memoised per style object (cascades share style objects; bounded like metrics_for's)
+_TEXT_STYLE: dict[int, tuple] = {}
+
+
+def _text_style(s: ComputedStyle) -> tuple:
+    mode = s.white_space
+    known = (s, mode, s.text_transform, metrics_for(s), mode not in ("nowrap", "pre"), mode in PRESERVING)
+    if len(_TEXT_STYLE) > 50_000:
+        _TEXT_STYLE.clear()
+    _TEXT_STYLE[id(s)] = known
+    return known
+
+
 def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float, measuring: bool = False):
     """Generator task: the units of a run (atomic inlines and floats are sized here, or only measured)."""
     units: list[list | None] = []
@@ -95,11 +110,10 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
             s = styles[node.parent]  # a text node has its parent's style
             if s is not text_style:  # what a text node needs of its style (siblings usually share it)
                 text_style = s
-                mode = s.white_space
-                transform = s.text_transform
-                text_metrics = metrics_for(s)
-                wraps = mode not in ("nowrap", "pre")
-                preserve = mode in PRESERVING
+                known = _TEXT_STYLE.get(id(s))
+                if known is None or known[0] is not s:
+                    known = _text_style(s)
+                _, mode, transform, text_metrics, wraps, preserve = known
             text = collapse(node.text or "", mode, after_space)
             if not text:
                 continue
