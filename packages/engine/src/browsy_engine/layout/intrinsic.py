@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from . import block, table, units
 from . import pieces as P
-from .context import LayoutContext
+from .context import OUT_OF_FLOW, LayoutContext
 from .controls import alt_fallback
 from .geometry import horizontal_pb, px, px_or_none
 
@@ -69,18 +69,22 @@ def intrinsic(ctx: LayoutContext, i: int):
             hi += gap * (count - 1)
     else:
         run: list[int] = []
-        children = ctx.box_children(i)
-        for c in children + [-1]:
-            if c >= 0 and not ctx.block_child[c] and not ctx.is_out_of_flow(c):
-                run.append(c)
-                continue
+        styles, block_child = ctx.styles, ctx.block_child
+        out_of_flow = False
+        for c in ctx.box_children(i) + [-1]:
+            if c >= 0:
+                cs = styles[c]
+                out_of_flow = cs is not None and cs.position in OUT_OF_FLOW
+                if not block_child[c] and not out_of_flow:
+                    run.append(c)
+                    continue
             if run:
                 a, b = yield from run_intrinsic(ctx, i, run)
                 lo, hi = max(lo, a), max(hi, b)
                 run = []
             if c < 0:
                 break
-            if ctx.is_out_of_flow(c):
+            if out_of_flow:
                 continue
             a, b = yield from outer_intrinsic(ctx, c)
             lo, hi = max(lo, a), max(hi, b)

@@ -36,8 +36,10 @@ class Grid:
 
 def _span(ctx: LayoutContext, i: int, name: str) -> int:
     raw = ctx.doc.nodes[i].attrs.get(name)
+    if raw is None:
+        return 1
     try:
-        v = int(str(raw).strip()) if raw is not None else 1
+        v = int(str(raw).strip())
     except ValueError:
         v = 1
     return max(1, min(v, 1000)) if name == "colspan" else max(0, min(v, 65534)) or 1
@@ -88,7 +90,7 @@ def _grid(
     collapsed: bool,
 ) -> Grid:
     """Place cells on the grid (colspan/rowspan occupy later slots)."""
-    occupied: set[tuple[int, int]] = set()
+    occupied: set[tuple[int, int]] = set()  # slots of later rows taken by a rowspan
     cells: list[Cell] = []
     columns = 0
     for r, (_, tds) in enumerate(row_nodes):
@@ -98,7 +100,7 @@ def _grid(
                 col += 1
             rs = min(_span(ctx, td, "rowspan"), len(row_nodes) - r)
             cs = _span(ctx, td, "colspan")
-            for dr in range(rs):
+            for dr in range(1, rs):  # this row's later cells start right of this one anyway
                 for dc in range(cs):
                     occupied.add((r + dr, col + dc))
             cells.append(Cell(td, r, col, rs, cs))
