@@ -39,7 +39,7 @@ PRESERVING = ("pre", "pre-wrap", "break-spaces")  # the white-space values that 
 def has_inline_content(ctx: LayoutContext, nodes: list[int]) -> bool:
     """False when a run holds nothing but collapsible whitespace (it then produces no line boxes)."""
     doc_nodes, display, styles = ctx.doc.nodes, ctx.display, ctx.styles
-    stack = list(nodes)
+    stack = nodes[::-1]  # from the run's start: content, when there is some, is usually there
     while stack:
         i = stack.pop()
         d = display[i]
