@@ -57,6 +57,8 @@ def charset_from_meta(head: bytes) -> str | None:
     """The encoding declared by a meta tag in the first bytes, per the HTML prescan (simplified)."""
     for m in _META.finditer(head[:PRESCAN_BYTES]):
         tag = m.group(0)
+        if b"charset" not in tag.lower():
+            continue  # both ways of declaring an encoding say "charset" (most meta tags do not)
         content = _CONTENT_ATTR.search(tag)
         without_content = _CONTENT_ATTR.sub(b" ", tag)
         found = _CHARSET_ATTR.search(without_content)
