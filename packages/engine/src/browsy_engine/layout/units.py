@@ -158,7 +158,8 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
                         # the words strictly inside the text: one TEXTRUN unit instead of a unit per word
                         middle = words[1:-1]
                         if all(middle):
-                            run_widths = [spaced_width(m, word) for word in middle]
+                            known = m.spaced.get  # spaced_width's memo, read without a call per word
+                            run_widths = [known(word) or spaced_width(m, word) for word in middle]
                             head, tail = words[0], words[-1]
                             if head:
                                 w = word_width(m, head, lead, True)
