@@ -143,6 +143,7 @@ def flow(ctx, i, children, cw, cx, cy, floats, ox, oy, collapse_top, cb_h):
     first = True
     baseline: float | None = None
     run: list[int] = []
+    run_has_boxes = False  # the run holds more than text nodes
     rel, styles, display = ctx.rel, ctx.styles, ctx.display
     block_child = ctx.block_child
     quirk_container = ctx.quirks and ctx.doc.nodes[i].tag in QUIRK_CONTAINERS
@@ -155,8 +156,12 @@ def flow(ctx, i, children, cw, cx, cy, floats, ox, oy, collapse_top, cb_h):
         k += 1
         if c >= 0 and not block_child[c]:
             s = styles[c]
-            if run or s is None or not (s.position in OUT_OF_FLOW or s.float in FLOATING):
+            if s is None:  # a text node
+                run.append(c)
+                continue
+            if run or not (s.position in OUT_OF_FLOW or s.float in FLOATING):
                 run.append(c)  # inline content (a float or positioned box starting a run is placed apart)
+                run_has_boxes = True
                 continue
         if run:
             if has_inline_content(ctx, run):
@@ -174,10 +179,11 @@ def flow(ctx, i, children, cw, cx, cy, floats, ox, oy, collapse_top, cb_h):
                     first = False
                     if res.last_baseline is not None:
                         baseline = res.last_baseline
-            elif any(display[c] != "text" for c in run):
+            elif run_has_boxes:
                 # no line boxes, but floats or positioned boxes inside still need placing
                 yield from inline_run(ctx, i, run, cw, cx, cy, cursor, floats, ox, oy)
             run = []
+            run_has_boxes = False
         if c < 0:
             break
         s = styles[c]
