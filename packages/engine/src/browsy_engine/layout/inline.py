@@ -214,7 +214,7 @@ def inline_run(
             first_baseline = line.y + baseline
         last_baseline = line.y + baseline
         total = line.y + height - y0
-    return InlineResult(max(0.0, total), last_baseline, first_baseline)
+    return InlineResult(total if total > 0.0 else 0.0, last_baseline, first_baseline)
 
 
 def _quirks_table_align(ctx: LayoutContext, container: int, align: str) -> str:
