@@ -24,8 +24,9 @@ def has_phrase(text: str, phrases: tuple[str, ...]) -> bool:
 
 
 def any_has_phrase(texts: Iterable[str], phrases: tuple[str, ...]) -> bool:
-    pattern = _pattern(phrases)
-    return any(t and pattern.search(t) for t in texts)
+    """True when one of lowercase `texts` contains one of `phrases` as whole words. The texts are searched
+    as one string, joined by NUL: no phrase can match across it, and it is no word character."""
+    return _pattern(phrases).search("\x00".join(texts)) is not None
 
 
 # --- page types -------------------------------------------------------------------------------------
