@@ -7,8 +7,6 @@ unit carries the words of one text node that lie between break opportunities.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 WORD, SPACE, OPEN, CLOSE, ATOMIC, FLOAT, ABS = range(7)
 FORCED = None  # a unit that forces a line break
 # A TEXTRUN unit is a tuple (TEXTRUN, node, metrics, raised, words, widths, space_piece): words of one
@@ -34,12 +32,18 @@ def unit_trail(unit: list) -> float:
     return pieces[-1][WIDTH] if pieces and pieces[-1][KIND] == SPACE else 0.0
 
 
-@dataclass(slots=True)
 class Line:
-    y: float
-    left: float
-    right: float
-    pieces: list = field(default_factory=list)
-    xs: list[float] = field(default_factory=list)  # x of each piece from the line's start
-    pen: float = 0.0
-    forced: bool = False
+    """A line box being filled: its top, the band left free by floats, its pieces with their x from the
+    line's start, the pen (x of the next piece) and whether a forced break ended it. A plain class: one is
+    made per line, and a dataclass's default factories cost a call per list."""
+
+    __slots__ = ("y", "left", "right", "pieces", "xs", "pen", "forced")
+
+    def __init__(self, y: float, left: float, right: float) -> None:
+        self.y = y
+        self.left = left
+        self.right = right
+        self.pieces: list[Piece] = []
+        self.xs: list[float] = []
+        self.pen = 0.0
+        self.forced = False
