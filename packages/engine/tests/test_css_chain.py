@@ -66,7 +66,14 @@ def test_attribute_value_groups_agree_with_matching_each_selector(count: int, do
 
 @pytest.mark.parametrize("count", [5, 100])
 @pytest.mark.parametrize(
-    "marked", ["", "<svg><g HIDDEN=1/></svg>", "<p hidden>h</p><div popover>p</div><p hidden=until-found>u</p>"]
+    "marked",
+    [
+        "",
+        "<svg><g HIDDEN=1/></svg>",
+        "<p hidden>h</p><div popover>p</div><p hidden=until-found>u</p>",
+        "<p hidden=UNTIL-FOUND>a</p><p hidden='until-found '>b</p><p hidden=''>c</p><dialog open popover>d</dialog>"
+        "<dialog popover>e</dialog><div popover=manual hidden>f</div>",
+    ],
 )
 def test_indexed_attributes_match_as_lexbor_does(count: int, marked: str) -> None:
     """[hidden] and [popover] (found by the index pass, not by a lexbor walk) match what lexbor matches,

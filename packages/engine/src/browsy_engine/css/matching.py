@@ -123,18 +123,17 @@ class Matcher:
         return best
 
     def _with_attribute(self, name: str) -> list[int] | None:
-        """Candidates for a subject compound that requires attribute `name` (and names no tag/class/id): on a
-        small document the elements having it; on a large one none if lexbor finds no element with it,
-        else None (unknown: lexbor matches the whole selector instead)."""
+        """Candidates for a subject compound that requires attribute `name` (and names no tag/class/id): the
+        elements having it when it is one of INDEXED_ATTRIBUTES or the document is small; on a large one
+        none if lexbor finds no element with it, else None (unknown: lexbor matches the whole selector)."""
         found = self._attribute_cache.get(name, ())
         if found != ():
             return found  # type: ignore[return-value]
-        having = self._with_indexed.get(name, []) if name in INDEXED_ATTRIBUTES else None
-        if len(self.elements) <= FEW_CANDIDATES:
+        if name in INDEXED_ATTRIBUTES:
+            found = self._with_indexed.get(name, [])
+        elif len(self.elements) <= FEW_CANDIDATES:
             nodes = self.doc.nodes
-            found = having if having is not None else [i for i in self.elements if name in nodes[i].attrs]
-        elif having is not None:
-            found = None if having else []
+            found = [i for i in self.elements if name in nodes[i].attrs]
         else:
             found = None if self.doc.select(f"[{serialize_identifier(name)}]") else []
         self._attribute_cache[name] = found
