@@ -35,6 +35,7 @@ QUIRKY = frozenset({"p", "ul", "ol", "dl", "menu", "dir", "blockquote", "figure"
 QUIRK_CONTAINERS = frozenset({"body", "td", "th"})
 FLEX_LIKE = frozenset({"flex", "grid", "inline-flex", "inline-grid", "-webkit-box"})
 TABLE_LIKE = frozenset({"table", "inline-table"})
+PLAIN_BLOCKS = frozenset({"block", "list-item", "flow-root"})  # no table or flex/grid contents
 
 
 def collapse(a: Margin, b: Margin) -> Margin:
@@ -145,7 +146,7 @@ def flow(ctx, i, children, cw, cx, cy, floats, ox, oy, collapse_top, cb_h):
     run: list[int] = []
     run_has_boxes = False  # the run holds more than text nodes
     rel, styles, display = ctx.rel, ctx.styles, ctx.display
-    block_child = ctx.block_child
+    block_child, holds_block = ctx.block_child, ctx.holds_block
     quirk_container = ctx.quirks and ctx.doc.nodes[i].tag in QUIRK_CONTAINERS
     last_quirk_bottom = False
     first_quirk = False
@@ -216,7 +217,10 @@ def flow(ctx, i, children, cw, cx, cy, floats, ox, oy, collapse_top, cb_h):
             if edge > float("-inf"):
                 clear_to = edge - oy
                 y_est = max(y_est, clear_to)
-        res = yield block_box(ctx, c, cw, cb_h, floats, ox, oy + y_est)
+        if holds_block[c] or display[c] not in PLAIN_BLOCKS:
+            res = yield block_box(ctx, c, cw, cb_h, floats, ox, oy + y_est)
+        else:  # a plain block without block children: laid out within this task (a bounded step down)
+            res = yield from block_box(ctx, c, cw, cb_h, floats, ox, oy + y_est)
         if first and quirk_container and res.quirk_top:
             res.top = NO_MARGIN
         if first and collapse_top and res.quirk_top:

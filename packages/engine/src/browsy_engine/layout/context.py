@@ -48,7 +48,8 @@ class LayoutContext:
     intrinsic_cache: dict[int, tuple[float, float]] = field(default_factory=dict)
     height_cache: dict[tuple[int, float], float] = field(default_factory=dict)
     positioned: list[tuple[int, int, float, float]] = field(default_factory=list)
-    block_child: list[bool] = field(default_factory=list)  # see find_blocks_in_inlines()
+    block_child: list[bool] = field(default_factory=list)  # see classify()
+    holds_block: list[bool] = field(default_factory=list)  # node i's box children hold an in-flow block
     relative: list[int] = field(default_factory=list)  # rendered elements with position: relative (classify)
     pruned: set[int] = field(default_factory=set)  # nodes with a child that is no box child (see classify)
     children_cache: dict[int, list[int]] = field(default_factory=dict)
@@ -197,3 +198,4 @@ def classify(ctx: LayoutContext) -> None:
                     q = nodes[q].parent
     ctx.display = display
     ctx.block_child = block_child
+    ctx.holds_block = holds_block
