@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from browsy_engine.dom import build_document
 from browsy_engine.dom.depth import MAX_DEPTH, limit_depth
 
@@ -86,3 +87,41 @@ def test_subtree_end_of_one_node_agrees_with_the_shared_array() -> None:
     for i, end in enumerate(walked):
         assert all(descends(j, i) for j in range(i, end))
         assert end == len(doc.nodes) or not descends(end, i)
+
+
+def _flatten_by_traversal(source: str) -> list[tuple[object, ...]]:
+    """The node list by the definition: lexbor's pre-order traversal, keeping text and elements whose
+    parent is kept (comments and detached nodes such as <template> contents dropped)."""
+    from browsy_engine.dom.tree import _parser_for
+
+    out: list[tuple[object, ...]] = []
+    index_of: dict[int, int] = {}
+    for x in _parser_for(source).root.traverse(include_text=True):
+        parent = index_of.get(x.parent.mem_id, -1) if x.parent is not None else -1
+        if out and parent < 0:
+            continue
+        if x.tag_id == 2:
+            out.append(("#text", {}, parent, x.text_content or ""))
+        elif x.tag is not None and x.tag != "-comment":
+            index_of[x.mem_id] = len(out)
+            out.append((x.tag.lower(), x.attributes, parent, None))
+    return out
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "<template><p>x</p></template><p>a<!--c-->b</p>",
+        "<table><tr><td>x<template>y</template></table>",
+        "<svg><foreignObject><p>x</p></foreignObject></svg><noscript><p>n</p></noscript>",
+        "", "x", "<frameset><frame></frameset>", "<select><template><option>1</option></template></select>",
+        "<!DOCTYPE html><html><head><title>t</title></head><body><div><span>a</span>b<!-- c --></div></body>"
+        "<p>after body</p></html><!-- trailing -->",
+    ],
+)
+def test_nodes_are_lexbors_preorder_traversal(source: str) -> None:
+    doc = build_document(source)
+    got = [(n.tag, n.attrs, n.parent, n.text) for n in doc.nodes]
+    assert got == _flatten_by_traversal(source)
+    for n in doc.nodes:
+        assert n.children == [c.index for c in doc.nodes if c.parent == n.index]
