@@ -41,23 +41,28 @@ def _rect(top: dict, right: dict, bottom: dict, left: dict) -> dict:
     return {"top": top, "right": right, "bottom": bottom, "left": left}
 
 
+_BASE_STYLE = {
+    "display": 1, "box_sizing": 1, "overflow_x": 0, "overflow_y": 0, "scrollbar_width": 0.0,
+    "position": 0, "inset": _rect(AUTO, AUTO, AUTO, AUTO),
+    "gap": {"width": ZERO, "height": ZERO},
+    "margin": _rect(ZERO, ZERO, ZERO, ZERO), "border": _rect(ZERO, ZERO, ZERO, ZERO),
+    "padding": _rect(ZERO, ZERO, ZERO, ZERO),
+    "size": {"width": AUTO, "height": AUTO}, "min_size": {"width": AUTO, "height": AUTO},
+    "max_size": {"width": AUTO, "height": AUTO},
+    "flex_wrap": 0, "flex_direction": 0, "flex_grow": 0.0, "flex_shrink": 1.0, "flex_basis": AUTO,
+    "grid_template_rows": [], "grid_template_columns": [], "grid_auto_rows": [], "grid_auto_columns": [],
+    "grid_auto_flow": 0,
+    "grid_row": {"start": {"kind": 0, "value": 0}, "end": {"kind": 0, "value": 0}},
+    "grid_column": {"start": {"kind": 0, "value": 0}, "end": {"kind": 0, "value": 0}},
+    "aspect_ratio": None, "align_items": None, "justify_items": None, "align_self": None,
+    "justify_self": None, "align_content": None, "justify_content": None,
+}
+
+
 def base_style() -> dict:
-    return {
-        "display": 1, "box_sizing": 1, "overflow_x": 0, "overflow_y": 0, "scrollbar_width": 0.0,
-        "position": 0, "inset": _rect(AUTO, AUTO, AUTO, AUTO),
-        "gap": {"width": ZERO, "height": ZERO},
-        "margin": _rect(ZERO, ZERO, ZERO, ZERO), "border": _rect(ZERO, ZERO, ZERO, ZERO),
-        "padding": _rect(ZERO, ZERO, ZERO, ZERO),
-        "size": {"width": AUTO, "height": AUTO}, "min_size": {"width": AUTO, "height": AUTO},
-        "max_size": {"width": AUTO, "height": AUTO},
-        "flex_wrap": 0, "flex_direction": 0, "flex_grow": 0.0, "flex_shrink": 1.0, "flex_basis": AUTO,
-        "grid_template_rows": [], "grid_template_columns": [], "grid_auto_rows": [], "grid_auto_columns": [],
-        "grid_auto_flow": 0,
-        "grid_row": {"start": {"kind": 0, "value": 0}, "end": {"kind": 0, "value": 0}},
-        "grid_column": {"start": {"kind": 0, "value": 0}, "end": {"kind": 0, "value": 0}},
-        "aspect_ratio": None, "align_items": None, "justify_items": None, "align_self": None,
-        "justify_self": None, "align_content": None, "justify_content": None,
-    }
+    """A fresh style dict with Taffy's defaults. Its nested values are shared by every copy: callers
+    replace them (st["size"] = {...}), never change them in place."""
+    return dict(_BASE_STYLE)
 
 
 def container_style(
