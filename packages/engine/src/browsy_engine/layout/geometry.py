@@ -48,14 +48,14 @@ def content_origin(s: ComputedStyle, cb_w: float) -> tuple[float, float]:
 def clamp_width(s: ComputedStyle, content_w: float, cb_w: float | None, pb: float) -> float:
     """Apply min-width/max-width (content-box value, box-sizing aware)."""
     if s.min_width is None and s.max_width is None:
-        return max(0.0, content_w)
+        return content_w if content_w > 0.0 else 0.0  # a comparison: max() costs a builtin call
     return _clamp(content_w, s.min_width, s.max_width, cb_w, pb, s.box_sizing == "border-box")
 
 
 def clamp_height(s: ComputedStyle, content_h: float, cb_h: float | None, pb: float) -> float:
     """Apply min-height/max-height (content-box value, box-sizing aware)."""
     if s.min_height is None and s.max_height is None:
-        return max(0.0, content_h)
+        return content_h if content_h > 0.0 else 0.0
     return _clamp(content_h, s.min_height, s.max_height, cb_h, pb, s.box_sizing == "border-box")
 
 
