@@ -80,15 +80,22 @@ def intrinsic(ctx: LayoutContext, i: int):
                     continue
             if run:
                 a, b = yield from run_intrinsic(ctx, i, run)
-                lo, hi = max(lo, a), max(hi, b)
+                if a > lo:  # comparisons, not max(): a builtin call costs about a thousand instructions
+                    lo = a
+                if b > hi:
+                    hi = b
                 run = []
             if c < 0:
                 break
             if out_of_flow:
                 continue
             a, b = yield from outer_intrinsic(ctx, c)
-            lo, hi = max(lo, a), max(hi, b)
-    hi = max(hi, lo)
+            if a > lo:
+                lo = a
+            if b > hi:
+                hi = b
+    if lo > hi:
+        hi = lo
     ctx.intrinsic_cache[i] = (lo, hi)
     return lo, hi
 
@@ -102,7 +109,8 @@ def run_intrinsic(ctx: LayoutContext, container: int, run: list[int]):
     floats = 0.0
     for unit in found:
         if unit is None:
-            hi = max(hi, line)
+            if line > hi:
+                hi = line
             line = 0.0
             continue
         if unit[0] is P.TEXTRUN:
@@ -127,5 +135,6 @@ def run_intrinsic(ctx: LayoutContext, container: int, run: list[int]):
     last = found[-1] if found else None
     if last is not None and last[0] is not P.TEXTRUN and last[P.PIECES]:
         line -= P.unit_trail(last)
-    hi = max(hi, line) + floats
-    return lo, hi
+    if line > hi:
+        hi = line
+    return lo, hi + floats
