@@ -180,42 +180,41 @@ def _parser_for(source: str) -> LexborHTMLParser:
 def _flatten(root: LexborNode) -> tuple[list[Node], dict[int, int]]:
     """Our nodes in pre-order, and lexbor's element ids → our indices, from one walk of lexbor's tree.
 
-    The walk goes down through each kept element's children (`iter`), so every node's parent is known
-    without asking lexbor for it. Comments are dropped and so is everything below a node that is not kept;
-    <template> contents are not children of the template. Tag names are looked up once per lexbor tag id:
-    within one document an id always names the same tag. Text nodes share one empty attribute dict (no
-    stage ever writes to a node's attributes).
+    Comments are dropped and so is anything detached from the document (a node whose parent was not
+    kept, e.g. <template> contents). Tag names are looked up once per lexbor tag id: within one
+    document an id always names the same tag. Text nodes share one empty attribute dict (no stage ever
+    writes to a node's attributes).
     """
-    nodes: list[Node] = [Node(0, _element_tag(root) or "html", root.attributes, -1)]  # the root: <html>
-    by_mem_id: dict[int, int] = {root.mem_id: 0}
+    nodes: list[Node] = []
+    by_mem_id: dict[int, int] = {}
+    index_of = by_mem_id.get
     append_node = nodes.append
     tag_names: dict[int, str | None] = {}  # lexbor tag id → our lowercase tag (None: not kept)
-    count = 1
-    # The children still to visit of each open element, with its index; the innermost last.
-    open_elements = [(root.iter(include_text=True), 0)]
-    while open_elements:
-        children, parent = open_elements[-1]
-        siblings = nodes[parent].children
-        for x in children:
-            tag_id = x.tag_id
-            if tag_id == _TEXT_TAG_ID:
-                append_node(Node(count, TEXT, _NO_ATTRIBUTES, parent, None, x.text_content or ""))
-                siblings.append(count)
-                count += 1
+    count = 0
+    for x in root.traverse(include_text=True):
+        tag_id = x.tag_id
+        if tag_id == _TEXT_TAG_ID:
+            pidx = index_of(x.parent.mem_id, -1)
+            if pidx < 0:
                 continue
-            tag = tag_names.get(tag_id, "")
-            if tag == "":
-                tag = tag_names[tag_id] = _element_tag(x)
-            if tag is None:
-                continue
-            append_node(Node(count, tag, x.attributes, parent))
-            by_mem_id[x.mem_id] = count
-            siblings.append(count)
-            open_elements.append((x.iter(include_text=True), count))
+            append_node(Node(count, TEXT, _NO_ATTRIBUTES, pidx, None, x.text_content or ""))  # never selected
+            nodes[pidx].children.append(count)
             count += 1
-            break  # its children come next (pre-order); this element's remaining ones after them
-        else:
-            open_elements.pop()
+            continue
+        tag = tag_names.get(tag_id, "")
+        if tag == "":
+            tag = tag_names[tag_id] = _element_tag(x)
+        if tag is None:
+            continue
+        parent = x.parent
+        pidx = index_of(parent.mem_id, -1) if parent is not None else -1
+        if pidx < 0 and count:
+            continue
+        append_node(Node(count, tag, x.attributes, pidx))
+        by_mem_id[x.mem_id] = count
+        if pidx >= 0:
+            nodes[pidx].children.append(count)
+        count += 1
     return nodes, by_mem_id
 
 
