@@ -63,7 +63,8 @@ class TextReader:
         self._budget = max(200_000, 4 * len(doc.nodes))  # nodes all subtree walks may still visit
 
     def _allowance(self) -> int:
-        return max(MIN_WALK, min(MAX_WALK, self._budget))
+        budget = self._budget  # clamped to [MIN_WALK, MAX_WALK] by comparisons (no builtin calls)
+        return MIN_WALK if budget < MIN_WALK else MAX_WALK if budget > MAX_WALK else budget
 
     def full_text(self, index: int) -> str:
         nodes = self._nodes
