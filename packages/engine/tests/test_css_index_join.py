@@ -7,7 +7,7 @@ import random
 
 import pytest
 from browsy_engine.css.chain import parse_chain
-from browsy_engine.css.index_join import is_indexable, match_by_index
+from browsy_engine.css.index_join import match_by_index
 from browsy_engine.css.matching import Matcher
 from browsy_engine.css.selectors import parse_selector_list
 from browsy_engine.dom import build_document
@@ -51,7 +51,7 @@ def _check(html: str, selectors: list[str]) -> int:
     checked = 0
     for selector in selectors:
         chain = parse_chain(selector)
-        if chain is None or not is_indexable(chain):
+        if chain is None or not chain.indexable:
             continue
         found = match_by_index(chain, doc.nodes, matcher._compound_candidates, ends)
         assert found == doc.select(selector), selector
@@ -104,7 +104,7 @@ def test_sibling_chains_agree_with_lexbor_on_nested_pages(seed: int) -> None:
     nonempty = 0
     for selector in selectors:
         chain = parse_chain(selector)
-        assert chain is not None and not is_indexable(chain)
+        assert chain is not None and not chain.indexable
         found = chain.match(doc.nodes, elements)
         assert found == doc.select(selector), selector
         nonempty += bool(found)

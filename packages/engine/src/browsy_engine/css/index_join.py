@@ -17,12 +17,6 @@ from ..dom.tree import Node
 from .chain import Chain, Compound
 
 
-def is_indexable(chain: Chain) -> bool:
-    """Only descendant/child combinators, and every compound names a tag, class or id (so its candidates
-    come from an index)."""
-    return chain.indexable
-
-
 def _needs_check(compound: Compound) -> bool:
     """Conditions an index intersection does not cover (attribute tests, negations, never-matching states)."""
     return bool(compound.attributes or compound.negations or compound.never)
