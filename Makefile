@@ -2,7 +2,7 @@
 PYTHON ?= python3
 # The project's interpreter: the distribution's CPython when the machine has one (Debian/Ubuntu build it with
 # PGO and LTO and link libpython statically: parses run ~15 % faster than on a default pyenv/source build,
-# see README "Speed"), else $(PYTHON). Override with `make VENV_PYTHON=...`.
+# see the README's first screen and its figures), else $(PYTHON). Override with `make VENV_PYTHON=...`.
 VENV_PYTHON ?= $(firstword $(wildcard /usr/bin/python3.1[1-9]) $(PYTHON))
 UV_VERSION ?= 0.13.9
 UV := .tools/bin/uv

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 NEG_INF = float("-inf")
 
+
 class FloatArea:
     """Floats are placed top to bottom (a float never sits higher than an earlier one), so floats that
     end above a new float's top can no longer affect anything placed later: they are retired from the
