@@ -4,6 +4,7 @@ getBoundingClientRect() reports), atomic inlines — with text-align and justifi
 
 from __future__ import annotations
 
+from ..css.style import ComputedStyle
 from .context import LayoutContext
 from .geometry import px
 from .pieces import (
@@ -25,7 +26,7 @@ from .pieces import (
     Line,
     Piece,
 )
-from .text import FontMetrics
+from .text import FontMetrics, per_style
 
 
 def _atomic_ascent(p: Piece, strut: FontMetrics) -> float:
@@ -236,25 +237,29 @@ def place_line(
         _inline_box(ctx, node, container, start, ox + end, m, base_y, box_edges)
 
 
-_EDGES: dict[int, tuple] = {}
-
-
-def edges(s, cw: float) -> tuple[float, float, float, float, float, float]:
+def edges(s: ComputedStyle, cw: float) -> tuple[float, float, float, float, float, float]:
     """An inline box's (left edge, right edge, margin-left, margin-right, top extra, bottom extra):
-    edges are margin + border + padding; extras are border + padding above/below the content area.
-    Memoised per style object when no percentage is involved."""
-    hit = _EDGES.get(id(s))
-    if hit is not None and hit[0] is s:
-        return hit[1]
-    lengths = (s.margin_left, s.margin_right, s.padding_left, s.padding_right, s.padding_top, s.padding_bottom)
-    ml, mr, pl, pr, pt, pb = (px(v, cw) for v in lengths)
-    out = (ml + s.border_left_width + pl, mr + s.border_right_width + pr, ml, mr,
-           s.border_top_width + pt, s.border_bottom_width + pb)
-    if not any(v is not None and v[1] for v in lengths):
-        if len(_EDGES) > 50_000:
-            _EDGES.clear()
-        _EDGES[id(s)] = (s, out)
-    return out
+    edges are margin + border + padding; extras are border + padding above/below the content area."""
+    fixed = _fixed_edges(s)
+    return fixed if fixed is not None else _edges_at(s, cw)
+
+
+@per_style
+def _fixed_edges(s: ComputedStyle) -> tuple[float, float, float, float, float, float] | None:
+    """edges() of a style without percentages (they need no containing block), else None."""
+    if any(v is not None and v[1] for v in _lengths(s)):
+        return None
+    return _edges_at(s, 0.0)
+
+
+def _lengths(s: ComputedStyle) -> tuple:
+    return (s.margin_left, s.margin_right, s.padding_left, s.padding_right, s.padding_top, s.padding_bottom)
+
+
+def _edges_at(s: ComputedStyle, cw: float) -> tuple[float, float, float, float, float, float]:
+    ml, mr, pl, pr, pt, pb = (px(v, cw) for v in _lengths(s))
+    return (ml + s.border_left_width + pl, mr + s.border_right_width + pr, ml, mr,
+            s.border_top_width + pt, s.border_bottom_width + pb)
 
 
 def _inline_box(

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from collections.abc import Callable
+from functools import lru_cache, wraps
+from typing import TypeVar
 
 from ..css.style import ComputedStyle
 from .fonts import Face, face_for, fallback_covers
 
+T = TypeVar("T")
 _COLLAPSE = re.compile(r"[ \t\n\r\f]+")
 _SPACES_TABS = re.compile(r"[ \t\r\f]+")
 _AROUND_NEWLINE = re.compile(r" ?\n ?")
@@ -156,6 +159,28 @@ def _fallback_metrics(family: str, weight: int, style: str, size: float, lh_kind
     return FontMetrics(s).with_fallback(s)
 
 
+MAX_STYLES_REMEMBERED = 50_000  # per memo of per_style: it starts over past this many styles
+
+
+def per_style(compute: Callable[[ComputedStyle], T]) -> Callable[[ComputedStyle], T]:
+    """`compute` memoised per style object (cascades share style objects, so a page has few distinct ones):
+    keyed by identity and checked on a hit, bounded by MAX_STYLES_REMEMBERED."""
+    known: dict[int, tuple[ComputedStyle, T]] = {}
+
+    @wraps(compute)
+    def memoised(s: ComputedStyle) -> T:
+        hit = known.get(id(s))
+        if hit is not None and hit[0] is s:
+            return hit[1]
+        value = compute(s)
+        if len(known) > MAX_STYLES_REMEMBERED:
+            known.clear()
+        known[id(s)] = (s, value)
+        return value
+
+    return memoised
+
+
 def uses_fallback(text: str, face: Face) -> bool:
     """Whether `text` has characters the face lacks but DejaVu Sans (the fallback) draws."""
     if text.isascii():
@@ -170,22 +195,9 @@ def metrics_with_fallback(s: ComputedStyle, m: FontMetrics) -> FontMetrics:
     return fb
 
 
-_BY_STYLE: dict[int, tuple[ComputedStyle, FontMetrics]] = {}
-
-
+@per_style
 def metrics_for(s: ComputedStyle) -> FontMetrics:
-    """The font metrics of a computed style (memoised by style object: cascades share style objects)."""
-    hit = _BY_STYLE.get(id(s))
-    if hit is not None and hit[0] is s:
-        return hit[1]
-    m = _metrics_of(s)
-    if len(_BY_STYLE) > 50_000:
-        _BY_STYLE.clear()
-    _BY_STYLE[id(s)] = (s, m)
-    return m
-
-
-def _metrics_of(s: ComputedStyle) -> FontMetrics:
+    """The font metrics of a computed style."""
     return _metrics(
         s.font_family, s.font_weight, s.font_style, s.font_size, s.line_height_kind, s.line_height,
         s.letter_spacing, s.word_spacing,

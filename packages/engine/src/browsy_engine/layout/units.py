@@ -29,6 +29,7 @@ from .text import (
     has_breaks_inside,
     metrics_for,
     metrics_with_fallback,
+    per_style,
     split_words,
     uses_fallback,
 )
@@ -59,18 +60,12 @@ def has_inline_content(ctx: LayoutContext, nodes: list[int]) -> bool:
     return False
 
 
-# id(style) -> (style, white-space, text-transform, metrics, wraps, preserves spaces): what a text node
-# needs of its style, memoised per style object (cascades share style objects; bounded like metrics_for's)
-_TEXT_STYLE: dict[int, tuple] = {}
-
-
-def _text_style(s: ComputedStyle) -> tuple:
+@per_style
+def _text_style(s: ComputedStyle) -> tuple[str, str, FontMetrics, bool, bool]:
+    """What a text node needs of its style: white-space, text-transform, metrics, whether it wraps and
+    whether it keeps spaces."""
     mode = s.white_space
-    known = (s, mode, s.text_transform, metrics_for(s), mode not in ("nowrap", "pre"), mode in PRESERVING)
-    if len(_TEXT_STYLE) > 50_000:
-        _TEXT_STYLE.clear()
-    _TEXT_STYLE[id(s)] = known
-    return known
+    return mode, s.text_transform, metrics_for(s), mode not in ("nowrap", "pre"), mode in PRESERVING
 
 
 def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float, measuring: bool = False):
@@ -110,10 +105,7 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
             s = styles[node.parent]  # a text node has its parent's style
             if s is not text_style:  # what a text node needs of its style (siblings usually share it)
                 text_style = s
-                known = _TEXT_STYLE.get(id(s))
-                if known is None or known[0] is not s:
-                    known = _text_style(s)
-                _, mode, transform, text_metrics, wraps, preserve = known
+                mode, transform, text_metrics, wraps, preserve = _text_style(s)
             text = collapse(node.text or "", mode, after_space)
             if not text:
                 continue
@@ -139,7 +131,6 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
                 break_pending = after_space = False
                 space_face = None
                 continue
-            widths = m.widths
             space_piece = (SPACE if wraps else WORD, i, m.space, " ", m, raised, 0.0, 0.0, 0.0)
             for li, line_text in enumerate(text.split("\n") if "\n" in text else (text,)):
                 if li > 0:
@@ -200,9 +191,7 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
                     if not word:
                         continue
                     for ci, chunk in enumerate(split_words(word)):
-                        w = widths.get(chunk)
-                        if w is None:
-                            w = m.measure_word(chunk)
+                        w = word_width(m, chunk, False, False)
                         p = (WORD, i, w, chunk, m, raised, 0.0, 0.0, 0.0)
                         unit = _add_word(units, unit, p, break_pending or ci > 0)
                         break_pending = False
