@@ -55,7 +55,8 @@ class LayoutContext:
     children_cache: dict[int, list[int]] = field(default_factory=dict)
     table_grids: dict[int, Any] = field(default_factory=dict)  # table node -> table.Grid
     taffy_depth: int = 0
-    quirks: bool = False  # no doctype: Chromium's quirks mode (quirky margins, line-height quirk)
+    quirks: bool = False  # the document's compat mode is quirks (dom/quirks.py): quirky margins, tables, …
+    line_height_quirk: bool = False  # quirks or limited-quirks mode: HTML's line height calculation quirk
 
     def style(self, i: int) -> ComputedStyle:
         s = self.styles[i]
@@ -103,20 +104,6 @@ class LayoutContext:
 
     def is_replaced(self, i: int) -> bool:
         return self.doc.nodes[i].tag in REPLACED
-
-
-def is_quirks(doc: Document) -> bool:
-    """No <!DOCTYPE> before <html>: the page renders in quirks mode."""
-    try:
-        root = doc.lexbor.root
-        prev = root.prev if root is not None else None
-        while prev is not None:
-            if prev.tag == "-doctype":
-                return False
-            prev = prev.prev
-    except Exception:  # selectolax without sibling access: assume standards mode
-        return False
-    return True
 
 
 FLEX_PARENTS = frozenset({"flex", "grid", "inline-flex", "inline-grid"})  # their children are blockified

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from ..css.style import ComputedStyle
 from ..dom.tree import Document
 from .block import block_box
-from .context import LayoutContext, classify, is_quirks
+from .context import LayoutContext, classify
 from .document_boxes import LIMIT, DocumentBoxes
 from .floats import FloatArea
 from .positioned import Absolute, layout_positioned, relative_offsets
@@ -43,7 +43,11 @@ def compute_layout(doc: Document, styles: list[ComputedStyle | None], width: flo
     ctx.anchor = [-1] * n
     ctx.shift_y = [0.0] * n
     classify(ctx)
-    ctx.quirks = is_quirks(doc)
+    # One compat mode for the whole pipeline: the HTML parser's, from the doctype (dom/quirks.py), which
+    # the cascade's quirks sheet already follows. The line height calculation quirk applies in
+    # limited-quirks mode too (HTML, "The line height calculation quirk"); the other quirks do not.
+    ctx.quirks = doc.quirks
+    ctx.line_height_quirk = doc.compat_mode != "no-quirks"
     if n == 0 or ctx.display[0] == "none":
         return Layout(DocumentBoxes(ctx), float(height))
     root = 0
