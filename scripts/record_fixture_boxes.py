@@ -4,7 +4,7 @@ Development time only (CI never runs Chromium): loads the fixture in Debian's he
 JavaScript off and every sub-resource blocked, the rules of ../shared/tools/chromium_truth.py, and writes
 NAME.boxes.json beside NAME.html, which packages/engine/tests/test_layout_fixtures.py compares against.
 
-Usage: python tools/record_fixture_boxes.py packages/engine/tests/layout_fixtures/NAME.html [...]
+Usage: python scripts/record_fixture_boxes.py packages/engine/tests/layout_fixtures/NAME.html [...]
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ ascent/descent/lineGap (what Chromium's FreeType backend uses for `line-height: 
 width of every code point in the ranges below, the .notdef advance (for anything else) and the
 legacy `kern` pairs between covered code points (HarfBuzz applies them by default).
 
-Usage: python tools/gen_font_metrics.py [--fonts /usr/share/fonts/truetype]
+Usage: python scripts/gen_font_metrics.py [--fonts /usr/share/fonts/truetype]
 (needs `pip install fonttools` in a scratch environment; not a runtime dependency)
 """
 
