@@ -6,7 +6,6 @@ import asyncio
 import json
 
 import pytest
-from browsy_engine.dom import decode_html
 from browsy_engine.session import (
     AsyncSession,
     BlockedUrl,
@@ -99,10 +98,6 @@ def test_sessions_do_not_share_cookies(fixture_site, fixture_host):
     assert browse(fixture_host, scenario) == {}
 
 
-CHARSETS_DECODED = decode_html(b"caf\xe9", "text/html; charset=iso-8859-1") == "caf\u00e9"
-
-
-@pytest.mark.skipif(not CHARSETS_DECODED, reason="dom/decode.py does not read charsets yet (DOM stage)")
 @pytest.mark.parametrize(("path", "expected"), [("/charset/latin1", "Café crème brûlée"), ("/charset/meta", "Café “quoted”")])
 def test_charsets_from_header_or_document(fixture_site, fixture_host, path, expected):
     dom = browse(fixture_host, lambda s: s.goto(fixture_site + path))

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import httpx
 
 from ..dom.tree import Document, Node
+from ..intelligence.behaviors import detect_behaviors
 from ..model import SpatialDom, SpatialElement
 from . import forms
 from .errors import ActionError
@@ -330,10 +331,6 @@ class Interactor:
     def behaviors(self) -> list[Any]:
         page = self._s._page
         if page is None:
-            return []
-        try:
-            from ..intelligence.behaviors import detect_behaviors
-        except ImportError:  # the behaviours module is not there yet
             return []
         return list(detect_behaviors(page.dom))
 
