@@ -78,17 +78,20 @@ class Page:
         return self._by_id.get(element_id)
 
     def visible(self) -> list[Element]:
-        """Elements that are not hidden."""
-        return [el for el in self.elements if not el.hidden]
+        """Elements that are not hidden (the engine's `SpatialDom.visible`)."""
+        return self._of(self._dom.visible())
 
     def above_fold(self) -> list[Element]:
-        """Elements whose top edge is within the viewport height."""
-        fold = self.viewport[1]
-        return [el for el in self.elements if el.bounds[1] < fold]
+        """Elements whose top edge is within the viewport height (the engine's `SpatialDom.above_fold`)."""
+        return self._of(self._dom.above_fold())
 
     def below_fold(self) -> list[Element]:
-        fold = self.viewport[1]
-        return [el for el in self.elements if el.bounds[1] >= fold]
+        return self._of(self._dom.below_fold())
+
+    def _of(self, els: list[Any]) -> list[Element]:
+        """This page's Elements for the engine's elements of the same ids, in their order."""
+        by_id = self._by_id
+        return [by_id[el.id] for el in els if el.id in by_id]
 
     def alerts(self) -> list[Element]:
         """Elements with an alert_type ("alert", "error", "success", "warning")."""
