@@ -17,16 +17,20 @@ export interface BrowsyClientOptions {
   port?: number;
   /** Per-request timeout in milliseconds (default 60000). */
   timeout?: number;
+  /** The server's bearer token (`browsy serve --token`); default: `BROWSY_TOKEN`. */
+  token?: string;
 }
 
 export class BrowsyClient {
   readonly baseUrl: string;
   readonly timeout: number;
+  private readonly token: string | undefined;
 
   constructor(portOrOptions: number | BrowsyClientOptions = {}) {
     const options = typeof portOrOptions === "number" ? { port: portOrOptions } : portOrOptions;
     this.baseUrl = `http://${options.host ?? "127.0.0.1"}:${options.port ?? 3847}`;
     this.timeout = options.timeout ?? 60_000;
+    this.token = options.token ?? (process.env.BROWSY_TOKEN || undefined);
   }
 
   /** Calls one tool by any of its names; GET tools send params as a query string, POST tools as JSON. */
@@ -102,6 +106,7 @@ export class BrowsyClient {
     body: string | undefined,
     timeout = this.timeout,
   ): Promise<BrowsyResponse> {
+    if (this.token) headers = { ...headers, Authorization: `Bearer ${this.token}` };
     let response: Response;
     try {
       response = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(timeout) });

@@ -20,6 +20,8 @@ export interface BrowsyContextOptions {
   requestTimeout?: number;
   /** Path of the `browsy` executable (default: `BROWSY_BIN`, else PATH). */
   binary?: string;
+  /** The server's bearer token (default: `BROWSY_TOKEN`, else one generated for the spawned server). */
+  token?: string;
 }
 
 export class BrowsyContext {
@@ -30,13 +32,19 @@ export class BrowsyContext {
 
   constructor(options: BrowsyContextOptions = {}) {
     this.autoStart = options.autoStart ?? true;
-    this.client = new BrowsyClient({ port: options.port, host: options.host, timeout: options.requestTimeout });
     this.server = new ServerManager({
       port: options.port,
       host: options.host,
       allowPrivateNetwork: options.allowPrivateNetwork ?? false,
       serverTimeout: options.serverTimeout,
       binary: options.binary,
+      token: options.token,
+    });
+    this.client = new BrowsyClient({
+      port: options.port,
+      host: options.host,
+      timeout: options.requestTimeout,
+      token: this.server.token,
     });
   }
 

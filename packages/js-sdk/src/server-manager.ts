@@ -1,5 +1,6 @@
 /** `ServerManager`: finds `browsy`, spawns `browsy serve --port N`, waits for `/health`, stops what it started. */
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { accessSync, constants, statSync } from "node:fs";
 import { delimiter, join } from "node:path";
 
@@ -17,6 +18,17 @@ export interface ServerManagerOptions {
   binary?: string;
   /** Extra arguments after `serve --port N`. */
   extraArgs?: string[];
+  /**
+   * The bearer token the server requires. Default: `BROWSY_TOKEN`, else a random one generated for the
+   * server this manager spawns (so no other program on the machine, and no web page, can drive it).
+   * A server that was already running is reused only with its own token.
+   */
+  token?: string;
+}
+
+/** A fresh bearer token: 32 random bytes, base64url. */
+export function generateToken(): string {
+  return randomBytes(32).toString("base64url");
 }
 
 const HEALTH_POLL_MS = 50;
@@ -54,6 +66,8 @@ export class ServerManager {
   readonly port: number;
   readonly host: string;
   readonly client: BrowsyClient;
+  /** The bearer token of the server this manager spawns and its client sends. */
+  readonly token: string;
   private readonly options: ServerManagerOptions;
   private child: ChildProcess | null = null;
   private starting: Promise<void> | null = null;
@@ -66,7 +80,8 @@ export class ServerManager {
     this.options = options;
     this.port = options.port ?? 3847;
     this.host = options.host ?? "127.0.0.1";
-    this.client = new BrowsyClient({ port: this.port, host: this.host });
+    this.token = options.token ?? (process.env.BROWSY_TOKEN || generateToken());
+    this.client = new BrowsyClient({ port: this.port, host: this.host, token: this.token });
   }
 
   /** True when this manager spawned the server that is running now. */
@@ -121,7 +136,9 @@ export class ServerManager {
     const args = ["serve", "--port", String(this.port)];
     if (this.options.allowPrivateNetwork) args.push("--allow-private-network");
     args.push(...(this.options.extraArgs ?? []));
-    const child = spawn(binary, args, { stdio: ["ignore", "ignore", "pipe"] });
+    // the token goes in the environment, not the arguments, which every user of the machine can list
+    const env = { ...process.env, BROWSY_TOKEN: this.token };
+    const child = spawn(binary, args, { stdio: ["ignore", "ignore", "pipe"], env });
     this.child = child;
     this.stderrTail = "";
     child.stderr?.setEncoding("utf8");

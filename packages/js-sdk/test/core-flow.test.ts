@@ -64,7 +64,7 @@ describe("BrowsyContext against the real server it starts", () => {
 
 describe("BrowsyClient", () => {
   it("returns body and session token, and reuses the session it is given", async () => {
-    const client = new BrowsyClient(ctx.port);
+    const client = new BrowsyClient({ port: ctx.port, token: ctx.server.token });
     const first = await client.browse({ url: `${site.baseUrl}/login` });
     expect(first.session).toMatch(/\S{8,}/);
     expect(first.contentType).toContain("text/plain");

@@ -5,6 +5,8 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 
 import {
+  BrowsyApiError,
+  BrowsyClient,
   BrowsyConnectionError,
   BrowsyContext,
   BrowsyNotFoundError,
@@ -74,7 +76,7 @@ describe("the real browsy server", () => {
   it("spawns browsy serve, reuses a server already on the port, and stops only what it started", async () => {
     const port = await freePort();
     const owner = new ServerManager({ port, binary: browsyBin(), serverTimeout: 30_000 });
-    const guest = new ServerManager({ port, binary: browsyBin() });
+    const guest = new ServerManager({ port, binary: browsyBin(), token: owner.token });
     managers.push(owner, guest);
 
     await owner.ensureRunning();
@@ -90,6 +92,23 @@ describe("the real browsy server", () => {
     await owner.stop();
     expect(owner.ownsServer).toBe(false);
     expect(await owner.isHealthy()).toBe(false);
+  });
+
+  it("the spawned server requires the generated bearer token; its own client sends it", async () => {
+    const port = await freePort();
+    const manager = new ServerManager({ port, binary: browsyBin(), serverTimeout: 30_000 });
+    managers.push(manager);
+    await manager.ensureRunning();
+    expect(manager.token.length).toBeGreaterThanOrEqual(40);
+    expect(new ServerManager({ port }).token).not.toBe(manager.token);
+    expect((await manager.client.pageInfo().catch((error: BrowsyApiError) => error)).status).toBe(404);
+    const stranger = new BrowsyClient({ port, token: "guessed" });
+    const refused = await stranger.pageInfo().catch((error: BrowsyApiError) => error);
+    expect(refused).toBeInstanceOf(BrowsyApiError);
+    expect((refused as BrowsyApiError).status).toBe(401);
+    const page = await fetch(`http://127.0.0.1:${port}/api/page-info`, { headers: { Origin: "http://evil.example" } });
+    expect(page.status).toBe(403);
+    await manager.stop();
   });
 
   it("concurrent ensureRunning calls share one start", async () => {

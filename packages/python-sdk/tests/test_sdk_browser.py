@@ -166,3 +166,19 @@ def test_unreachable_server_is_a_clear_error() -> None:
 
     with Browser(server=f"http://127.0.0.1:{free_port()}") as browser, pytest.raises(browsy.RemoteError, match="browsy serve"):
         browser.goto("https://example.com/")
+
+
+def test_remote_browser_sends_the_servers_bearer_token(fixture_host: str, fixture_site: str,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    from sdk_support import browsy_serve
+
+    monkeypatch.delenv("BROWSY_TOKEN", raising=False)
+    with browsy_serve("--allowed-host", fixture_host, "--token", "sdk-secret") as base:
+        with Browser(server=base, server_token="sdk-secret") as browser:
+            assert log_in(browser, fixture_site).page_type() == "Dashboard"
+        monkeypatch.setenv("BROWSY_TOKEN", "sdk-secret")
+        with Browser(server=base) as browser:
+            assert browser.goto(fixture_site + "/login").title
+        monkeypatch.delenv("BROWSY_TOKEN")
+        with Browser(server=base) as browser, pytest.raises(browsy.RemoteError, match="bearer token"):
+            browser.goto(fixture_site + "/login")

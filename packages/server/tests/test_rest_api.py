@@ -1,4 +1,4 @@
-"""The REST API on a real uvicorn server, driven by httpx: sessions, CORS, content types, error statuses."""
+"""The REST API on a real uvicorn server, driven by httpx: sessions, content types, error statuses."""
 
 from __future__ import annotations
 
@@ -16,19 +16,6 @@ def test_health_needs_no_session(server_url: str) -> None:
     response = httpx.get(f"{server_url}/health")
     assert response.status_code == 200
     assert response.json() == {"status": "ok"}
-
-
-def test_cors_headers_on_every_response_and_preflight(server_url: str) -> None:
-    for response in (httpx.get(f"{server_url}/health"), httpx.get(f"{server_url}/api/page")):
-        assert response.headers["access-control-allow-origin"] == "*"
-        assert response.headers["access-control-expose-headers"] == HEADER
-        assert HEADER in response.headers["access-control-allow-headers"]
-    preflight = httpx.options(
-        f"{server_url}/api/browse",
-        headers={"Origin": "http://app.example", "Access-Control-Request-Method": "POST"},
-    )
-    assert preflight.status_code == 204
-    assert "POST" in preflight.headers["access-control-allow-methods"]
 
 
 def test_session_header_semantics(server_url: str) -> None:

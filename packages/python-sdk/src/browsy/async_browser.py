@@ -26,7 +26,7 @@ class AsyncBrowser:
 
     Embedded options: `viewport_width`, `viewport_height`, `fetch_css`, `timeout_secs`,
     `allow_private_network`, `allowed_hosts`, plus any other `SessionConfig` field as a keyword. A remote
-    browser takes only `timeout_secs`; the viewport and network policy are the server's
+    browser takes only `timeout_secs` and `server_token` (the server's `--token`, default $BROWSY_TOKEN); the viewport and network policy are the server's
     (`browsy serve --viewport 375x812 --allowed-host …`), and giving them here is an error rather than
     being silently ignored.
     """
@@ -37,6 +37,7 @@ class AsyncBrowser:
         viewport_height: float = DEFAULT_HEIGHT,
         *,
         server: str | None = None,
+        server_token: str | None = None,
         timeout_secs: float = 30.0,
         fetch_css: bool = True,
         allow_private_network: bool = False,
@@ -53,6 +54,7 @@ class AsyncBrowser:
             )
         self._backend = self._make_backend(
             server,
+            server_token=server_token,
             viewport_width=self.viewport_width,
             viewport_height=self.viewport_height,
             timeout_secs=timeout_secs,
@@ -67,10 +69,12 @@ class AsyncBrowser:
         if server is not None:
             from ._backends.remote import RemoteBackend
 
-            return RemoteBackend(server, timeout=options["timeout_secs"] * 2)
+            return RemoteBackend(server, timeout=options["timeout_secs"] * 2, server_token=options["server_token"])
         from browsy_engine.session import SessionConfig
 
         from ._backends.embedded import EmbeddedBackend
+
+        options.pop("server_token", None)
 
         try:
             config = SessionConfig(**options)

@@ -63,7 +63,7 @@ def _bare(cls: type[BrowsyError], message: str) -> BrowsyError:
 
 def error_from_response(status: int, message: str) -> BrowsyError:
     """The error the embedded engine raises for what a server answered with `status` and `message`."""
-    if status == 503:
+    if status in (401, 403, 413, 415, 421, 503):  # the server refused the request itself, not the page
         return RemoteError(message)
     for prefix, cls in _BY_PREFIX:
         if message.startswith(prefix) and (cls is not ResponseTooLarge or "too large" in message):

@@ -82,6 +82,14 @@ def build_parser() -> argparse.ArgumentParser:
                        help="pages each session keeps for back (default 20); each costs memory")
     serve.add_argument("--max-loads", type=int, default=16,
                        help="page loads (fetch + parse) at once; more requests wait their turn (default 16)")
+    serve.add_argument("--token", default=None,
+                       help="bearer token every request must send (default: $BROWSY_TOKEN; required when --host "
+                            "is not loopback)")
+    serve.add_argument("--cors-origin", action="append", default=[], metavar="ORIGIN",
+                       help="an origin (e.g. http://localhost:5173) whose web pages may call this server; "
+                            "repeatable; '*' allows every web page (unsafe)")
+    serve.add_argument("--server-name", action="append", default=[], metavar="NAME",
+                       help="a host name clients use to reach this server, besides the bind address (repeatable)")
 
     mcp = commands.add_parser("mcp", help="run the MCP server on stdio (server name browsy-mcp)")
     _add_network_flags(mcp)
@@ -162,9 +170,19 @@ def cmd_parse(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    from .guard import is_loopback
     from .server import run_server
     from .settings import ServerSettings
 
+    token = args.token or os.environ.get("BROWSY_TOKEN") or None
+    if token is None and not is_loopback(args.host):
+        raise CliError(
+            f"--host {args.host} makes the server reachable from other machines: set a bearer token with "
+            "--token or BROWSY_TOKEN (e.g. BROWSY_TOKEN=$(python3 -c 'import secrets; print(secrets.token_urlsafe())'))."
+        )
+    if "*" in args.cors_origin:
+        print("browsy: warning: --cors-origin '*' lets every web page you open call this server and read "
+              "its answers", file=sys.stderr)
     settings = ServerSettings(
         host=args.host,
         port=args.port,
@@ -177,6 +195,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         timeout_secs=args.timeout,
         max_loads=args.max_loads,
         max_history=args.max_history,
+        token=token,
+        cors_origins=args.cors_origin,
+        server_names=args.server_name,
     )
     run_server(settings)
     return 0

@@ -6,7 +6,7 @@ from typing import Any
 
 from browsy_engine.tools import Tool
 
-from .cors import SESSION_HEADER
+from .guard import SESSION_HEADER
 
 ERROR_SCHEMA: dict[str, Any] = {
     "type": "object",

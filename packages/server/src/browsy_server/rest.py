@@ -20,7 +20,7 @@ from .a2a.protocol import protocol_routes
 from .a2a.seed_api import seed_a2a_router
 from .a2a.task_sessions import TaskSessions
 from .a2a.tasks import TaskLog
-from .cors import SESSION_HEADER, CorsMiddleware
+from .guard import SESSION_HEADER, RequestGuard
 from .openapi_ops import replace_validation_errors, tool_operation_extra, tool_responses
 from .sessions import AtCapacity, SessionStore
 from .settings import ServerSettings
@@ -29,8 +29,6 @@ API_DESCRIPTION = (
     "browsy: a zero-render browser for AI agents. Every route is one tool of the registry; send the "
     f"`{SESSION_HEADER}` header you got back to keep browsing in the same session."
 )
-
-MAX_BODY = 1 << 20  # bytes of a JSON request body
 
 
 def error_response(status: int, message: str, token: str | None = None) -> JSONResponse:
@@ -49,9 +47,7 @@ async def read_arguments(request: Request, tool: Tool) -> dict[str, Any]:
     """The call's arguments: the query string of a GET route, the JSON body of a POST route (empty = {})."""
     if tool.http_method == "GET":
         return dict(request.query_params)
-    body = await request.body()
-    if len(body) > MAX_BODY:
-        raise ToolError(f"Request body too large: {len(body)} bytes, the limit is {MAX_BODY}.")
+    body = await request.body()  # RequestGuard has bounded its size and checked it is JSON
     if not body.strip():
         return {}
     try:
@@ -160,5 +156,12 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_exception_handler(RequestValidationError, _invalid_request)
     app.add_exception_handler(Exception, _internal_error)
-    app.add_middleware(CorsMiddleware)
+    app.add_middleware(
+        RequestGuard,
+        bind_host=settings.host,
+        server_names=settings.server_names,
+        cors_origins=settings.cors_origins,
+        token=settings.token,
+        max_body=settings.max_body,
+    )
     return app

@@ -28,6 +28,10 @@ class ServerSettings:
     max_loads: int = 16  # page loads (fetch + parse) running at once; more wait their turn before starting
     session_overrides: dict[str, Any] = field(default_factory=dict)  # any other SessionConfig fields
     parse_threads: int | None = None  # threads parsing pages off the event loop (None: Python's default)
+    token: str | None = None  # bearer token every route but /health requires (guard.py)
+    cors_origins: list[str] = field(default_factory=list)  # origins allowed cross-origin access ('*': any)
+    server_names: list[str] = field(default_factory=list)  # Host names clients may use besides the bind address
+    max_body: int = 1 << 20  # bytes of any request body, on every route
 
     def __post_init__(self) -> None:
         if self.max_sessions < 1:
@@ -38,6 +42,8 @@ class ServerSettings:
             raise ValueError("max_loads must be at least 1")
         if self.parse_threads is not None and self.parse_threads < 1:
             raise ValueError("workers must be at least 1")
+        if self.max_body < 1:
+            raise ValueError("max_body must be at least 1 byte")
 
     def session_config(self) -> SessionConfig:
         """The configuration every session of this server is created with."""

@@ -8,6 +8,7 @@ validated against the registry here first, so a bad call fails with the same mes
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import httpx
@@ -21,17 +22,23 @@ SESSION_HEADER = "X-Browsy-Session"
 
 
 class RemoteBackend:
-    def __init__(self, server: str, timeout: float = 60.0, token: str | None = None) -> None:
+    def __init__(
+        self, server: str, timeout: float = 60.0, token: str | None = None, server_token: str | None = None
+    ) -> None:
+        """`token` is the server session's (X-Browsy-Session); `server_token` the server's bearer token
+        (`browsy serve --token`), by default $BROWSY_TOKEN."""
         if not server.startswith(("http://", "https://")):
             raise ValueError(f"server must be an http:// or https:// URL, got {server!r}")
         self.server = server.rstrip("/")
         self.token = token
+        self._server_token = server_token or os.environ.get("BROWSY_TOKEN") or None
         self._timeout = timeout
         self._client: httpx.AsyncClient | None = None
 
     def _http(self) -> httpx.AsyncClient:
         if self._client is None:
-            self._client = httpx.AsyncClient(base_url=self.server, timeout=self._timeout)
+            headers = {"Authorization": f"Bearer {self._server_token}"} if self._server_token else None
+            self._client = httpx.AsyncClient(base_url=self.server, timeout=self._timeout, headers=headers)
         return self._client
 
     async def call(self, name: str, arguments: dict[str, Any]) -> ToolOutput:
