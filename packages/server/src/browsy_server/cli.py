@@ -88,6 +88,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--cors-origin", action="append", default=[], metavar="ORIGIN",
                        help="an origin (e.g. http://localhost:5173) whose web pages may call this server; "
                             "repeatable; '*' allows every web page (unsafe)")
+    serve.add_argument("--max-body", type=int, default=1 << 20, metavar="BYTES",
+                       help="largest request body accepted on any route (default 1048576)")
     serve.add_argument("--server-name", action="append", default=[], metavar="NAME",
                        help="a host name clients use to reach this server, besides the bind address (repeatable)")
 
@@ -198,6 +200,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         token=token,
         cors_origins=args.cors_origin,
         server_names=args.server_name,
+        max_body=args.max_body,
     )
     run_server(settings)
     return 0
