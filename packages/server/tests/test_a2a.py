@@ -174,3 +174,80 @@ def test_tasks_beyond_capacity_are_503(start_server, fixture_site: str) -> None:
         assert refused.status_code == 503, refused.text
         assert "capacity" in refused.json()["error"]
         assert '"status":"completed"' in [line for line in lines if line][-1]
+
+
+async def _send_and_read_back(base_url: str, owner: str | None, params: dict) -> dict:
+    """Send one task with the official client (as `owner`, via X-Browsy-Session, or anonymously), then
+    read what the server lets this caller and a stranger see of it."""
+    from a2a.types import GetTaskRequest, ListTasksRequest
+
+    headers = {"X-Browsy-Session": owner} if owner else {}
+    async with httpx.AsyncClient(headers=headers, timeout=60) as http, httpx.AsyncClient(timeout=60) as stranger_http:
+        client = await create_client(base_url, ClientConfig(streaming=False, httpx_client=http))
+        stranger = await create_client(base_url, ClientConfig(streaming=False, httpx_client=stranger_http))
+        message = Message(role=Role.ROLE_USER, message_id=str(uuid.uuid4()),
+                          parts=[new_text_part("Log in"), new_data_part(params)])
+        (event,) = [e async for e in client.send_message(SendMessageRequest(message=message))]
+        task = event.task
+        out = {
+            "task": task,
+            "own_get": await client.get_task(GetTaskRequest(id=task.id)),
+            "own_list": await client.list_tasks(ListTasksRequest()),
+            "context_list": await stranger.list_tasks(ListTasksRequest(context_id=task.context_id)),
+            "stranger_list": await stranger.list_tasks(ListTasksRequest()),
+        }
+        try:
+            out["stranger_get"] = await stranger.get_task(GetTaskRequest(id=task.id))
+        except Exception as err:  # the SDK raises the server's JSON-RPC error
+            out["stranger_get"] = err
+        return out
+
+
+def test_a2a_tasks_are_scoped_to_their_caller_and_never_keep_credentials(start_server, fixture_site: str) -> None:  # noqa: ANN001
+    url = start_server(allow_private_network=True)
+    params = {"url": f"{fixture_site}/login", "credentials": {"username": USERNAME, "password": PASSWORD}}
+    alice = asyncio.run(_send_and_read_back(url, "alice-key", params))
+    task = alice["task"]
+    assert uuid.UUID(task.id).version == 4  # random ids
+    assert alice["own_get"].id == task.id
+    assert [t.id for t in alice["own_list"].tasks] == [task.id]
+    assert not alice["stranger_list"].tasks  # ListTasks without a key: nothing is the caller's
+    assert not alice["context_list"].tasks  # a keyed task is not reachable by its context alone
+    assert not isinstance(alice["stranger_get"], type(task))  # another caller cannot read it by id
+    stored = alice["own_get"]
+    assert PASSWORD not in str(stored) and "[redacted]" in str(stored)
+    assert "/login" in str(stored)  # only credential values go: the request stays readable
+
+    anonymous = asyncio.run(_send_and_read_back(url, None, params))
+    assert [t.id for t in anonymous["context_list"].tasks] == [anonymous["task"].id]  # its context id reaches it
+    assert not anonymous["stranger_list"].tasks and not anonymous["own_list"].tasks
+    assert PASSWORD not in str(anonymous["own_get"])
+
+
+def test_a2a_task_store_is_bounded_by_count_bytes_and_age() -> None:
+    from a2a.types.a2a_pb2 import ListTasksRequest, Task
+    from browsy_server.a2a.task_store import ScopedTaskStore, TaskLimits
+
+    now = [0.0]
+    store = ScopedTaskStore(TaskLimits(max_tasks=5, max_bytes=50_000, max_age=60), clock=lambda: now[0])
+
+    def task(i: int, text_size: int = 10) -> Task:
+        t = Task(id=f"t{i}", context_id="c")
+        t.history.add().parts.add().text = "x" * text_size
+        return t
+
+    async def run() -> None:
+        for i in range(20):
+            await store.save(task(i))
+        assert len(store) == 5 and await store.get("t19") is not None and await store.get("t0") is None
+        for i in range(20, 30):
+            await store.save(task(i, 20_000))
+        assert store.stored_bytes <= 50_000 and len(store) == 2
+        await store.save(task(99, 10_000_000))  # one task over the whole budget keeps its state only
+        kept = await store.get("t99")
+        assert kept is not None and not kept.history and store.stored_bytes <= 50_000
+        now[0] = 61.0
+        assert await store.get("t99") is None and len(store) == 0
+        assert not (await store.list(ListTasksRequest(context_id="c"))).tasks
+
+    asyncio.run(run())

@@ -14,7 +14,7 @@ from a2a.helpers.proto_helpers import get_data_parts, new_data_part, new_task, n
 from a2a.server.agent_execution import AgentExecutor, RequestContext
 from a2a.server.request_handlers import DefaultRequestHandler
 from a2a.server.routes import create_agent_card_routes, create_jsonrpc_routes
-from a2a.server.tasks import InMemoryTaskStore, TaskUpdater
+from a2a.server.tasks import TaskUpdater
 from a2a.types import AgentCapabilities, AgentCard, AgentInterface, AgentSkill, TaskState
 from pydantic import ValidationError
 
@@ -23,6 +23,7 @@ from .intents import TaskParams, TaskRequest
 from .runner import TaskFailed, run_task
 from .seed_api import AGENT_DESCRIPTION, AGENT_NAME, SKILL
 from .task_sessions import TaskSessions
+from .task_store import ScopedTaskStore, TaskLimits
 
 if TYPE_CHECKING:
     from a2a.server.events.event_queue_v2 import EventQueue
@@ -103,9 +104,9 @@ def _one_line(err: Exception) -> str:
     return str(err)
 
 
-def protocol_routes(base_url: str, sessions: TaskSessions) -> list[BaseRoute]:
+def protocol_routes(base_url: str, sessions: TaskSessions, limits: TaskLimits | None = None) -> list[BaseRoute]:
     card = protocol_agent_card(base_url)
     handler = DefaultRequestHandler(
-        agent_executor=BrowsyAgentExecutor(sessions), task_store=InMemoryTaskStore(), agent_card=card
+        agent_executor=BrowsyAgentExecutor(sessions), task_store=ScopedTaskStore(limits), agent_card=card
     )
     return [*create_agent_card_routes(card), *create_jsonrpc_routes(handler, JSONRPC_PATH)]

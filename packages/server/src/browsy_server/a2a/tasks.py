@@ -40,7 +40,7 @@ class TaskLog:
         self._records: OrderedDict[str, TaskRecord] = OrderedDict()
 
     def new(self) -> TaskRecord:
-        record = TaskRecord(id=f"task_{secrets.token_hex(8)}")
+        record = TaskRecord(id=f"task_{secrets.token_urlsafe(16)}")  # 128 random bits: unguessable
         self._records[record.id] = record
         while len(self._records) > self._limit:
             self._records.popitem(last=False)
