@@ -45,13 +45,26 @@ EXPECTED: dict[str, tuple[str, set[str], set[str]]] = {
     "pizza-form.html": ("Form", {"FillForm"}, {"Contact"}),
     "govuk-error.html": ("Error", {"FillForm", "Search"}, set()),
     "the-internet-login.html": ("Login", {"Login"}, {"FillForm"}),
+    # Confusable pairs: content pages with a challenge or a sign-in beside the text, and listings.
+    "article-comment-recaptcha.html": ("Article", set(), {"CaptchaChallenge", "Login"}),
+    "article-header-signin.html": ("Article", {"Login"}, set()),
+    "article-hidden-signin-modal.html": ("Article", set(), {"Login"}),
+    "docs-sidebar.html": ("Article", set(), set()),
+    "forum-thread.html": ("Article", set(), set()),
+    "blog-index.html": ("List", {"Paginate"}, set()),
+    "category-page.html": ("List", set(), set()),
+    "classifieds-list.html": ("List", set(), set()),
+    "search-results-plain-title.html": ("SearchResults", {"Search", "Paginate"}, set()),
 }
 # Actions that need real boxes (rows of links) to be found.
 NEEDS_LAYOUT = {"SelectFromList"}
 
 
 def load(name: str) -> SpatialDom:
-    url = "https://example.test/find?q=rust+tutorials" if name == "search-results.html" else PAGE_URL
+    if name.startswith("search-results"):
+        url = "https://example.test/find?q=" + ("rust+tutorials" if name == "search-results.html" else "red+shoes")
+    else:
+        url = PAGE_URL
     return parse((FIXTURES / name).read_text(), 1920, 1080, url=url)
 
 
@@ -190,3 +203,37 @@ def test_json_carries_the_intelligence() -> None:
     data = json.loads(load("oauth.html").to_json())
     assert data["page_type"] == "OAuthConsent"
     assert data["suggested_actions"][0]["action"] == "Consent"
+
+
+def test_comment_form_recaptcha_is_reported_but_does_not_make_a_captcha_page() -> None:
+    dom = load("article-comment-recaptcha.html")
+    assert dom.captcha is not None and dom.captcha.captcha_type == "ReCaptcha"
+    assert dom.captcha.sitekey == "6LcFIXTUREcommentFORMkey000000000000000"  # captcha stays truthful
+    assert "ReCaptcha beside the content: not blocking" in dom.page_reasons
+    assert "og:type=article" in dom.page_reasons and dom.page_confidence >= 0.9
+
+
+def test_header_sign_in_comes_after_reading_on_an_article() -> None:
+    dom = load("article-header-signin.html")
+    actions = [a.action for a in dom.suggested_actions]
+    assert actions[-1] == "Login"
+    assert "sign-in form beside the content" in dom.page_reasons
+
+
+def test_product_page_is_not_content() -> None:
+    dom = load("product-page.html")
+    assert dom.page_type not in ("Article", "Captcha", "Login", "Error")
+
+
+def test_page_info_and_explained_json_say_why() -> None:
+    import json
+
+    from browsy_engine.tools.views import page_info
+
+    dom = load("blog-index.html")
+    info = page_info(dom)
+    assert info["page_type"] == "List" and 0 < info["page_confidence"] <= 1
+    assert any("linked headings" in r for r in info["page_reasons"])
+    assert "page_reasons" not in json.loads(dom.to_json())  # the default JSON is unchanged
+    explained = json.loads(dom.to_json(explain=True))
+    assert explained["page_reasons"] == info["page_reasons"]

@@ -94,6 +94,8 @@ class SpatialDom:
     page_type: str = "Other"
     suggested_actions: list[Any] = field(default_factory=list)
     captcha: Any = None
+    page_confidence: float = 0.0  # how sure the page type is (0-1), from intelligence.analyze
+    page_reasons: list[str] = field(default_factory=list)  # the 2-3 reasons that decided the page type
     _index: dict[int, int] = field(default_factory=dict, repr=False, compare=False)
     # The parsed document this DOM came from (dom.tree.Document); used by sessions for forms and behaviours.
     document: Any = field(default=None, repr=False, compare=False)
@@ -135,6 +137,8 @@ class SpatialDom:
             page_type=self.page_type,
             suggested_actions=list(self.suggested_actions),
             captcha=self.captcha,
+            page_confidence=self.page_confidence,
+            page_reasons=list(self.page_reasons),
             document=self.document,
         )
 
@@ -169,21 +173,25 @@ class SpatialDom:
 
         return detect_behaviors(self)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, explain: bool = False) -> dict[str, Any]:
+        """The seed's JSON shape; `explain` adds `page_confidence` and `page_reasons` (why this page type)."""
         out: dict[str, Any] = {"url": self.url, "title": self.title, "vp": list(self.vp), "scroll": list(self.scroll)}
         if self.suggested_actions:
             out["suggested_actions"] = [a.to_dict() if hasattr(a, "to_dict") else a for a in self.suggested_actions]
         if self.page_type and self.page_type != "Other":
             out["page_type"] = self.page_type
+        if explain:
+            out["page_confidence"] = self.page_confidence
+            out["page_reasons"] = list(self.page_reasons)
         if self.captcha is not None:
             out["captcha"] = self.captcha.to_dict() if hasattr(self.captcha, "to_dict") else self.captcha
         out["els"] = [el.to_dict() for el in self.els]
         return out
 
-    def to_json(self, indent: int | None = None) -> str:
+    def to_json(self, indent: int | None = None, explain: bool = False) -> str:
         from .output.json_output import to_json
 
-        return to_json(self, indent=indent)
+        return to_json(self, indent=indent, explain=explain)
 
     def to_compact(self, header: bool = False) -> str:
         from .output.compact import to_compact_string

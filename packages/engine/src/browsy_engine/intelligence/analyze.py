@@ -1,7 +1,7 @@
 """analyze(dom): fill page type, suggested actions and CAPTCHA info of a freshly parsed Spatial DOM.
 
-Steps (seed: "How detection works"): scan the document for CAPTCHA services; classify the page (first
-matching rule wins); run every action detector. On a Captcha page without a known service, the CAPTCHA
+Steps (seed: "How detection works"): scan the document for CAPTCHA services; weigh the evidence of
+content (evidence.py, weighing.py) and classify the page (page_type.py); run every action detector. On a Captcha page without a known service, the CAPTCHA
 type is inferred from the elements (ImageGrid, TextCaptcha, Unknown) and recorded in `dom.captcha` too.
 """
 
@@ -10,17 +10,26 @@ from __future__ import annotations
 from ..model import SpatialDom
 from .actions import detect_actions
 from .captcha import detect_captcha, infer_captcha
+from .evidence import collect_evidence
 from .facts import collect_facts
-from .page_type import detect_page_type
+from .page_type import classify, is_article
+from .weighing import weigh_content
 
 
 def analyze(dom: SpatialDom) -> None:
     """Fill dom.page_type, dom.suggested_actions and dom.captcha in place (dom.document is available)."""
     facts = collect_facts(dom)
     captcha = detect_captcha(dom.document)
-    page_type = detect_page_type(facts, captcha)
+    if dom.document is not None:
+        evidence = collect_evidence(dom.document)
+        weighing = weigh_content(evidence, seed_article=is_article(facts), h1=facts.h1, title=facts.title)
+    else:  # a Spatial DOM built by hand or from JSON: the seed's rules on its elements alone
+        evidence = weighing = None
+    decided = classify(facts, captcha, evidence, weighing)
+    page_type = decided.page_type
+    dom.page_confidence, dom.page_reasons = round(decided.confidence, 2), decided.reasons
     if page_type == "Captcha" and captcha is None:
         captcha = infer_captcha(facts)
     dom.page_type = page_type
     dom.captcha = captcha
-    dom.suggested_actions = detect_actions(facts, captcha)
+    dom.suggested_actions = detect_actions(facts, captcha, page_type)

@@ -1,15 +1,24 @@
-"""Page type: the seed's priority-ordered rules; the first that matches wins."""
+"""Page type: the seed's priority-ordered rules, with the weighed content evidence of weighing.py.
+
+Strong evidence keeps the seed's order: a real error page, a CAPTCHA that blocks the page, a sign-in page
+whose main content is the sign-in form. A page whose content outweighs them (an article with a comment
+form's reCAPTCHA, a header sign-in modal, an error alert in a sidebar) is typed by its content instead.
+`classify` returns the type with a confidence and the reasons that decided it.
+"""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from urllib.parse import parse_qs, urlsplit
 
 from ..model import SpatialElement
 from . import keywords as kw
 from .captcha import CaptchaInfo, has_text_captcha
+from .evidence import Evidence
 from .facts import NON_ENTRY_TYPES, PageFacts, input_type
+from .weighing import Weighing
 
 PAGE_TYPES = ("Error", "Captcha", "Login", "TwoFactorAuth", "OAuthConsent", "Inbox", "EmailBody", "Dashboard",
               "Article", "SearchResults", "List", "Search", "Form", "Other")
@@ -42,6 +51,12 @@ def _says_error(facts: PageFacts) -> bool:
     if long_paragraphs(facts) > SHORT_PAGE_MAX_LONG_PARAGRAPHS:
         return False
     return kw.has_phrase(facts.title, kw.ERROR_TITLE) or kw.any_has_phrase(headings, kw.ERROR_HEADING)
+
+
+def names_http_error(facts: PageFacts) -> bool:
+    """The title or a short heading names an HTTP error status ("404", "Error 500"): a real error page."""
+    headings = [h for h in facts.headings if len(h) <= ERROR_HEADING_MAX]
+    return _names_http_error(facts.title) or any(_names_http_error(h) for h in headings)
 
 
 def is_error(facts: PageFacts) -> bool:
@@ -215,20 +230,75 @@ def is_form(facts: PageFacts) -> bool:
     return len(entry_fields(facts)) >= 2 or choice_groups(facts) >= 2
 
 
+@dataclass(slots=True)
+class Classification:
+    page_type: str
+    confidence: float
+    reasons: list[str]
+
+
 def detect_page_type(facts: PageFacts, captcha: CaptchaInfo | None) -> str:
+    """The page type from the facts alone (no weighed evidence): the seed's rules in order."""
+    return classify(facts, captcha, None, None).page_type
+
+
+def classify(facts: PageFacts, captcha: CaptchaInfo | None, ev: Evidence | None,
+             weighing: Weighing | None) -> Classification:
+    content = weighing is not None and weighing.is_content
+    why = weighing.top() if weighing is not None else []
+
+    def password_in_main() -> bool:
+        return ev is not None and any(ev.where(el.node) == "main" for el in facts.passwords)
+
+    def password_beside_text() -> bool:
+        """Every visible password field sits outside the main block (a header sign-in, a sidebar) while
+        the main block holds text: the sign-in is the site's, not the page's purpose."""
+        return (ev is not None and weighing is not None and weighing.points >= 1 and bool(facts.passwords)
+                and not password_in_main())
+
+    if names_http_error(facts):
+        return Classification("Error", 0.9, ["title or heading names an HTTP error"])
+    if not content and is_error(facts):
+        return Classification("Error", 0.7, ["error words or an error alert", *why[:1]])
+    if is_captcha(facts, captcha):
+        kind = captcha.captcha_type if captcha is not None else "captcha"
+        if not content:
+            return Classification("Captcha", 0.8, [f"{kind}: blocking, little else on the page", *why[:1]])
+        why = [*why[:2], f"{kind} beside the content: not blocking"]
+    elif facts.passwords and content:
+        why = [*why[:2], "sign-in form beside the content"]
+    if is_login(facts) and (not content or password_in_main()) and not password_beside_text():
+        return Classification("Login", 0.85 if facts.passwords else 0.65,
+                              ["sign-in form in the main content" if content else "sign-in form", *why[:1]])
     rules: tuple[tuple[str, Callable[[], bool]], ...] = (
-        ("Error", lambda: is_error(facts)),
-        ("Captcha", lambda: is_captcha(facts, captcha)),
-        ("Login", lambda: is_login(facts)),
         ("TwoFactorAuth", lambda: is_two_factor(facts)),
         ("OAuthConsent", lambda: is_oauth_consent(facts)),
         ("Inbox", lambda: is_inbox(facts)),
         ("EmailBody", lambda: is_email_body(facts)),
         ("Dashboard", lambda: is_dashboard(facts)),
-        ("Article", lambda: is_article(facts)),
+        ("Article", lambda: content if weighing is not None else is_article(facts)),
         ("SearchResults", lambda: is_search_results(facts)),
         ("List", lambda: is_list(facts)),
         ("Search", lambda: is_search(facts)),
         ("Form", lambda: is_form(facts)),
     )
-    return next((name for name, rule in rules if rule()), "Other")
+    name = next((name for name, rule in rules if rule()), "Other")
+    if name == "Article" and weighing is not None:
+        return Classification(name, min(0.99, 0.45 + 0.08 * weighing.points), why)
+    if weighing is not None and weighing.points < 0:
+        why = [*why[:2]]
+    return Classification(name, 0.6 if name != "Other" else 0.4, [_RULE_REASONS.get(name, "no rule matched"), *why[:2]])
+
+
+_RULE_REASONS = {
+    "TwoFactorAuth": "verification words and a code field",
+    "OAuthConsent": "authorization words and an approve button",
+    "Inbox": "inbox title and a list of messages",
+    "EmailBody": "from/to/subject lines",
+    "Dashboard": "dashboard words with navigation and main landmarks",
+    "Article": "sections and long paragraphs",
+    "SearchResults": "search box and results",
+    "List": "10+ links",
+    "Search": "a search box is the page's purpose",
+    "Form": "2+ fields to fill",
+}

@@ -19,6 +19,7 @@ def well_formed(text: str) -> str:
     return text
 
 
-def to_json(dom: SpatialDom, indent: int | None = None) -> str:
+def to_json(dom: SpatialDom, indent: int | None = None, explain: bool = False) -> str:
     separators = (",", ":") if indent is None else (",", ": ")
-    return well_formed(json.dumps(dom.to_dict(), ensure_ascii=False, indent=indent, separators=separators))
+    data = dom.to_dict(explain=explain)
+    return well_formed(json.dumps(data, ensure_ascii=False, indent=indent, separators=separators))

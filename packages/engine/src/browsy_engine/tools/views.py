@@ -53,6 +53,8 @@ def page_info(dom: SpatialDom) -> dict[str, Any]:
         "title": dom.title,
         "url": dom.url,
         "page_type": dom.page_type,
+        "page_confidence": dom.page_confidence,
+        "page_reasons": list(dom.page_reasons),
         "suggested_actions": [plain(a) for a in dom.suggested_actions],
         "alerts": [
             {"id": el.id, "type": el.alert_type, "text": el.text or ""} for el in dom.alerts()

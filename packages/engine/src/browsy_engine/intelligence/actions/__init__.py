@@ -32,9 +32,12 @@ from .recipes import (
 _SPECIFIC_FORM_ACTIONS = ("Login", "Register", "Contact", "EnterCode")
 
 
-def detect_actions(facts: PageFacts, captcha: CaptchaInfo | None) -> list[Recipe]:
+def detect_actions(facts: PageFacts, captcha: CaptchaInfo | None, page_type: str | None = None) -> list[Recipe]:
     """Every recipe that applies, in the seed's detection order. `captcha` is the detected service or,
-    on a Captcha page without one, the inferred type."""
+    on a Captcha page without one, the inferred type.
+
+    With the page type known: a CAPTCHA is suggested only when it blocks the page (a Captcha page), and
+    on a content page (Article) the site's search box and sign-in come after what the page is for."""
     found: list[Recipe] = []
 
     def add(action: Recipe | None) -> None:
@@ -52,8 +55,14 @@ def detect_actions(facts: PageFacts, captcha: CaptchaInfo | None) -> list[Recipe
     if not any(a.action in _SPECIFIC_FORM_ACTIONS for a in found):
         add(detect_fill_form(facts))
     add(detect_download(facts))
-    add(detect_captcha_challenge(facts, captcha))
+    if page_type in (None, "Captcha"):
+        add(detect_captcha_challenge(facts, captcha))
+    if page_type == "Article":
+        found.sort(key=lambda a: a.action in _SITE_WIDE_ACTIONS)  # stable: the rest keep their order
     return found
+
+
+_SITE_WIDE_ACTIONS = frozenset({"Search", "Login", "Register"})
 
 
 __all__ = [
