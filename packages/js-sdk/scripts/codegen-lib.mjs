@@ -64,7 +64,8 @@ function resolveRef(schema, defs) {
 /** The zod expression of one JSON Schema value (no optionality, no description). */
 export function zodOfValue(raw, defs = {}) {
   const schema = resolveRef(raw, defs);
-  if (Array.isArray(schema.anyOf)) {
+  // An object's own anyOf lists groups of required keys (see requiredGroups), not alternatives.
+  if (Array.isArray(schema.anyOf) && schema.type !== "object") {
     const variants = schema.anyOf.map((s) => resolveRef(s, defs));
     const nonNull = variants.filter((s) => s.type !== "null");
     const nullable = nonNull.length < variants.length;

