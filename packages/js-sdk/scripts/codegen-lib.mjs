@@ -116,6 +116,11 @@ function requiredGroups(schema) {
 
 /** The zod object of an object schema: strict when additionalProperties is false. */
 export function zodOfObject(schema, defs = {}) {
+  // A map with free keys (`additionalProperties` a schema or true, no named properties): a record.
+  if (!schema.properties && schema.additionalProperties !== undefined && schema.additionalProperties !== false) {
+    const values = schema.additionalProperties === true ? "z.unknown()" : zodOfValue(schema.additionalProperties, defs);
+    return `z.record(z.string(), ${values})`;
+  }
   const required = new Set(schema.required ?? []);
   const fields = Object.entries(schema.properties ?? {}).map(([key, prop]) => {
     let expr = zodOfValue(prop, defs);

@@ -53,6 +53,11 @@ class ToolSpec:
         """The same parameters in OpenAI strict-mode form (see `strict_schema`)."""
         return strict_schema(self.json_schema())
 
+    def strict_capable(self) -> bool:
+        """False when the parameters hold a free-form map (`additionalProperties` true or a schema), which
+        OpenAI's strict mode cannot express: such a tool is published with its plain schema, strict off."""
+        return not _has_free_map(self.json_schema())
+
     def field_names(self) -> list[str]:
         return list(self.params.model_fields)
 
@@ -252,6 +257,17 @@ def _nullable(node: dict[str, Any]) -> dict[str, Any]:
             node["enum"] = [*node["enum"], None]
         return node
     return {"anyOf": [node, {"type": "null"}]}
+
+
+def _has_free_map(node: Any) -> bool:
+    if isinstance(node, list):
+        return any(_has_free_map(v) for v in node)
+    if not isinstance(node, dict):
+        return False
+    extra = node.get("additionalProperties")
+    if extra is True or isinstance(extra, dict):
+        return True
+    return any(_has_free_map(v) for v in node.values())
 
 
 def _without_titles(schema: Any) -> Any:

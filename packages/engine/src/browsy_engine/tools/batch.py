@@ -70,6 +70,23 @@ def referenced_secrets(steps: list[Step], url: str | None = None) -> set[str]:
     return {name for kind, name in placeholders(raw) if kind == "secret"}
 
 
+SECRET_FIELDS = frozenset({"username", "password", "value", "code"})
+
+
+def check_secret_fields(steps: list[Step], url: str | None = None) -> None:
+    """`${secret:NAME}` only where a credential goes (username, password, value, code): never in a URL, a
+    selector or a text to look for, so no step can carry a secret to a place of its choosing."""
+    where = [("url", url)] if url else []
+    for index, step in enumerate(steps):
+        where += [(f"step {index} ({step.action}) {f}", v) for f, v in step.args().items() if f not in SECRET_FIELDS]
+    for place, value in where:
+        secret = next((n for k, n in placeholders(value) if k == "secret"), None)
+        if secret is not None:
+            raise ToolError(
+                f"{place} uses ${{secret:{secret}}}; secrets may only fill username, password, value or code."
+            )
+
+
 def check_references(steps: list[Step], known: set[str] | None = None) -> None:
     """Every `${NAME}` must be a known name or an extraction of an earlier step; ToolError otherwise."""
     names = set(known or ())
@@ -105,6 +122,7 @@ async def run_batch(
 ) -> dict[str, Any]:
     """Run `steps` on `session` and return the batch result (see the module doc). Bad references and missing
     secrets raise ToolError before anything runs."""
+    check_secret_fields(steps, url)
     check_references(steps)
     secret_values = (secrets or Secrets()).require(referenced_secrets(steps, url))
     run = BatchRun(steps, redactor or Redactor())

@@ -6,7 +6,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from . import batch
+from . import batch, recipes
 from . import handlers as h
 from . import params as p
 from .result import ResultKind, ToolResult
@@ -140,6 +140,33 @@ TOOLS: tuple[Tool, ...] = (
         "JSON: ok, steps_completed, per-step results (ok, error, page summary), extractions, "
         "assertions_passed and the final page (compact unless format says json, delta or none).",
         batch.RunActionsParams, batch.run_actions, "json", "POST", "/api/run-actions", loads_pages=True,
+    ),
+    Tool(
+        "save_recipe",
+        "Save a recipe: a named, parameterised list of run_actions steps that run_recipe replays later. "
+        "${NAME} in a step is a parameter (params gives defaults) or an earlier extraction; ${secret:NAME} is a "
+        "credential read from the environment when the recipe runs, never stored. A bad recipe is refused "
+        "with the reason. Returns JSON with the saved name.",
+        recipes.SaveRecipeParams, recipes.save_recipe, "json", "POST", "/api/recipes/save",
+    ),
+    Tool(
+        "list_recipes",
+        "List the saved recipes: JSON array of name, description, params (defaults, required ones) and the "
+        "number of steps.",
+        p.NoParams, recipes.list_recipes, "json", "GET", "/api/recipes", read_only=True,
+    ),
+    Tool(
+        "run_recipe",
+        "Run a saved recipe by name (or an inline recipe) with parameter values, as one run_actions batch "
+        "on this session. Unknown or missing parameters and missing secrets are refused before any step "
+        "runs. Returns the run_actions result (ok, steps_completed, steps, extractions, assertions_passed, "
+        "page).",
+        recipes.RunRecipeParams, recipes.run_recipe, "json", "POST", "/api/recipes/run", loads_pages=True,
+    ),
+    Tool(
+        "delete_recipe",
+        "Delete a saved recipe by name. Returns JSON with the deleted name.",
+        recipes.RecipeNameParams, recipes.delete_recipe, "json", "POST", "/api/recipes/delete",
     ),
 )
 

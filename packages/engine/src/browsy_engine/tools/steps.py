@@ -75,7 +75,9 @@ def _step_schema(schema: dict[str, Any]) -> None:
     for action in STEP_ACTIONS:
         names = ["action", *(f for f in fields if f in _ALLOWED[action]), "stop_on_error", "description"]
         props = {name: dict(fields[name]) for name in names}
-        props["action"] = {"const": action, "type": "string", "description": fields["action"]["description"]}
+        props["action"] = {"const": action, "type": "string"}
+        for name in _TERSE:
+            props.get(name, {}).pop("description", None)
         variant: dict[str, Any] = {
             "type": "object",
             "properties": props,
@@ -86,6 +88,10 @@ def _step_schema(schema: dict[str, Any]) -> None:
             variant["anyOf"] = [{"required": [f]} for f in TARGET_FIELDS]
         variants.append(variant)
     schema["anyOf"] = variants
+
+
+# Fields whose meaning the tool's description of steps already gives (kept short: every action repeats them).
+_TERSE = ("id", "selector", "label", "role", "description")
 
 
 def _plain(prop: dict[str, Any]) -> dict[str, Any]:
@@ -107,8 +113,7 @@ class Step(ToolParams):
     selector: str | None = Field(None, min_length=1, description="Target: a CSS selector.")
     text: str | None = Field(
         None, min_length=1,
-        description="Target: text the element contains (case-insensitive); for wait_for_text and assert_text, "
-        "the text to look for on the page.",
+        description="Target: text it contains (any case); wait_for_text/assert_text: the text to find.",
     )
     label: str | None = Field(None, min_length=1, description="Target: the label or placeholder of a form field.")
     role: str | None = Field(None, min_length=1, description='Target: ARIA role, e.g. "button", "link".')
@@ -127,7 +132,7 @@ class Step(ToolParams):
         description="extract / tables: the key of the result in extractions (and ${NAME} in later steps).",
     )
     timeout_secs: float | None = Field(None, gt=0, le=120, description="wait_for_text: seconds to wait (default 5).")
-    stop_on_error: bool = Field(True, description="false: a failure of this step is recorded and the batch goes on.")
+    stop_on_error: bool = Field(True, description="false: if this step fails, go on.")
     description: str | None = Field(None, description="A note for people reading the steps; ignored.")
 
     @model_validator(mode="after")
