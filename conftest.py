@@ -2,11 +2,25 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 import pytest
 
 from tests.fixture_site.server_thread import running_site
+
+
+@pytest.fixture(scope="session", autouse=True)
+def private_recipes_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Recipes saved by any test (and by the servers tests start) go to a temporary directory, never to the
+    user's config directory."""
+    old = os.environ.get("BROWSY_RECIPES_DIR")
+    os.environ["BROWSY_RECIPES_DIR"] = str(tmp_path_factory.mktemp("recipes"))
+    yield
+    if old is None:
+        os.environ.pop("BROWSY_RECIPES_DIR", None)
+    else:
+        os.environ["BROWSY_RECIPES_DIR"] = old
 
 
 @pytest.fixture(scope="session")

@@ -16,6 +16,10 @@ from .markup import alert, layout, table
 
 USERNAME = "agent@example.com"
 PASSWORD = "correct-horse-battery"
+# A second account, for tests of several sessions signed in as different people.
+SECOND_USERNAME = "second@example.com"
+SECOND_PASSWORD = "staple-battery-horse"
+ACCOUNTS = {USERNAME: PASSWORD, SECOND_USERNAME: SECOND_PASSWORD}
 PENDING_COOKIE = "fx_pending"
 SESSION_COOKIE = "fx_session"
 
@@ -31,6 +35,7 @@ INVOICES = [["INV-77", "2026-10-01", "Paid"], ["INV-78", "2026-11-01", "Due"]]
 @dataclass
 class AuthState:
     pending: dict[str, str] = field(default_factory=dict)  # token → code
+    pending_user: dict[str, str] = field(default_factory=dict)  # token → the user signing in
     sessions: dict[str, str] = field(default_factory=dict)  # token → user
 
 
@@ -64,10 +69,12 @@ async def login(request: Request) -> Response:
     if request.method == "GET":
         return layout("Sign in", _login_form())
     form = await request.form()
-    if form.get("email") != USERNAME or form.get("password") != PASSWORD:
+    user = str(form.get("email", ""))
+    if user not in ACCOUNTS or form.get("password") != ACCOUNTS[user]:
         return layout("Sign in", _login_form("Invalid email or password."))
     token = secrets.token_urlsafe(16)
     state.pending[token] = f"{secrets.randbelow(900000) + 100000}"
+    state.pending_user[token] = user
     response = RedirectResponse("/2fa", status_code=303)
     response.set_cookie(PENDING_COOKIE, token, httponly=True, samesite="lax")
     return response
@@ -85,7 +92,7 @@ async def two_factor(request: Request) -> Response:
         return layout("Verify your sign-in", _code_form("That code is not right. Check your email and try again."))
     del state.pending[token]
     session = secrets.token_urlsafe(16)
-    state.sessions[session] = USERNAME
+    state.sessions[session] = state.pending_user.pop(token, USERNAME)
     response = RedirectResponse("/dashboard", status_code=303)
     response.delete_cookie(PENDING_COOKIE)
     response.set_cookie(SESSION_COOKIE, session, httponly=True, samesite="lax")

@@ -64,7 +64,8 @@ function resolveRef(schema, defs) {
 /** The zod expression of one JSON Schema value (no optionality, no description). */
 export function zodOfValue(raw, defs = {}) {
   const schema = resolveRef(raw, defs);
-  if (Array.isArray(schema.anyOf)) {
+  // An object's own anyOf lists groups of required keys (see requiredGroups), not alternatives.
+  if (Array.isArray(schema.anyOf) && schema.type !== "object") {
     const variants = schema.anyOf.map((s) => resolveRef(s, defs));
     const nonNull = variants.filter((s) => s.type !== "null");
     const nullable = nonNull.length < variants.length;
@@ -115,6 +116,11 @@ function requiredGroups(schema) {
 
 /** The zod object of an object schema: strict when additionalProperties is false. */
 export function zodOfObject(schema, defs = {}) {
+  // A map with free keys (`additionalProperties` a schema or true, no named properties): a record.
+  if (!schema.properties && schema.additionalProperties !== undefined && schema.additionalProperties !== false) {
+    const values = schema.additionalProperties === true ? "z.unknown()" : zodOfValue(schema.additionalProperties, defs);
+    return `z.record(z.string(), ${values})`;
+  }
   const required = new Set(schema.required ?? []);
   const fields = Object.entries(schema.properties ?? {}).map(([key, prop]) => {
     let expr = zodOfValue(prop, defs);

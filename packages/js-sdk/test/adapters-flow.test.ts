@@ -6,7 +6,7 @@ import { BrowsyContext, TOOL_SCHEMAS } from "../src/index.js";
 import { getTools } from "../src/langchain.js";
 import { createToolCallHandler, getToolDefinitions, handleToolCall } from "../src/openai.js";
 import { browsyTools } from "../src/vercel-ai.js";
-import { browsyBin, freePort } from "./support/env.js";
+import { browsyBin, freePort, registryToolCount } from "./support/env.js";
 import { startFixtureSite, type FixtureSite } from "./support/fixture-site.js";
 import { CREDENTIALS, codeIn, expectDashboardTables, signInAndReadTables, type Table } from "./support/flow.js";
 
@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 describe("browsy-ai/langchain", () => {
-  it("gives 14 @langchain/core tools that run the sign-in flow through tool calls", async () => {
+  it("gives one @langchain/core tools that run the sign-in flow through tool calls", async () => {
     const tools = getTools(ctx, { agentId: "langchain" });
     expect(tools.map((t) => t.name)).toEqual(TOOL_SCHEMAS.map((t) => t.name));
     let n = 0;
@@ -45,9 +45,9 @@ describe("browsy-ai/langchain", () => {
 });
 
 describe("browsy-ai/openai", () => {
-  it("defines 14 functions with the registry's JSON Schemas", () => {
+  it("defines one function per tool with the registry's JSON Schemas", () => {
     const definitions = getToolDefinitions();
-    expect(definitions).toHaveLength(14);
+    expect(definitions).toHaveLength(registryToolCount());
     for (const def of definitions) {
       expect(def.type).toBe("function");
       expect(def.function.parameters.type).toBe("object");
@@ -74,7 +74,7 @@ describe("browsy-ai/openai", () => {
 });
 
 describe("browsy-ai/vercel-ai", () => {
-  it("gives 14 tool() objects keyed by name", () => {
+  it("gives one tool() objects keyed by name", () => {
     const tools = browsyTools(ctx);
     expect(Object.keys(tools)).toEqual(TOOL_SCHEMAS.map((t) => t.name));
     for (const t of Object.values(tools)) expect(typeof t.execute).toBe("function");

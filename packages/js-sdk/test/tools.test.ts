@@ -12,10 +12,11 @@ import {
   findTool,
   validateParams,
 } from "../src/index.js";
+import { registryToolCount } from "./support/env.js";
 
 describe("tool schemas", () => {
-  it("exports the 14 tools with a description each, named browsy_<tool>", () => {
-    expect(TOOL_SCHEMAS).toHaveLength(14);
+  it("exports every registry tool with a description each, named browsy_<tool>", () => {
+    expect(TOOL_SCHEMAS).toHaveLength(registryToolCount());
     for (const { name, method, schema } of TOOL_SCHEMAS) {
       expect(name).toMatch(/^browsy_[a-z_]+$/);
       expect(method).toMatch(/^[a-z][A-Za-z]+$/);

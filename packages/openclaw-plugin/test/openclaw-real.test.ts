@@ -13,7 +13,7 @@ import { promisify } from "node:util";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { REPO_ROOT, browsyBin, freePort } from "../../js-sdk/test/support/env.js";
+import { REPO_ROOT, browsyBin, freePort, registryToolCount } from "../../js-sdk/test/support/env.js";
 import { startFixtureSite, type FixtureSite } from "../../js-sdk/test/support/fixture-site.js";
 import { codeIn, CREDENTIALS } from "../../js-sdk/test/support/flow.js";
 import { start, waitForHttp, type Started } from "../../js-sdk/test/support/processes.js";
@@ -130,7 +130,7 @@ describe("openclaw-browsy in the real OpenClaw", () => {
     const report = JSON.parse(await openclaw("plugins", "inspect", "openclaw-browsy", "--runtime", "--json"));
     expect(report.plugin).toMatchObject({ id: "openclaw-browsy", format: "openclaw" });
     expect(report.diagnostics).toEqual([]);
-    expect(report.tools[0].names).toHaveLength(14);
+    expect(report.tools[0].names).toHaveLength(registryToolCount());
     expect(report.typedHooks.map((h: { name: string }) => h.name)).toEqual(["before_tool_call"]);
     expect(report.customHooks).toEqual([{ name: "browsy-bootstrap", events: ["agent:bootstrap"] }]);
     expect(report.services).toEqual(["browsy-server"]);

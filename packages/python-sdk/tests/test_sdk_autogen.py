@@ -74,6 +74,6 @@ def test_register_sides() -> None:
     tools = BrowsyBrowser()
     tools.register(llm_side)
     tools.register(exec_side)
-    assert len(llm_side.llm_config["tools"]) == 14
+    assert len(llm_side.llm_config["tools"]) == len(TOOLS)
     assert set(exec_side.function_map) == {f"browsy_{t.name}" for t in TOOLS}
     assert not llm_side.function_map

@@ -17,6 +17,7 @@ pytest.importorskip("crewai")
 
 from browsy import Browser  # noqa: E402
 from browsy.crewai import BrowsyTool, get_tools  # noqa: E402
+from browsy_engine.tools import TOOLS  # noqa: E402
 from crewai import Agent, Crew, Task  # noqa: E402
 from crewai.llms.base_llm import BaseLLM  # noqa: E402
 from sdk_support import LoginPlan, Step, check_transcript  # noqa: E402
@@ -96,4 +97,4 @@ def test_single_tool_runs_the_seed_commands(browser: Browser, fixture_site: str)
     assert tool.run('{"action": "type", "id": 7, "text": "x@example.com"}').startswith("Typed")
     assert "unknown action 'fly'" in tool.run('{"action": "fly"}')
     assert 'needs an "action"' in tool.run('{"url": "x"}')
-    assert len(get_tools()) == 14
+    assert len(get_tools()) == len(TOOLS)

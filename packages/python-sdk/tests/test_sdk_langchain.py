@@ -72,7 +72,7 @@ def test_agent_logs_in_and_reads_the_table(browser: Browser, fixture_site: str, 
 
 def test_tools_carry_the_registry_schemas() -> None:
     tools = get_tools()
-    assert len(tools) == 14
+    assert len(tools) == len(TOOLS)
     for tool, spec in zip(tools, TOOLS):
         assert tool.name == f"browsy_{spec.name}"
         assert tool.description == spec.description

@@ -93,7 +93,7 @@ def test_tool_calling_agent_with_get_tools(browser: Browser, fixture_site: str) 
 
 def test_tool_inputs_come_from_the_registry(browser: Browser, fixture_site: str) -> None:
     tools = {tool.name: tool for tool in get_tools(browser=browser)}
-    assert len(tools) == 14
+    assert len(tools) == len(TOOLS)
     assert tools["browsy_browse"].inputs["url"]["type"] == "string"
     assert tools["browsy_browse"].inputs["format"]["nullable"] is True
     assert tools["browsy_click"].inputs["id"]["type"] == "integer"

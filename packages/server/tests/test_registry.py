@@ -1,4 +1,4 @@
-"""The tool registry: the 14 tools, their parameter models and argument validation (no network)."""
+"""The tool registry: the seed's 14 tools and the workflow tools, their parameter models and argument validation (no network)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,11 @@ SEED_TOOLS = [
     "browse", "click", "type_text", "check", "uncheck", "select", "get_page",
     "back", "search", "find", "login", "enter_code", "tables", "page_info",
 ]
+WORKFLOW_TOOLS = ["run_actions", "save_recipe", "list_recipes", "run_recipe", "delete_recipe"]
 
 
-def test_the_fourteen_seed_tools_each_once() -> None:
-    assert sorted(tool_names()) == sorted(SEED_TOOLS)
+def test_the_fourteen_seed_tools_and_the_workflow_tools_each_once() -> None:
+    assert sorted(tool_names()) == sorted(SEED_TOOLS + WORKFLOW_TOOLS)
     assert len({t.http_path for t in TOOLS}) == len(TOOLS)
 
 

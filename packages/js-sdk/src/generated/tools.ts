@@ -88,6 +88,147 @@ export type TablesInput = z.input<typeof TablesParams>;
 export const PageInfoParams = z.object({}).strict();
 export type PageInfoInput = z.input<typeof PageInfoParams>;
 
+/** Parameters of `browsy_run_actions`. */
+export const RunActionsParams = z.object({
+  "url": z.string().min(1).nullable().optional().describe("Optional URL to open before the first step."),
+  "actions": z.array(z.union([z.object({
+  "action": z.literal("browse"),
+  "url": z.string().min(1).describe("browse: the URL to open."),
+  "stop_on_error": z.boolean().optional().describe("false: if this step fails, go on."),
+  "description": z.string().optional(),
+}).strict(), z.object({
+  "action": z.literal("click"),
+  "id": z.number().int().min(0).optional(),
+  "selector": z.string().min(1).optional(),
+  "text": z.string().min(1).optional().describe("Target: text it contains (any case); wait_for_text/assert_text: the text to find."),
+  "label": z.string().min(1).optional(),
+  "role": z.string().min(1).optional(),
+  "stop_on_error": z.boolean().optional().describe("false: if this step fails, go on."),
+  "description": z.string().optional(),
+}).strict().refine((value) => value["id"] != null || value["selector"] != null || value["text"] != null || value["label"] != null || value["role"] != null, { message: "give at least one of id or selector or text or label or role" }), z.object({
+  "action": z.literal("type_text"),
+  "id": z.number().int().min(0).optional(),
+  "selector": z.string().min(1).optional(),
+  "text": z.string().min(1).optional().describe("Target: text it contains (any case); wait_for_text/assert_text: the text to find."),
+  "label": z.string().min(1).optional(),
+  "role": z.string().min(1).optional(),
+  "value": z.string().describe("type_text: the text to type; select: the option's value or text."),
+  "stop_on_error": z.boolean().optional().describe("false: if this step fails, go on."),
+  "description": z.string().optional(),
+}).strict().refine((value) => value["id"] != null || value["selector"] != null || value["text"] != null || value["label"] != null || value["role"] != null, { message: "give at least one of id or selector or text or label or role" }), z.object({
+  "action": z.literal("check"),
+  "id": z.number().int().min(0).optional(),
+  "selector": z.string().min(1).optional(),
+  "text": z.string().min(1).optional().describe("Target: text it contains (any case); wait_for_text/assert_text: the text to find."),
+  "label": z.string().min(1).optional(),
+  "role": z.string().min(1).optional(),
+  "stop_on_error": z.boolean().optional().describe("false: if this step fails, go on."),
+  "description": z.string().optional(),
+}).strict().refine((value) => value["id"] != null || value["selector"] != null || value["text"] != null || value["label"] != null || value["role"] != null, { message: "give at least one of id or selector or text or label or role" }), z.object({
+  "action": z.literal("uncheck"),
+  "id": z.number().int().min(0).optional(),
+  "selector": z.string().min(1).optional(),
+  "text": z.string().min(1).optional().describe("Target: text it contains (any case); wait_for_text/assert_text: the text to find."),
+  "label": z.string().min(1).optional(),
+  "role": z.string().min(1).optional(),
+  "stop_on_error": z.boolean().optional().describe("false: if this step fails, go on."),
+  "description": z.string().optional(),
+}).strict().refine((value) => value["id"] != null || value["selector"] != null || value["text"] != null || value["label"] != null || value["role"] != null, { message: "give at least one of id or selector or text or label or role" }), z.object({
+  "action": z.literal("select"),
+  "id": z.number().int().min(0).optional(),
+  "selector": z.string().min(1).optional(),
+  "text": z.string().min(1).optional().describe("Target: text it contains (any case); wait_for_text/assert_text: the text to find."),
+  "label": z.string().min(1).optional(),
+  "role": z.string().min(1).optional(),
+  "value": z.string().describe("type_text: the text to type; select: the option's value or text."),
+  "stop_on_error": z.boolean().optional().describe("false: if this step fails, go on."),
+  "description": z.string().optional(),
+}).strict().refine((value) => value["id"] != null || value["selector"] != null || value["text"] != null || value["label"] != null || value["role"] != null, { message: "give at least one of id or selector or text or label or role" }), z.object({
+  "action": z.literal("back"),
+  "stop_on_error": z.boolean().optional().describe("false: if this step fails, go on."),
+  "description": z.string().optional(),
+}).strict(), z.object({
+  "action": z.literal("login"),
+  "username": z.string().describe("login: username or email."),
+  "password": z.string().describe("login: password (use ${secret:NAME})."),
+  "stop_on_error": z.boolean().optional().describe("false: if this step fails, go on."),
+  "description": z.string().optional(),
+}).strict(), z.object({
+  "action": z.literal("enter_code"),
+  "code": z.string().min(1).describe("enter_code: the code (e.g. ${code} from an extract)."),
+  "stop_on_error": z.boolean().optional().describe("false: if this step fails, go on."),
+  "description": z.string().optional(),
+}).strict(), z.object({
+  "action": z.literal("submit"),
+  "id": z.number().int().min(0).optional(),
+  "selector": z.string().min(1).optional(),
+  "text": z.string().min(1).optional().describe("Target: text it contains (any case); wait_for_text/assert_text: the text to find."),
+  "label": z.string().min(1).optional(),
+  "role": z.string().min(1).optional(),
+  "stop_on_error": z.boolean().optional().describe("false: if this step fails, go on."),
+  "description": z.string().optional(),
+}).strict().refine((value) => value["id"] != null || value["selector"] != null || value["text"] != null || value["label"] != null || value["role"] != null, { message: "give at least one of id or selector or text or label or role" }), z.object({
+  "action": z.literal("wait_for_text"),
+  "text": z.string().min(1).describe("Target: text it contains (any case); wait_for_text/assert_text: the text to find."),
+  "timeout_secs": z.number().max(120).gt(0).optional().describe("wait_for_text: seconds to wait (default 5)."),
+  "stop_on_error": z.boolean().optional().describe("false: if this step fails, go on."),
+  "description": z.string().optional(),
+}).strict(), z.object({
+  "action": z.literal("extract"),
+  "id": z.number().int().min(0).optional(),
+  "selector": z.string().min(1).optional(),
+  "text": z.string().min(1).optional().describe("Target: text it contains (any case); wait_for_text/assert_text: the text to find."),
+  "label": z.string().min(1).optional(),
+  "role": z.string().min(1).optional(),
+  "attr": z.enum(["text", "value", "href", "html"]).optional().describe("extract: \"text\" (default), \"value\", \"href\" or \"html\"."),
+  "pattern": z.string().min(1).optional().describe("extract: a regular expression; the value becomes its first group (or whole match)."),
+  "name": z.string().min(1).regex(new RegExp("^[A-Za-z_][A-Za-z0-9_.-]*$")).optional().describe("extract / tables: the key of the result in extractions (and ${NAME} in later steps)."),
+  "stop_on_error": z.boolean().optional().describe("false: if this step fails, go on."),
+  "description": z.string().optional(),
+}).strict().refine((value) => value["id"] != null || value["selector"] != null || value["text"] != null || value["label"] != null || value["role"] != null, { message: "give at least one of id or selector or text or label or role" }), z.object({
+  "action": z.literal("assert_text"),
+  "text": z.string().min(1).describe("Target: text it contains (any case); wait_for_text/assert_text: the text to find."),
+  "stop_on_error": z.boolean().optional().describe("false: if this step fails, go on."),
+  "description": z.string().optional(),
+}).strict(), z.object({
+  "action": z.literal("tables"),
+  "name": z.string().min(1).regex(new RegExp("^[A-Za-z_][A-Za-z0-9_.-]*$")).optional().describe("extract / tables: the key of the result in extractions (and ${NAME} in later steps)."),
+  "stop_on_error": z.boolean().optional().describe("false: if this step fails, go on."),
+  "description": z.string().optional(),
+}).strict()])).describe("The steps, run in order. Each step is an object with an action: browse (url), click / check / uncheck / submit (a target), type_text (a target, value), select (a target, value), back, login (username, password), enter_code (code), wait_for_text (text, timeout_secs), assert_text (text), extract (a target; attr text|value|href|html, pattern, name), tables (name). A target is id, selector (CSS), text / label / role (find's matching), or several of them (all must hold); it must name exactly one element. Any string may use ${NAME} for an earlier extraction's value and ${secret:NAME} for a secret (env BROWSY_SECRET_NAME)."),
+  "format": z.enum(["compact", "json", "delta", "none"]).optional().describe("The final page: \"compact\" (default), \"json\", \"delta\" (only what changed since the batch started) or \"none\"."),
+  "scope": z.enum(["all", "visible", "above_fold", "visible_above_fold"]).optional().describe("\"all\" (default) includes hidden elements; \"visible\" only non-hidden ones; \"above_fold\" only elements whose top edge is within the viewport height; \"visible_above_fold\" both."),
+  "timeout_secs": z.number().max(600).gt(0).optional().describe("Seconds the whole batch may take (default 60)."),
+}).strict();
+export type RunActionsInput = z.input<typeof RunActionsParams>;
+
+/** Parameters of `browsy_save_recipe`. */
+export const SaveRecipeParams = z.object({
+  "recipe": z.record(z.string(), z.unknown()).describe("A recipe document: {\"name\", \"description\", \"params\": {NAME: {\"default\", \"description\"}}, \"url\", \"steps\": [run_actions steps]}; ${NAME} in a step is a parameter, ${secret:NAME} a secret."),
+}).strict();
+export type SaveRecipeInput = z.input<typeof SaveRecipeParams>;
+
+/** Parameters of `browsy_list_recipes`. */
+export const ListRecipesParams = z.object({}).strict();
+export type ListRecipesInput = z.input<typeof ListRecipesParams>;
+
+/** Parameters of `browsy_run_recipe`. */
+export const RunRecipeParams = z.object({
+  "name": z.string().regex(new RegExp("^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")).nullable().optional().describe("A saved recipe's name (or give recipe)."),
+  "recipe": z.record(z.string(), z.unknown()).nullable().optional().describe("An inline recipe to run without saving it. A recipe document: {\"name\", \"description\", \"params\": {NAME: {\"default\", \"description\"}}, \"url\", \"steps\": [run_actions steps]}; ${NAME} in a step is a parameter, ${secret:NAME} a secret."),
+  "params": z.record(z.string(), z.string()).optional().describe("Parameter values by name."),
+  "format": z.enum(["compact", "json", "delta", "none"]).optional().describe("The final page: \"compact\" (default), \"json\", \"delta\" or \"none\"."),
+  "scope": z.enum(["all", "visible", "above_fold", "visible_above_fold"]).optional().describe("\"all\" (default) includes hidden elements; \"visible\" only non-hidden ones; \"above_fold\" only elements whose top edge is within the viewport height; \"visible_above_fold\" both."),
+  "timeout_secs": z.number().max(600).gt(0).optional().describe("Seconds the whole run may take (default 60)."),
+}).strict();
+export type RunRecipeInput = z.input<typeof RunRecipeParams>;
+
+/** Parameters of `browsy_delete_recipe`. */
+export const DeleteRecipeParams = z.object({
+  "name": z.string().regex(new RegExp("^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")).describe("The recipe's name."),
+}).strict();
+export type DeleteRecipeInput = z.input<typeof DeleteRecipeParams>;
+
 /** Every tool of the registry, in registry order. */
 export const TOOL_REGISTRY = [
   {
@@ -230,6 +371,56 @@ export const TOOL_REGISTRY = [
     result: "json",
     http: { method: "GET", path: "/api/page-info" },
   },
+  {
+    tool: "run_actions",
+    name: "browsy_run_actions",
+    method: "runActions",
+    description: "Run an ordered list of steps in one call, with no model round trip between them: browse, click, type_text, check, uncheck, select, submit, back, login, enter_code, wait_for_text, extract, assert_text, tables. Steps name elements by id, CSS selector, or text/label/role; a target that matches nothing or several elements fails the step (never a guess). A failed step stops the batch unless it has stop_on_error false; a failed assert_text is recorded and the batch goes on. Returns JSON: ok, steps_completed, per-step results (ok, error, page summary), extractions, assertions_passed and the final page (compact unless format says json, delta or none).",
+    schema: RunActionsParams,
+    jsonSchema: {"additionalProperties":false,"properties":{"url":{"anyOf":[{"minLength":1,"type":"string"},{"type":"null"}],"default":null,"description":"Optional URL to open before the first step.","title":"Url"},"actions":{"description":"The steps, run in order. Each step is an object with an action: browse (url), click / check / uncheck / submit (a target), type_text (a target, value), select (a target, value), back, login (username, password), enter_code (code), wait_for_text (text, timeout_secs), assert_text (text), extract (a target; attr text|value|href|html, pattern, name), tables (name). A target is id, selector (CSS), text / label / role (find's matching), or several of them (all must hold); it must name exactly one element. Any string may use ${NAME} for an earlier extraction's value and ${secret:NAME} for a secret (env BROWSY_SECRET_NAME).","items":{"anyOf":[{"additionalProperties":false,"properties":{"action":{"const":"browse","type":"string"},"url":{"description":"browse: the URL to open.","minLength":1,"type":"string"},"stop_on_error":{"default":true,"description":"false: if this step fails, go on.","type":"boolean"},"description":{"type":"string"}},"required":["action","url"],"type":"object"},{"additionalProperties":false,"anyOf":[{"required":["id"]},{"required":["selector"]},{"required":["text"]},{"required":["label"]},{"required":["role"]}],"properties":{"action":{"const":"click","type":"string"},"id":{"minimum":0,"type":"integer"},"selector":{"minLength":1,"type":"string"},"text":{"description":"Target: text it contains (any case); wait_for_text/assert_text: the text to find.","minLength":1,"type":"string"},"label":{"minLength":1,"type":"string"},"role":{"minLength":1,"type":"string"},"stop_on_error":{"default":true,"description":"false: if this step fails, go on.","type":"boolean"},"description":{"type":"string"}},"required":["action"],"type":"object"},{"additionalProperties":false,"anyOf":[{"required":["id"]},{"required":["selector"]},{"required":["text"]},{"required":["label"]},{"required":["role"]}],"properties":{"action":{"const":"type_text","type":"string"},"id":{"minimum":0,"type":"integer"},"selector":{"minLength":1,"type":"string"},"text":{"description":"Target: text it contains (any case); wait_for_text/assert_text: the text to find.","minLength":1,"type":"string"},"label":{"minLength":1,"type":"string"},"role":{"minLength":1,"type":"string"},"value":{"description":"type_text: the text to type; select: the option's value or text.","type":"string"},"stop_on_error":{"default":true,"description":"false: if this step fails, go on.","type":"boolean"},"description":{"type":"string"}},"required":["action","value"],"type":"object"},{"additionalProperties":false,"anyOf":[{"required":["id"]},{"required":["selector"]},{"required":["text"]},{"required":["label"]},{"required":["role"]}],"properties":{"action":{"const":"check","type":"string"},"id":{"minimum":0,"type":"integer"},"selector":{"minLength":1,"type":"string"},"text":{"description":"Target: text it contains (any case); wait_for_text/assert_text: the text to find.","minLength":1,"type":"string"},"label":{"minLength":1,"type":"string"},"role":{"minLength":1,"type":"string"},"stop_on_error":{"default":true,"description":"false: if this step fails, go on.","type":"boolean"},"description":{"type":"string"}},"required":["action"],"type":"object"},{"additionalProperties":false,"anyOf":[{"required":["id"]},{"required":["selector"]},{"required":["text"]},{"required":["label"]},{"required":["role"]}],"properties":{"action":{"const":"uncheck","type":"string"},"id":{"minimum":0,"type":"integer"},"selector":{"minLength":1,"type":"string"},"text":{"description":"Target: text it contains (any case); wait_for_text/assert_text: the text to find.","minLength":1,"type":"string"},"label":{"minLength":1,"type":"string"},"role":{"minLength":1,"type":"string"},"stop_on_error":{"default":true,"description":"false: if this step fails, go on.","type":"boolean"},"description":{"type":"string"}},"required":["action"],"type":"object"},{"additionalProperties":false,"anyOf":[{"required":["id"]},{"required":["selector"]},{"required":["text"]},{"required":["label"]},{"required":["role"]}],"properties":{"action":{"const":"select","type":"string"},"id":{"minimum":0,"type":"integer"},"selector":{"minLength":1,"type":"string"},"text":{"description":"Target: text it contains (any case); wait_for_text/assert_text: the text to find.","minLength":1,"type":"string"},"label":{"minLength":1,"type":"string"},"role":{"minLength":1,"type":"string"},"value":{"description":"type_text: the text to type; select: the option's value or text.","type":"string"},"stop_on_error":{"default":true,"description":"false: if this step fails, go on.","type":"boolean"},"description":{"type":"string"}},"required":["action","value"],"type":"object"},{"additionalProperties":false,"properties":{"action":{"const":"back","type":"string"},"stop_on_error":{"default":true,"description":"false: if this step fails, go on.","type":"boolean"},"description":{"type":"string"}},"required":["action"],"type":"object"},{"additionalProperties":false,"properties":{"action":{"const":"login","type":"string"},"username":{"description":"login: username or email.","type":"string"},"password":{"description":"login: password (use ${secret:NAME}).","type":"string"},"stop_on_error":{"default":true,"description":"false: if this step fails, go on.","type":"boolean"},"description":{"type":"string"}},"required":["action","username","password"],"type":"object"},{"additionalProperties":false,"properties":{"action":{"const":"enter_code","type":"string"},"code":{"description":"enter_code: the code (e.g. ${code} from an extract).","minLength":1,"type":"string"},"stop_on_error":{"default":true,"description":"false: if this step fails, go on.","type":"boolean"},"description":{"type":"string"}},"required":["action","code"],"type":"object"},{"additionalProperties":false,"anyOf":[{"required":["id"]},{"required":["selector"]},{"required":["text"]},{"required":["label"]},{"required":["role"]}],"properties":{"action":{"const":"submit","type":"string"},"id":{"minimum":0,"type":"integer"},"selector":{"minLength":1,"type":"string"},"text":{"description":"Target: text it contains (any case); wait_for_text/assert_text: the text to find.","minLength":1,"type":"string"},"label":{"minLength":1,"type":"string"},"role":{"minLength":1,"type":"string"},"stop_on_error":{"default":true,"description":"false: if this step fails, go on.","type":"boolean"},"description":{"type":"string"}},"required":["action"],"type":"object"},{"additionalProperties":false,"properties":{"action":{"const":"wait_for_text","type":"string"},"text":{"description":"Target: text it contains (any case); wait_for_text/assert_text: the text to find.","minLength":1,"type":"string"},"timeout_secs":{"description":"wait_for_text: seconds to wait (default 5).","exclusiveMinimum":0,"maximum":120,"type":"number"},"stop_on_error":{"default":true,"description":"false: if this step fails, go on.","type":"boolean"},"description":{"type":"string"}},"required":["action","text"],"type":"object"},{"additionalProperties":false,"anyOf":[{"required":["id"]},{"required":["selector"]},{"required":["text"]},{"required":["label"]},{"required":["role"]}],"properties":{"action":{"const":"extract","type":"string"},"id":{"minimum":0,"type":"integer"},"selector":{"minLength":1,"type":"string"},"text":{"description":"Target: text it contains (any case); wait_for_text/assert_text: the text to find.","minLength":1,"type":"string"},"label":{"minLength":1,"type":"string"},"role":{"minLength":1,"type":"string"},"attr":{"description":"extract: \"text\" (default), \"value\", \"href\" or \"html\".","enum":["text","value","href","html"],"type":"string"},"pattern":{"description":"extract: a regular expression; the value becomes its first group (or whole match).","minLength":1,"type":"string"},"name":{"description":"extract / tables: the key of the result in extractions (and ${NAME} in later steps).","minLength":1,"pattern":"^[A-Za-z_][A-Za-z0-9_.-]*$","type":"string"},"stop_on_error":{"default":true,"description":"false: if this step fails, go on.","type":"boolean"},"description":{"type":"string"}},"required":["action"],"type":"object"},{"additionalProperties":false,"properties":{"action":{"const":"assert_text","type":"string"},"text":{"description":"Target: text it contains (any case); wait_for_text/assert_text: the text to find.","minLength":1,"type":"string"},"stop_on_error":{"default":true,"description":"false: if this step fails, go on.","type":"boolean"},"description":{"type":"string"}},"required":["action","text"],"type":"object"},{"additionalProperties":false,"properties":{"action":{"const":"tables","type":"string"},"name":{"description":"extract / tables: the key of the result in extractions (and ${NAME} in later steps).","minLength":1,"pattern":"^[A-Za-z_][A-Za-z0-9_.-]*$","type":"string"},"stop_on_error":{"default":true,"description":"false: if this step fails, go on.","type":"boolean"},"description":{"type":"string"}},"required":["action"],"type":"object"}],"title":"Step"},"maxItems":100,"minItems":1,"title":"Actions","type":"array"},"format":{"default":"compact","description":"The final page: \"compact\" (default), \"json\", \"delta\" (only what changed since the batch started) or \"none\".","enum":["compact","json","delta","none"],"title":"Format","type":"string"},"scope":{"default":"all","description":"\"all\" (default) includes hidden elements; \"visible\" only non-hidden ones; \"above_fold\" only elements whose top edge is within the viewport height; \"visible_above_fold\" both.","enum":["all","visible","above_fold","visible_above_fold"],"title":"Scope","type":"string"},"timeout_secs":{"default":60,"description":"Seconds the whole batch may take (default 60).","exclusiveMinimum":0,"maximum":600,"title":"Timeout Secs","type":"number"}},"required":["actions"],"title":"RunActionsParams","type":"object"} as Record<string, unknown>,
+    result: "json",
+    http: { method: "POST", path: "/api/run-actions" },
+  },
+  {
+    tool: "save_recipe",
+    name: "browsy_save_recipe",
+    method: "saveRecipe",
+    description: "Save a recipe: a named, parameterised list of run_actions steps that run_recipe replays later. ${NAME} in a step is a parameter (params gives defaults) or an earlier extraction; ${secret:NAME} is a credential read from the environment when the recipe runs, never stored. A bad recipe is refused with the reason. Returns JSON with the saved name.",
+    schema: SaveRecipeParams,
+    jsonSchema: {"additionalProperties":false,"properties":{"recipe":{"additionalProperties":true,"description":"A recipe document: {\"name\", \"description\", \"params\": {NAME: {\"default\", \"description\"}}, \"url\", \"steps\": [run_actions steps]}; ${NAME} in a step is a parameter, ${secret:NAME} a secret.","title":"Recipe","type":"object"}},"required":["recipe"],"title":"SaveRecipeParams","type":"object"} as Record<string, unknown>,
+    result: "json",
+    http: { method: "POST", path: "/api/recipes/save" },
+  },
+  {
+    tool: "list_recipes",
+    name: "browsy_list_recipes",
+    method: "listRecipes",
+    description: "List the saved recipes: JSON array of name, description, params (defaults, required ones) and the number of steps.",
+    schema: ListRecipesParams,
+    jsonSchema: {"additionalProperties":false,"description":"The tool takes no parameters.","properties":{},"title":"NoParams","type":"object"} as Record<string, unknown>,
+    result: "json",
+    http: { method: "GET", path: "/api/recipes" },
+  },
+  {
+    tool: "run_recipe",
+    name: "browsy_run_recipe",
+    method: "runRecipe",
+    description: "Run a saved recipe by name (or an inline recipe) with parameter values, as one run_actions batch on this session. Unknown or missing parameters and missing secrets are refused before any step runs. Returns the run_actions result (ok, steps_completed, steps, extractions, assertions_passed, page).",
+    schema: RunRecipeParams,
+    jsonSchema: {"additionalProperties":false,"properties":{"name":{"anyOf":[{"pattern":"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$","type":"string"},{"type":"null"}],"default":null,"description":"A saved recipe's name (or give recipe).","title":"Name"},"recipe":{"anyOf":[{"additionalProperties":true,"type":"object"},{"type":"null"}],"default":null,"description":"An inline recipe to run without saving it. A recipe document: {\"name\", \"description\", \"params\": {NAME: {\"default\", \"description\"}}, \"url\", \"steps\": [run_actions steps]}; ${NAME} in a step is a parameter, ${secret:NAME} a secret.","title":"Recipe"},"params":{"additionalProperties":{"type":"string"},"description":"Parameter values by name.","title":"Params","type":"object"},"format":{"default":"compact","description":"The final page: \"compact\" (default), \"json\", \"delta\" or \"none\".","enum":["compact","json","delta","none"],"title":"Format","type":"string"},"scope":{"default":"all","description":"\"all\" (default) includes hidden elements; \"visible\" only non-hidden ones; \"above_fold\" only elements whose top edge is within the viewport height; \"visible_above_fold\" both.","enum":["all","visible","above_fold","visible_above_fold"],"title":"Scope","type":"string"},"timeout_secs":{"default":60,"description":"Seconds the whole run may take (default 60).","exclusiveMinimum":0,"maximum":600,"title":"Timeout Secs","type":"number"}},"title":"RunRecipeParams","type":"object"} as Record<string, unknown>,
+    result: "json",
+    http: { method: "POST", path: "/api/recipes/run" },
+  },
+  {
+    tool: "delete_recipe",
+    name: "browsy_delete_recipe",
+    method: "deleteRecipe",
+    description: "Delete a saved recipe by name. Returns JSON with the deleted name.",
+    schema: DeleteRecipeParams,
+    jsonSchema: {"additionalProperties":false,"properties":{"name":{"description":"The recipe's name.","pattern":"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$","title":"Name","type":"string"}},"required":["name"],"title":"RecipeNameParams","type":"object"} as Record<string, unknown>,
+    result: "json",
+    http: { method: "POST", path: "/api/recipes/delete" },
+  },
 ] as const;
 
 /** Parameter types of each tool, by registry name. */
@@ -248,4 +439,9 @@ export interface ToolInputs {
   enter_code: EnterCodeInput;
   tables: TablesInput;
   page_info: PageInfoInput;
+  run_actions: RunActionsInput;
+  save_recipe: SaveRecipeInput;
+  list_recipes: ListRecipesInput;
+  run_recipe: RunRecipeInput;
+  delete_recipe: DeleteRecipeInput;
 }

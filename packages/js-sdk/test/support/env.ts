@@ -1,5 +1,5 @@
 /** Where the tests find the repository's Python tools: the uv venv's `browsy` and `python`. */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -31,4 +31,9 @@ export function freePort(): Promise<number> {
       server.close(() => resolvePort(port));
     });
   });
+}
+
+/** How many tools the registry has (schemas/tools.json, which the generated module must match). */
+export function registryToolCount(): number {
+  return JSON.parse(readFileSync(resolve(REPO_ROOT, "schemas/tools.json"), "utf8")).tools.length;
 }

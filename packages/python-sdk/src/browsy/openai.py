@@ -40,6 +40,7 @@ def get_responses_tool_definitions(browser: Browser | None = None, *, strict: bo
 
 
 def _function(spec: Any, strict: bool) -> dict[str, Any]:
+    strict = strict and spec.strict_capable()  # a free-form map (a recipe document) has no strict form
     return {
         "name": spec.name,
         "description": spec.description,

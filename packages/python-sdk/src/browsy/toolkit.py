@@ -44,12 +44,19 @@ class ToolSpec:
         return "".join(part.capitalize() for part in self.tool.split("_"))
 
     def json_schema(self) -> dict[str, Any]:
-        """The registry's JSON Schema of the parameters (pydantic's), without titles."""
-        return _without_titles(self.params.model_json_schema())
+        """The registry's JSON Schema of the parameters (pydantic's, nested models inlined), without titles."""
+        from browsy_engine.tools.schema import inline_refs
+
+        return _without_titles(inline_refs(self.params.model_json_schema()))
 
     def strict_schema(self) -> dict[str, Any]:
         """The same parameters in OpenAI strict-mode form (see `strict_schema`)."""
         return strict_schema(self.json_schema())
+
+    def strict_capable(self) -> bool:
+        """False when the parameters hold a free-form map (`additionalProperties` true or a schema), which
+        OpenAI's strict mode cannot express: such a tool is published with its plain schema, strict off."""
+        return not _has_free_map(self.json_schema())
 
     def field_names(self) -> list[str]:
         return list(self.params.model_fields)
@@ -214,6 +221,8 @@ def strict_schema(schema: dict[str, Any]) -> dict[str, Any]:
 
 
 def _strict_object(node: dict[str, Any]) -> dict[str, Any]:
+    for key in ("anyOf", "oneOf", "allOf"):  # an object's groups of required keys: checked when the tool runs
+        node.pop(key, None)
     properties = node.get("properties", {})
     required = set(node.get("required", []))
     for name, prop in list(properties.items()):
@@ -248,6 +257,17 @@ def _nullable(node: dict[str, Any]) -> dict[str, Any]:
             node["enum"] = [*node["enum"], None]
         return node
     return {"anyOf": [node, {"type": "null"}]}
+
+
+def _has_free_map(node: Any) -> bool:
+    if isinstance(node, list):
+        return any(_has_free_map(v) for v in node)
+    if not isinstance(node, dict):
+        return False
+    extra = node.get("additionalProperties")
+    if extra is True or isinstance(extra, dict):
+        return True
+    return any(_has_free_map(v) for v in node.values())
 
 
 def _without_titles(schema: Any) -> Any:

@@ -1,4 +1,4 @@
-"""The `browsy` command: fetch | parse | serve | mcp | schemas. Errors: one line on stderr, non-zero exit."""
+"""The `browsy` command: fetch | parse | serve | mcp | schemas | recipe. Errors: one line on stderr, non-zero exit."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from .recipe_cli import add_recipe_parser, cmd_recipe
 from .settings import DEFAULT_HOST, DEFAULT_PORT
 
 
@@ -95,6 +96,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     mcp = commands.add_parser("mcp", help="run the MCP server on stdio (server name browsy-mcp)")
     _add_network_flags(mcp)
+
+    add_recipe_parser(commands, _add_network_flags)
 
     schemas = commands.add_parser("schemas", help="write schemas/openapi.json and schemas/tools.json")
     schemas.add_argument("--dir", type=Path, default=Path("schemas"), help="output directory (default ./schemas)")
@@ -230,4 +233,7 @@ def cmd_schemas(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMANDS = {"fetch": cmd_fetch, "parse": cmd_parse, "serve": cmd_serve, "mcp": cmd_mcp, "schemas": cmd_schemas}
+COMMANDS = {
+    "fetch": cmd_fetch, "parse": cmd_parse, "serve": cmd_serve, "mcp": cmd_mcp, "schemas": cmd_schemas,
+    "recipe": cmd_recipe,
+}

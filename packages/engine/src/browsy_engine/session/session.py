@@ -118,6 +118,17 @@ class AsyncSession:
             self.last_outcome = Outcome("navigate", f"Went back to {previous.dom.url}{note}")
             return overlay(previous.dom, previous.form)
 
+    async def reload(self) -> SpatialDom:
+        """Fetch the current page's URL again (GET) and put the result in its place: history does not grow
+        and the form state starts afresh, as a browser's reload. Raises ActionError before the first goto."""
+        async with self._lock:
+            current = self._current()
+            page = await self._loader.load(current.dom.url)
+            self._previous_dom = current.dom
+            self._page = page
+            self.last_outcome = Outcome("navigate", f"Reloaded {page.dom.url}")
+            return page.dom
+
     async def load_html(self, html: str | bytes, url: str = "about:blank") -> SpatialDom:
         """Make a page from HTML you already have (nothing is fetched, not even stylesheets); it becomes
         the current page, so clicks on its links and forms work relative to `url`."""

@@ -1,4 +1,4 @@
-"""The tool registry: the 14 tools an agent uses, each defined once; every surface is derived from it.
+"""The tool registry: the tools an agent uses, each defined once; every surface is derived from it.
 
     from browsy_engine.tools import TOOLS, call_tool
     result = await call_tool(session, "browse", {"url": "https://example.com"})

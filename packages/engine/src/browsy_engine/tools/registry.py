@@ -1,4 +1,4 @@
-"""The 14 tools, each defined once: name, model-facing description, parameters, handler, result kind, REST route."""
+"""The tools, each defined once: name, model-facing description, parameters, handler, result kind, REST route."""
 
 from __future__ import annotations
 
@@ -6,9 +6,11 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
+from . import batch, recipes
 from . import handlers as h
 from . import params as p
 from .result import ResultKind, ToolResult
+from .schema import inline_refs
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -36,8 +38,8 @@ class Tool:
     loads_pages: bool = False  # fetches and parses pages: the costly calls a server may want to throttle
 
     def input_schema(self) -> dict[str, Any]:
-        """JSON Schema of the parameters (pydantic's, the same one every surface publishes)."""
-        return self.params.model_json_schema()
+        """JSON Schema of the parameters (pydantic's, nested models inlined; the one every surface publishes)."""
+        return inline_refs(self.params.model_json_schema())
 
 
 TOOLS: tuple[Tool, ...] = (
@@ -127,6 +129,44 @@ TOOLS: tuple[Tool, ...] = (
         "Dashboard, Article, Captcha, ...), suggested_actions with the element IDs to use, alerts, pagination, "
         "and captcha details when there is one. A cheap way to decide the next step.",
         p.NoParams, h.page_info_tool, "json", "GET", "/api/page-info", read_only=True,
+    ),
+    Tool(
+        "run_actions",
+        "Run an ordered list of steps in one call, with no model round trip between them: browse, click, "
+        "type_text, check, uncheck, select, submit, back, login, enter_code, wait_for_text, extract, "
+        "assert_text, tables. Steps name elements by id, CSS selector, or text/label/role; a target that "
+        "matches nothing or several elements fails the step (never a guess). A failed step stops the batch "
+        "unless it has stop_on_error false; a failed assert_text is recorded and the batch goes on. Returns "
+        "JSON: ok, steps_completed, per-step results (ok, error, page summary), extractions, "
+        "assertions_passed and the final page (compact unless format says json, delta or none).",
+        batch.RunActionsParams, batch.run_actions, "json", "POST", "/api/run-actions", loads_pages=True,
+    ),
+    Tool(
+        "save_recipe",
+        "Save a recipe: a named, parameterised list of run_actions steps that run_recipe replays later. "
+        "${NAME} in a step is a parameter (params gives defaults) or an earlier extraction; ${secret:NAME} is a "
+        "credential read from the environment when the recipe runs, never stored. A bad recipe is refused "
+        "with the reason. Returns JSON with the saved name.",
+        recipes.SaveRecipeParams, recipes.save_recipe, "json", "POST", "/api/recipes/save",
+    ),
+    Tool(
+        "list_recipes",
+        "List the saved recipes: JSON array of name, description, params (defaults, required ones) and the "
+        "number of steps.",
+        p.NoParams, recipes.list_recipes, "json", "GET", "/api/recipes", read_only=True,
+    ),
+    Tool(
+        "run_recipe",
+        "Run a saved recipe by name (or an inline recipe) with parameter values, as one run_actions batch "
+        "on this session. Unknown or missing parameters and missing secrets are refused before any step "
+        "runs. Returns the run_actions result (ok, steps_completed, steps, extractions, assertions_passed, "
+        "page).",
+        recipes.RunRecipeParams, recipes.run_recipe, "json", "POST", "/api/recipes/run", loads_pages=True,
+    ),
+    Tool(
+        "delete_recipe",
+        "Delete a saved recipe by name. Returns JSON with the deleted name.",
+        recipes.RecipeNameParams, recipes.delete_recipe, "json", "POST", "/api/recipes/delete",
     ),
 )
 
