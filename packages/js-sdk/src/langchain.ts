@@ -1,4 +1,4 @@
-/** browsy-ai/langchain: the 14 browsy tools as LangChain.js tools (`@langchain/core`). */
+/** browsy-ai/langchain: the browsy tools as LangChain.js tools (`@langchain/core`). */
 import { tool, type StructuredToolInterface } from "@langchain/core/tools";
 
 import { runForModel, toContext, type BrowsyContext, type BrowsyContextOptions } from "./context.js";

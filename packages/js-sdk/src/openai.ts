@@ -8,7 +8,7 @@ export interface OpenAIToolDefinition {
   function: { name: string; description: string; parameters: Record<string, unknown> };
 }
 
-/** The 14 tools as Chat Completions `tools` entries; parameters are the registry's JSON Schemas. */
+/** The tools as Chat Completions `tools` entries; parameters are the registry's JSON Schemas. */
 export function getToolDefinitions(): OpenAIToolDefinition[] {
   return TOOL_SCHEMAS.map((entry) => ({
     type: "function",

@@ -1,4 +1,4 @@
-/** browsy-ai/vercel-ai: the 14 browsy tools as Vercel AI SDK `tool()` objects, keyed by name. */
+/** browsy-ai/vercel-ai: the browsy tools as Vercel AI SDK `tool()` objects, keyed by name. */
 import { tool, type Tool } from "ai";
 
 import { runForModel, toContext, type BrowsyContext, type BrowsyContextOptions } from "./context.js";

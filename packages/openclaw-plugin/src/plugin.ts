@@ -1,6 +1,6 @@
 /**
  * `BrowsyPlugin`: everything the plugin does, independent of the host API that registers it —
- * the 14 tools, interception of built-in browser tools, the browsy-server service, status and sessions.
+ * the tools, interception of built-in browser tools, the browsy-server service, status and sessions.
  */
 import { BrowsyContext, DEFAULT_AGENT, TOOL_SCHEMAS, runForModel } from "browsy-ai";
 
@@ -50,7 +50,7 @@ export class BrowsyPlugin {
     });
   }
 
-  /** The 14 tools, named `browsy_<tool>`, in registry order. */
+  /** The tools, named `browsy_<tool>`, in registry order. */
   tools(): BrowsyToolSpec[] {
     return TOOL_SCHEMAS.map((entry) => ({
       name: entry.name,

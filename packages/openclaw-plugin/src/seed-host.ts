@@ -28,7 +28,7 @@ export interface ToolCallAbort {
   message: string;
 }
 
-/** What `agent:bootstrap` is given: an agent (or event) whose `tools` array receives the 14 tools. */
+/** What `agent:bootstrap` is given: an agent (or event) whose `tools` array receives the tools. */
 export interface BootstrapEvent {
   agentId?: string;
   id?: string;

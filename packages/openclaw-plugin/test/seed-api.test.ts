@@ -54,7 +54,7 @@ describe("register(api) with the seed's four-method API", () => {
     expect(s.pid).toBeGreaterThan(0);
   });
 
-  it("agent:bootstrap injects the 14 tools, which run login → 2FA → tables in the agent's own session", async () => {
+  it("agent:bootstrap injects the tools, which run login → 2FA → tables in the agent's own session", async () => {
     const alice = bootstrap("alice");
     expect(alice.map((t) => t.name)).toEqual(manifest.contracts.tools);
     expectDashboardTables(await signInAndReadTables(callerFor(alice), site.baseUrl));
@@ -126,7 +126,7 @@ describe("register(api) with the seed's four-method API", () => {
 });
 
 describe("package contents", () => {
-  it("the manifest lists the registry's 14 tools and the config options with the code's defaults", () => {
+  it("the manifest lists the registry's tools and the config options with the code's defaults", () => {
     expect(manifest.contracts.tools).toEqual(browsyAi.TOOL_SCHEMAS.map((t) => t.name));
     const defaults = BrowsyPluginConfigSchema.parse({});
     expect(Object.keys(manifest.configSchema.properties).sort()).toEqual(Object.keys(defaults).sort());
