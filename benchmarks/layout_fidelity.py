@@ -6,12 +6,14 @@ with ../shared/tools/layout_score.py (imported from that file, so pairing and Io
 Prints per-page and mean figures: mean IoU over rendered pairs, share of pairs with IoU ≥ 0.5,
 hidden-flag agreement.
 
-Usage: python benchmarks/layout_fidelity.py [--corpus ../shared/corpus] [--only NAME] [--worst N]
+Usage: python benchmarks/layout_fidelity.py [--corpus ../shared/corpus | ../shared/corpus-real] [--only NAME] [--worst N]
+(corpus-real pages are read as UTF-8 from pages/ID.html.gz, as its truth was made.)
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
 import importlib.util
 import json
 import pathlib
@@ -32,6 +34,10 @@ def load_scorer(shared: pathlib.Path):
 
 
 def pages(corpus: pathlib.Path) -> list[tuple[str, pathlib.Path, pathlib.Path]]:
+    if (corpus / "pages").is_dir():  # corpus-real: pages/ID.html.gz and truth/ID.json, no fixtures
+        return [(p.name[: -len(".html.gz")], p, corpus / "truth" / (p.name[: -len(".html.gz")] + ".json"))
+                for p in sorted((corpus / "pages").glob("*.html.gz"))
+                if (corpus / "truth" / (p.name[: -len(".html.gz")] + ".json")).exists()]
     out = []
     for html in sorted((corpus / "snapshots").glob("*.html")):
         truth = corpus / "truth" / (html.name + ".json")
@@ -95,8 +101,9 @@ def main() -> None:
         if args.only and args.only not in name:
             continue
         truth = json.loads(truth_path.read_text())
+        source = gzip.decompress(html.read_bytes()).decode("utf-8") if html.suffix == ".gz" else html.read_bytes()
         started = time.perf_counter()
-        dom = parse(html.read_bytes(), width=1920, height=1080)
+        dom = parse(source, width=1920, height=1080)
         elapsed = time.perf_counter() - started
         engine = json.loads(dom.to_json())
         result = scorer.score(engine, truth)

@@ -14,7 +14,7 @@ import math
 
 from ..css.style import ComputedStyle
 from .context import LayoutContext
-from .geometry import horizontal_pb, vertical_pb
+from .geometry import horizontal_pb, specified_height, vertical_pb
 from .text import metrics_for
 
 TEXT_LIKE = frozenset(
@@ -170,9 +170,12 @@ def replaced_content_size(ctx: LayoutContext, i: int, s: ComputedStyle, cb_w: fl
             if w is None and h is not None:
                 w = h * ratio
             elif w is None:
+                # Chromium: an auto-sized SVG with a viewBox has no natural width, so it adds nothing to
+                # min-/max-content widths (a shrink-to-fit box around it is as wide as its other content,
+                # 0 when alone) and then fills the width it is given, with the viewBox's aspect ratio.
                 w = max(0.0, cb_w - pb_h - (s.margin_left[0] if s.margin_left else 0.0))
-                if w <= 0:  # measuring intrinsic widths: keep the ratio on the default object size
-                    w = DEFAULT_OBJECT[0]
+                if w <= 0 and specified_height(s, None, vertical_pb(s, 0.0)) is not None:
+                    w = DEFAULT_OBJECT[0]  # measuring, with a CSS height: the width follows the ratio
             return w, (h if h is not None else w / ratio), None
     return (w if w is not None else DEFAULT_OBJECT[0]), (h if h is not None else DEFAULT_OBJECT[1]), None
 
