@@ -326,3 +326,29 @@ def test_sync_session_works_inside_a_running_event_loop(fixture_site, fixture_ho
             return s.goto(fixture_site + "/articles/3").title
 
     assert run(notebook_cell()) == "Article 3"
+
+
+def test_a_typed_password_is_masked_everywhere_but_still_submitted(fixture_site, fixture_host):
+    async def scenario(s):
+        from browsy_engine.tools import call_tool
+
+        dom = await s.goto(fixture_site + "/login")
+        password = s.find_input_by_purpose(InputPurpose.PASSWORD)
+        user = s.find_input_by_purpose(InputPurpose.USERNAME)
+        await s.type_text(user.id, USERNAME)
+        await s.type_text(password.id, PASSWORD)
+        typed = s.dom()
+        shown = [
+            typed.to_compact(), typed.to_json(), (await call_tool(s, "get_page", {})).content,
+            (await call_tool(s, "get_page", {"format": "json"})).content,
+            (await call_tool(s, "find", {"role": "textbox"})).content,
+        ]
+        for text in shown:
+            assert PASSWORD not in text
+        assert "[=••••]" in shown[0] and USERNAME in shown[0]
+        await s.click(next(el.id for el in dom.els if el.tag == "button" and el.text == "Sign in"))
+        assert s.url() == fixture_site + "/2fa"  # the real value went with the form
+        back = await s.back()
+        assert PASSWORD not in back.to_json()
+
+    browse(fixture_host, scenario)

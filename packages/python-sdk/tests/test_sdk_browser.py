@@ -57,6 +57,10 @@ def test_form_state_is_kept_and_shown(browser: Browser, fixture_site: str) -> No
     assert current.get(login["remember_me_id"]).checked is True
     browser.uncheck(login["remember_me_id"])
     assert not browser.dom().get(login["remember_me_id"]).checked
+    browser.type_text(login["password_id"], PASSWORD)
+    shown = browser.dom()
+    assert shown.get(login["password_id"]).value == "••••"  # masked in embedded and remote mode alike
+    assert PASSWORD not in shown.to_json() and PASSWORD not in shown.to_compact()
 
 
 def test_wrong_password_shows_an_alert(browser: Browser, fixture_site: str) -> None:

@@ -35,6 +35,11 @@ _OPTIONAL_FIELDS: tuple[tuple[str, str], ...] = (
 )
 
 
+
+# What a password field's value shows as in every output (compact, JSON, find, deltas, the SDKs): its real
+# value stays in the session's form state and is sent only with the form. Fixed length: no length leaks.
+PASSWORD_MASK = "••••"
+
 @dataclass(slots=True)
 class SpatialElement:
     id: int

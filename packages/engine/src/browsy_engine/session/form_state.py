@@ -10,7 +10,7 @@ import dataclasses
 from dataclasses import dataclass, field
 
 from ..dom.tree import Document
-from ..model import SpatialDom, SpatialElement
+from ..model import PASSWORD_MASK, SpatialDom, SpatialElement
 from . import forms
 
 
@@ -55,7 +55,8 @@ def overlay(dom: SpatialDom, state: FormState) -> SpatialDom:
             continue
         el = el.copy()
         if el.node in state.values:
-            el.val = state.values[el.node]
+            value = state.values[el.node]
+            el.val = PASSWORD_MASK if value and el.tag == "input" and el.input_type == "password" else value
         if el.node in state.checked:
             el.checked = state.checked[el.node]
         if el.node in state.selected:

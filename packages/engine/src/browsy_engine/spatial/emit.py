@@ -19,7 +19,7 @@ from math import floor
 from ..css.style import ComputedStyle
 from ..dom.tree import Document, Node
 from ..layout.engine import Layout
-from ..model import SpatialElement
+from ..model import PASSWORD_MASK, SpatialElement
 from .alerts import alert_type
 from .ancestors import AtOrAbove
 from .kinds import (
@@ -238,7 +238,8 @@ class _Emitter:
             el.input_type = kind
             el.checked = is_checked(node, explicit, kind)
             el.ph = collapse(attrs.get("placeholder") or "") or None
-            el.val = attrs.get("value") or None
+            value = attrs.get("value") or None
+            el.val = PASSWORD_MASK if value and kind == "password" else value
             if kind == "image" and not el.text:
                 el.text = collapse(attrs.get("alt") or "") or None
         elif tag == "select":
