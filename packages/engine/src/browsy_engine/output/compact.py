@@ -1,4 +1,4 @@
-"""Compact output: one bracketed line per element, for minimal tokens.
+r"""Compact output: one bracketed line per element, for minimal tokens.
 
     [id:tag:type [name] [v] [*] [=value] "text" ->href size @position]
 
@@ -6,6 +6,10 @@
 - `"text"`: the element's text, else its placeholder, else its label (form fields).
 - size hint for input/button/textarea/select: narrow (< 15% of the viewport width), wide (> 50%),
   full (> 90%), nothing in between or for elements without a width.
+- Escaping, so that no page text can forge a line or a field: inside `[name]`, `[=value]` and
+  `"text"`, a backslash, `"`, `[` and `]` are written `\\`, `\"`, `\[` and `\]`; an href has `"`, `[`, `]`
+  and spaces percent-encoded. Control characters (C0, C1, DEL) never appear: they are removed from text
+  and percent-encoded in hrefs. So every `[` that is not preceded by a backslash starts a real field.
 - `@top-L … @bot-R` (3×3 grid of the viewport by the element's centre) or `@below` (centre below the
   fold), only on elements whose (tag, quoted text) is shared with another element of the same list
   (the seed's example shows inputs quoted by placeholder without position tags, so the quoted text,
@@ -18,6 +22,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..spatial.text import without_controls
 from .json_output import well_formed
 
 if TYPE_CHECKING:
@@ -28,8 +33,18 @@ _ROWS = ("top", "mid", "bot")
 _COLS = ("-L", "", "-R")
 
 
+_ESCAPES = str.maketrans({"\\": "\\\\", '"': '\\"', "[": "\\[", "]": "\\]"})
+_HREF_ESCAPES = str.maketrans({'"': "%22", "[": "%5B", "]": "%5D", " ": "%20"})
+
+
 def _flat(value: str) -> str:
-    return " ".join(value.split())
+    """One line, no control characters (headers and fields)."""
+    return without_controls(" ".join(value.split()))
+
+
+def _field(value: str) -> str:
+    """A field's content, flattened and escaped so that it cannot close its field or open another."""
+    return _flat(value).translate(_ESCAPES)
 
 
 def size_hint(el: SpatialElement, vp_width: float) -> str | None:
@@ -67,18 +82,18 @@ def element_line(el: SpatialElement, vp: Sequence[float], disambiguate: bool, ma
         head += f":{el.input_type}"
     parts = [head]
     if el.name:
-        parts.append(f"[{_flat(el.name)}]")
+        parts.append(f"[{_field(el.name)}]")
     if el.checked:
         parts.append("[v]")
     if el.required:
         parts.append("[*]")
     if el.val:
-        parts.append(f"[={_flat(el.val)}]")
+        parts.append(f"[={_field(el.val)}]")
     text = _shown_text(el)
     if text:
-        parts.append(f'"{_flat(text)}"')
+        parts.append(f'"{_field(text)}"')
     if el.href:
-        parts.append(f"->{el.href}")
+        parts.append(f"->{el.href.translate(_HREF_ESCAPES)}")
     hint = size_hint(el, vp[0])
     if hint:
         parts.append(hint)

@@ -39,8 +39,17 @@ _ALNUM = re.compile(r"[^\W_]")
 _CONTROL_TAGS = frozenset({"select", "textarea", "option", "optgroup", "datalist"})
 
 
+# C0 and C1 control characters (and DEL): a page's text must not drive the reader's terminal (ESC
+# sequences retitle or clear it, BEL rings). Whitespace controls are already collapsed to spaces.
+CONTROL_CHARS = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")
+
+
+def without_controls(text: str) -> str:
+    return CONTROL_CHARS.sub("", text) if CONTROL_CHARS.search(text) else text
+
+
 def collapse(text: str) -> str:
-    out = " ".join(text.split())
+    out = without_controls(" ".join(text.split()))
     if len(out) > TEXT_CAP:
         cut = out.rfind(" ", 0, TEXT_CAP)
         out = out[: cut if cut > TEXT_CAP // 2 else TEXT_CAP] + "…"

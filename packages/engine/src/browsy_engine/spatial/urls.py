@@ -6,6 +6,7 @@ import re
 from urllib.parse import urljoin, urlsplit
 
 from ..dom.tree import Document
+from .text import CONTROL_CHARS
 
 _DROP_INSIDE = str.maketrans("", "", "\t\n\r")
 _SCHEME = re.compile(r"^([a-zA-Z][a-zA-Z0-9+.-]*):")
@@ -15,10 +16,13 @@ _PLAIN_NETWORK_URL = re.compile(r"//[^/?#;\[\]\\\s][^;\[\]\\\s]*")
 
 
 def _clean(href: str) -> str:
-    # Browsers strip leading/trailing ASCII whitespace and drop tabs and newlines inside URLs.
+    # Browsers strip leading/trailing ASCII whitespace and drop tabs and newlines inside URLs; the other
+    # control characters are percent-encoded, as the URL parser does (and so no link can carry an ESC).
     href = href.strip(" \t\n\r\f")
     if "\t" in href or "\n" in href or "\r" in href:
         href = href.translate(_DROP_INSIDE)
+    if CONTROL_CHARS.search(href):
+        href = CONTROL_CHARS.sub(lambda m: "".join(f"%{b:02X}" for b in m.group().encode()), href)
     return href
 
 
