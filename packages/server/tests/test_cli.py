@@ -99,3 +99,50 @@ def test_serve_answers_health_and_stops_on_sigterm() -> None:
         proc.wait(timeout=20)
     assert proc.returncode in (0, -signal.SIGTERM)  # uvicorn re-raises the signal after a graceful shutdown
     assert "Traceback" not in proc.stderr.read()
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["serve", "--timeout", "0"], "--timeout"),
+        (["serve", "--timeout", "-1"], "--timeout"),
+        (["serve", "--max-history", "-1"], "--max-history"),
+        (["serve", "--allowed-host", "http://x:80/"], "not a URL"),
+        (["serve", "--max-sessions", "0"], "--max-sessions"),
+        (["fetch", "--timeout", "nan", "http://example.com/"], "--timeout"),
+        (["mcp", "--max-response-bytes", "0"], "--max-response-bytes"),
+    ],
+)
+def test_every_flag_is_validated_with_a_clear_message(args: list[str], needle: str) -> None:
+    result = browsy(*args, timeout=30)
+    assert result.returncode == 2 and needle in result.stderr and "Traceback" not in result.stderr
+
+
+def test_an_overlong_host_label_is_a_clear_error() -> None:
+    result = browsy("fetch", "http://" + "a" * 64 + ".com/", timeout=30)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "63" in result.stderr and result.stderr.startswith("browsy: Invalid URL")
+
+
+def test_cli_arguments_fuzzed_never_give_a_traceback() -> None:
+    """Random arguments to every command, parsed in-process (no network, no server started)."""
+    from browsy_server import cli
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    flags = ["--timeout", "--max-history", "--allowed-host", "--viewport", "--max-sessions", "--port",
+             "--max-body", "--max-response-bytes", "--cors-origin", "--session-ttl", "--format", "--workers"]
+    values = st.one_of(st.sampled_from(["0", "-1", "nan", "inf", "1e999", "x", "", "http://a:1/", "80x", "::1"]),
+                       st.text(max_size=12))
+
+    @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(command=st.sampled_from(["fetch", "parse", "serve", "mcp", "schemas", "recipe"]),
+           pairs=st.lists(st.tuples(st.sampled_from(flags), values), max_size=3))
+    def check(command: str, pairs: list[tuple[str, str]]) -> None:
+        argv = [command] + [part for flag, value in pairs for part in (flag, value)]
+        try:
+            cli.build_parser().parse_args(argv)
+        except SystemExit as exit_:
+            assert exit_.code == 2  # argparse's clear usage error, never a crash
+
+    check()

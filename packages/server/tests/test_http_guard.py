@@ -98,3 +98,15 @@ def test_serve_on_a_public_address_needs_a_token() -> None:
                             capture_output=True, text=True, timeout=60, env={"PATH": "/usr/bin:/bin"})
     assert result.returncode == 1
     assert "--token" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_deeply_nested_json_and_overlong_host_labels_are_400s(server_url: str) -> None:
+    deep = "[" * 100_000 + "]" * 100_000
+    for path in ("/api/browse", "/api/find"):
+        response = httpx.post(f"{server_url}{path}", content=deep, headers={"Content-Type": "application/json"})
+        assert response.status_code == 400, (path, response.text)
+        assert "Traceback" not in response.text
+    rpc = httpx.post(f"{server_url}/a2a/jsonrpc", content=deep, headers={"Content-Type": "application/json"})
+    assert rpc.status_code < 500 and "Traceback" not in rpc.text
+    long_label = httpx.post(f"{server_url}/api/browse", json={"url": "http://" + "a" * 64 + ".com/"})
+    assert long_label.status_code == 400 and "63" in long_label.json()["error"]

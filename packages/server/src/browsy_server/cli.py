@@ -38,6 +38,43 @@ def port_number(text: str) -> int:
     return port
 
 
+def positive_number(text: str) -> float:
+    try:
+        number = float(text)
+    except ValueError:
+        number = -1.0
+    if not number > 0 or number == float("inf"):
+        raise argparse.ArgumentTypeError(f"invalid value {text!r}: give a number of seconds above 0, e.g. 30")
+    return number
+
+
+def count(minimum: int):
+    def parse(text: str) -> int:
+        try:
+            number = int(text)
+        except ValueError:
+            number = minimum - 1
+        if number < minimum:
+            raise argparse.ArgumentTypeError(f"invalid value {text!r}: give a whole number of at least {minimum}")
+        return number
+
+    return parse
+
+
+def host_port(text: str) -> str:
+    """A host or host:port (IPv6 in brackets), as --allowed-host takes it; not a URL."""
+    value = text.strip()
+    host, sep, port = value.rpartition(":") if not value.endswith("]") else (value, "", "")
+    if not sep:
+        host, port = value, ""
+    name = host.strip("[]")
+    valid_port = not port or (port.isdigit() and 0 < int(port) <= 65535)
+    if not name or "/" in value or "@" in value or " " in value or not valid_port:
+        raise argparse.ArgumentTypeError(
+            f"invalid host {text!r}: give HOST or HOST:PORT (e.g. 127.0.0.1:8000 or intranet.local), not a URL")
+    return value
+
+
 def _add_output_flags(cmd: argparse.ArgumentParser) -> None:
     cmd.add_argument("--json", dest="format", action="store_const", const="json", default="compact",
                      help="output JSON instead of compact (same as --format json)")
@@ -48,8 +85,28 @@ def _add_output_flags(cmd: argparse.ArgumentParser) -> None:
 
 def _add_network_flags(cmd: argparse.ArgumentParser) -> None:
     cmd.add_argument("--allow-private-network", action="store_true", help="allow fetching private/LAN addresses")
-    cmd.add_argument("--allowed-host", action="append", default=[], metavar="HOST[:PORT]",
+    cmd.add_argument("--allowed-host", action="append", default=[], metavar="HOST[:PORT]", type=host_port,
                      help="one private host[:port] that may be fetched (repeatable)")
+    cmd.add_argument("--timeout", type=positive_number, default=30.0,
+                     help="seconds allowed per page load: the document and its stylesheets (default 30)")
+    cmd.add_argument("--max-response-bytes", type=count(1), default=5 * 1024 * 1024, metavar="BYTES",
+                     help="largest page accepted, after decompression (default 5 MiB)")
+    cmd.add_argument("--user-agent", default=None, help="the User-Agent header sent (default: Chrome's)")
+
+
+def network_config(args: argparse.Namespace, **fields: object):
+    """The SessionConfig the network flags describe (plus any other fields)."""
+    from browsy_engine.session import SessionConfig
+
+    chosen: dict[str, object] = {
+        "allow_private_network": args.allow_private_network,
+        "allowed_hosts": list(args.allowed_host),
+        "timeout_secs": args.timeout,
+        "max_response_bytes": args.max_response_bytes,
+    }
+    if args.user_agent:
+        chosen["user_agent"] = args.user_agent
+    return SessionConfig(**chosen, **fields)  # type: ignore[arg-type]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -62,7 +119,7 @@ def build_parser() -> argparse.ArgumentParser:
     fetch.add_argument("--no-css", action="store_true", help="do not fetch external stylesheets")
     fetch.add_argument("--visible-only", action="store_true", help="only non-hidden elements")
     fetch.add_argument("--above-fold", action="store_true", help="only elements above the viewport fold")
-    fetch.add_argument("--allow-private-network", action="store_true", help="allow private/LAN addresses")
+    _add_network_flags(fetch)
 
     parse = commands.add_parser("parse", help="parse a local HTML file (or - for stdin); no network")
     parse.add_argument("file", help="HTML file, or - to read standard input")
@@ -73,15 +130,14 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default=DEFAULT_HOST, help=f"address to bind (default {DEFAULT_HOST})")
     serve.add_argument("--port", type=port_number, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
     _add_network_flags(serve)
-    serve.add_argument("--max-sessions", type=int, default=100, help="concurrent sessions (default 100)")
-    serve.add_argument("--session-ttl", type=float, default=1800.0, help="idle seconds before a session expires")
-    serve.add_argument("--workers", type=int, default=None,
+    serve.add_argument("--max-sessions", type=count(1), default=100, help="concurrent sessions (default 100)")
+    serve.add_argument("--session-ttl", type=positive_number, default=1800.0, help="idle seconds before a session expires")
+    serve.add_argument("--workers", type=count(1), default=None,
                        help="threads that parse pages off the event loop (default: CPU count + 4)")
     serve.add_argument("--viewport", type=viewport, default=(1920.0, 1080.0), metavar="WxH")
-    serve.add_argument("--timeout", type=float, default=30.0, help="seconds allowed per page fetch (default 30)")
-    serve.add_argument("--max-history", type=int, default=20,
+    serve.add_argument("--max-history", type=count(0), default=20,
                        help="pages each session keeps for back (default 20); each costs memory")
-    serve.add_argument("--max-loads", type=int, default=16,
+    serve.add_argument("--max-loads", type=count(1), default=16,
                        help="page loads (fetch + parse) at once; more requests wait their turn (default 16)")
     serve.add_argument("--token", default=None,
                        help="bearer token every request must send (default: $BROWSY_TOKEN; required when --host "
@@ -89,7 +145,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--cors-origin", action="append", default=[], metavar="ORIGIN",
                        help="an origin (e.g. http://localhost:5173) whose web pages may call this server; "
                             "repeatable; '*' allows every web page (unsafe)")
-    serve.add_argument("--max-body", type=int, default=1 << 20, metavar="BYTES",
+    serve.add_argument("--max-body", type=count(1), default=1 << 20, metavar="BYTES",
                        help="largest request body accepted on any route (default 1048576)")
     serve.add_argument("--server-name", action="append", default=[], metavar="NAME",
                        help="a host name clients use to reach this server, besides the bind address (repeatable)")
@@ -133,15 +189,11 @@ def _print(text: str) -> None:
 
 
 def cmd_fetch(args: argparse.Namespace) -> int:
-    from browsy_engine.session import AsyncSession, SessionConfig
+    from browsy_engine.session import AsyncSession
     from browsy_engine.tools.views import render_page
 
-    config = SessionConfig(
-        viewport_width=args.viewport[0],
-        viewport_height=args.viewport[1],
-        fetch_css=not args.no_css,
-        allow_private_network=args.allow_private_network,
-    )
+    config = network_config(args, viewport_width=args.viewport[0], viewport_height=args.viewport[1],
+                            fetch_css=not args.no_css)
 
     async def run() -> str:
         async with AsyncSession(config) as session:
@@ -204,17 +256,17 @@ def cmd_serve(args: argparse.Namespace) -> int:
         cors_origins=args.cors_origin,
         server_names=args.server_name,
         max_body=args.max_body,
+        session_overrides={k: v for k, v in (("user_agent", args.user_agent),
+                                             ("max_response_bytes", args.max_response_bytes)) if v is not None},
     )
     run_server(settings)
     return 0
 
 
 def cmd_mcp(args: argparse.Namespace) -> int:
-    from browsy_engine.session import SessionConfig
-
     from .mcp_server import run_stdio
 
-    run_stdio(SessionConfig(allow_private_network=args.allow_private_network, allowed_hosts=args.allowed_host))
+    run_stdio(network_config(args))
     return 0
 
 

@@ -35,7 +35,7 @@ def add_recipe_parser(commands: Any, add_network_flags: Any) -> None:
                      help="secrets file (JSON object or NAME=value lines); default BROWSY_SECRETS_FILE")
     run.add_argument("--format", choices=["compact", "json", "delta", "none"], default="compact",
                      help="how the final page is shown in the result (default compact)")
-    run.add_argument("--timeout", type=float, default=60.0, help="seconds the whole run may take (default 60)")
+    run.add_argument("--run-timeout", type=float, default=60.0, help="seconds the whole run may take (default 60)")
     add_network_flags(run)
 
 
@@ -117,7 +117,7 @@ def parse_params(pairs: list[str]) -> dict[str, str]:
 
 
 def _run(store: Any, args: argparse.Namespace) -> int:
-    from browsy_engine.session import AsyncSession, SessionConfig
+    from browsy_engine.session import AsyncSession
     from browsy_engine.tools.placeholders import Secrets
     from browsy_engine.tools.recipes import parse_recipe, run_recipe_on
 
@@ -125,11 +125,13 @@ def _run(store: Any, args: argparse.Namespace) -> int:
         raise _failure("recipe run: give a saved recipe's NAME or --file FILE (one of them)")
     recipe = _tool_errors(lambda: store.load(args.name) if args.name else parse_recipe(_read(args.file)))
     params = parse_params(args.param)
-    config = SessionConfig(allow_private_network=args.allow_private_network, allowed_hosts=args.allowed_host)
+    from .cli import network_config
+
+    config = network_config(args)
 
     async def run() -> dict[str, Any]:
         async with AsyncSession(config) as session:
-            return await run_recipe_on(session, recipe, params, format=args.format, timeout_secs=args.timeout,
+            return await run_recipe_on(session, recipe, params, format=args.format, timeout_secs=args.run_timeout,
                                        secrets=Secrets(args.secrets))
 
     result = _tool_errors(lambda: asyncio.run(run()))

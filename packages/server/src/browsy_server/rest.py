@@ -54,6 +54,8 @@ async def read_arguments(request: Request, tool: Tool) -> dict[str, Any]:
         arguments = json.loads(body)
     except (ValueError, UnicodeDecodeError):
         raise ToolError("Request body is not valid JSON; send a JSON object, e.g. {\"id\": 3}.") from None
+    except RecursionError:
+        raise ToolError("Request body is nested too deeply; send a flat JSON object, e.g. {\"id\": 3}.") from None
     if not isinstance(arguments, dict):
         raise ToolError("Request body must be a JSON object.")
     return arguments

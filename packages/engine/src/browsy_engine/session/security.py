@@ -221,6 +221,9 @@ def check_url(url: str | httpx.URL, config: SessionConfig, base: str | None = No
     ascii_host = parsed.raw_host.decode("ascii", "replace").lower()
     if not ascii_host.startswith("[") and ":" not in ascii_host and not _HOSTNAME.fullmatch(ascii_host):
         raise InvalidUrl(raw, f"{host!r} is not a valid host name")
+    labels = ascii_host.rstrip(".").split(".")
+    if len(ascii_host) > 253 or any(len(label) > 63 for label in labels):
+        raise InvalidUrl(raw, "a host name is at most 253 characters, in labels of at most 63 between the dots")
     text = str(parsed)
     lowered = text.lower()
     for pattern in config.blocked_patterns:
