@@ -136,6 +136,12 @@ export function zodOfObject(schema, defs = {}) {
     const message = `give at least one of ${groups.map((keys) => keys.join(" and ")).join(" or ")}`;
     out += `.refine((value) => ${test}, { message: ${literal(message)} })`;
   }
+  if (Number.isInteger(schema.minProperties) && schema.minProperties > 0) {
+    const keys = Object.keys(schema.properties ?? {});
+    const message = `give at least ${schema.minProperties} of ${keys.join(", ")}`;
+    out += `.refine((value) => Object.values(value).filter((v) => v != null).length >= ${schema.minProperties}, ` +
+      `{ message: ${literal(message)} })`;
+  }
   return out;
 }
 

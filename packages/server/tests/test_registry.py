@@ -56,6 +56,35 @@ def test_unknown_tool_is_404_naming_the_tools() -> None:
 
 def test_find_schema_says_text_or_role() -> None:
     schema = get_tool("find").input_schema()
-    assert schema["anyOf"] == [{"required": ["text"]}, {"required": ["role"]}]
+    assert "at least one" in schema["description"] and "anyOf" not in schema
     _, params = validate_arguments("find", {"role": "button"})
     assert params.role == "button" and params.text is None
+
+
+def _combinators_at_root(schema: dict) -> list[str]:
+    return [k for k in ("anyOf", "oneOf", "allOf", "not", "enum") if k in schema]
+
+
+def test_every_tool_schema_is_accepted_by_anthropic_tool_use() -> None:
+    """Anthropic's API (and clients built on it) wants a plain object at the root of input_schema."""
+    from browsy_engine.tools import TOOLS
+
+    for tool in TOOLS:
+        schema = tool.input_schema()
+        assert schema.get("type") == "object", tool.name
+        assert not _combinators_at_root(schema), tool.name
+        assert isinstance(schema.get("properties", {}), dict), tool.name
+
+
+def test_every_published_schema_is_accepted_by_anthropic_tool_use() -> None:
+    """The same rules on what schemas/tools.json and MCP tools/list publish."""
+    import json
+    from pathlib import Path
+
+    from browsy_server.mcp_server import mcp_tools
+
+    published = json.loads((Path(__file__).resolve().parents[3] / "schemas/tools.json").read_text())["tools"]
+    for tool in published:
+        assert tool["parameters"]["type"] == "object" and not _combinators_at_root(tool["parameters"]), tool["name"]
+    for tool in mcp_tools():
+        assert tool.input_schema["type"] == "object" and not _combinators_at_root(tool.input_schema), tool.name

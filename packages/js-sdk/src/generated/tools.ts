@@ -64,7 +64,7 @@ export type SearchInput = z.input<typeof SearchParams>;
 export const FindParams = z.object({
   "text": z.string().min(1).optional().describe("Find elements whose text contains this (case-insensitive)."),
   "role": z.string().min(1).optional().describe("Find elements with this ARIA role, e.g. \"button\", \"link\", \"heading\"."),
-}).strict().refine((value) => value["text"] != null || value["role"] != null, { message: "give at least one of text or role" });
+}).strict().refine((value) => Object.values(value).filter((v) => v != null).length >= 1, { message: "give at least 1 of text, role" });
 export type FindInput = z.input<typeof FindParams>;
 
 /** Parameters of `browsy_login`. */
@@ -327,7 +327,7 @@ export const TOOL_REGISTRY = [
     method: "find",
     description: "Find elements on the current page by text (case-insensitive substring) and/or ARIA role (button, link, heading, textbox, ...). Give at least one of text or role; with both, elements must match both. Returns a JSON array of the matching elements with their IDs.",
     schema: FindParams,
-    jsonSchema: {"additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["role"]}],"properties":{"text":{"description":"Find elements whose text contains this (case-insensitive).","minLength":1,"title":"Text","type":"string"},"role":{"description":"Find elements with this ARIA role, e.g. \"button\", \"link\", \"heading\".","minLength":1,"title":"Role","type":"string"}},"title":"FindParams","type":"object"} as Record<string, unknown>,
+    jsonSchema: {"additionalProperties":false,"description":"Give text, role, or both (at least one).","minProperties":1,"properties":{"text":{"description":"Find elements whose text contains this (case-insensitive).","minLength":1,"title":"Text","type":"string"},"role":{"description":"Find elements with this ARIA role, e.g. \"button\", \"link\", \"heading\".","minLength":1,"title":"Role","type":"string"}},"title":"FindParams","type":"object"} as Record<string, unknown>,
     result: "json",
     http: { method: "POST", path: "/api/find" },
   },

@@ -69,7 +69,7 @@ def tool_operation_extra(tool: Tool) -> dict[str, Any]:
             parameters.append({"name": name, "in": "query", "required": name in required, "schema": prop})
     else:
         extra["requestBody"] = {
-            "required": bool(schema.get("required") or schema.get("anyOf")),
+            "required": bool(schema.get("required") or schema.get("anyOf") or schema.get("minProperties")),
             "content": {"application/json": {"schema": schema}},
         }
     return extra

@@ -68,12 +68,15 @@ class SearchParams(ToolParams):
 
 
 def _find_schema(schema: dict[str, Any]) -> None:
-    """Optional means "omit it", not null: each property is a plain string; one of the two is required."""
+    """Optional means "omit it", not null: each property is a plain string. "At least one of the two" is
+    `minProperties: 1` (there are only these two properties) and the description, not a root-level anyOf,
+    which Anthropic's tool use and clients built on it refuse."""
     for prop in schema.get("properties", {}).values():
         variants = prop.pop("anyOf", [])
         prop.update(next((v for v in variants if v.get("type") != "null"), {}))
         prop.pop("default", None)
-    schema["anyOf"] = [{"required": ["text"]}, {"required": ["role"]}]
+    schema["description"] = "Give text, role, or both (at least one)."
+    schema["minProperties"] = 1  # the same rule as a plain validation keyword, not a combinator
 
 
 class FindParams(ToolParams):
