@@ -1,17 +1,19 @@
 """Layout fidelity: browsy_engine.parse() boxes against headless Chromium's (the corpus truth).
 
-For every page of ../shared/corpus/snapshots (and the layout fixtures with committed truth under
-packages/engine/tests/layout_fixtures/), parse at 1920×1080, pair elements with the truth and score
+For every page of a corpus — ../shared/corpus (snapshots/NAME.html + truth/NAME.html.json) or
+../shared/corpus-real (pages/ID.html.gz + truth/ID.json) — and the layout fixtures with committed truth
+under packages/engine/tests/layout_fixtures/, parse at 1920×1080, pair elements with the truth and score
 with ../shared/tools/layout_score.py (imported from that file, so pairing and IoU are identical).
 Prints per-page and mean figures: mean IoU over rendered pairs, share of pairs with IoU ≥ 0.5,
 hidden-flag agreement.
 
-Usage: python benchmarks/layout_fidelity.py [--corpus ../shared/corpus] [--only NAME] [--worst N]
+Usage: python benchmarks/layout_fidelity.py [--corpus ../shared/corpus|../shared/corpus-real] [--only NAME] [--worst N]
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
 import importlib.util
 import json
 import pathlib
@@ -31,12 +33,25 @@ def load_scorer(shared: pathlib.Path):
     return module
 
 
-def pages(corpus: pathlib.Path) -> list[tuple[str, pathlib.Path, pathlib.Path]]:
+def read_page(html: pathlib.Path) -> bytes:
+    """A page's bytes; corpus-real stores them gzipped (UTF-8 text, as Chromium read it)."""
+    if html.suffix == ".gz":
+        return gzip.decompress(html.read_bytes())
+    return html.read_bytes()
+
+
+def pages(corpus: pathlib.Path, fixtures: bool = True) -> list[tuple[str, pathlib.Path, pathlib.Path]]:
     out = []
     for html in sorted((corpus / "snapshots").glob("*.html")):
         truth = corpus / "truth" / (html.name + ".json")
         if truth.exists():
             out.append((html.name, html, truth))
+    for html in sorted((corpus / "pages").glob("*.html.gz")):
+        truth = corpus / "truth" / (html.name.removesuffix(".html.gz") + ".json")
+        if truth.exists():
+            out.append((html.name.removesuffix(".gz"), html, truth))
+    if not fixtures:
+        return out
     for html in sorted(FIXTURES.glob("*.html")):
         truth = html.with_suffix(".truth.json")
         if truth.exists():
@@ -96,7 +111,7 @@ def main() -> None:
             continue
         truth = json.loads(truth_path.read_text())
         started = time.perf_counter()
-        dom = parse(html.read_bytes(), width=1920, height=1080)
+        dom = parse(read_page(html), width=1920, height=1080)
         elapsed = time.perf_counter() - started
         engine = json.loads(dom.to_json())
         result = scorer.score(engine, truth)

@@ -261,6 +261,14 @@ def _ratio_height(s, w: float, pb_h: float, pb_v: float) -> float:
 BULLETS = frozenset({"disc", "circle", "square", "disclosure-open", "disclosure-closed"})
 
 
+def marker_line_height(s) -> float:
+    """The height of the line box a list item's marker sits in. Chromium (LayoutNG) lays a marker with
+    no line of content to attach to (an empty item, or one holding only empty blocks or floats) in a
+    line box of its own, so an auto-height list item is never shorter than one line of its font."""
+    above, below = metrics_for(s).leading_split()
+    return above + below
+
+
 def inside_marker(ctx: LayoutContext, i: int) -> float:
     """Width of list item i's marker when it sits inside the content (list-style-position: inside):
     "N. " for counters, and for bullets 1.375em as measured in Chromium."""
@@ -385,6 +393,8 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy):
     content_h = out.height
     if not collapse_bottom and d not in FLEX_LIKE:
         content_h += value(out.bottom)
+    if d == "list-item" and s.list_style_type != "none":
+        content_h = max(content_h, marker_line_height(s))
     if h_spec is not None:
         content_h = h_spec
     content_h = clamp_height(s, content_h, cb_h, pb_v)
