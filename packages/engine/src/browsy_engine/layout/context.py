@@ -105,20 +105,6 @@ class LayoutContext:
         return self.doc.nodes[i].tag in REPLACED
 
 
-def is_quirks(doc: Document) -> bool:
-    """No <!DOCTYPE> before <html>: the page renders in quirks mode."""
-    try:
-        root = doc.lexbor.root
-        prev = root.prev if root is not None else None
-        while prev is not None:
-            if prev.tag == "-doctype":
-                return False
-            prev = prev.prev
-    except Exception:  # selectolax without sibling access: assume standards mode
-        return False
-    return True
-
-
 FLEX_PARENTS = frozenset({"flex", "grid", "inline-flex", "inline-grid"})  # their children are blockified
 TABLE_COLUMNS = frozenset({"table-column", "table-column-group"})
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from ..css.style import ComputedStyle
 from ..dom.tree import Document
 from .block import block_box
-from .context import LayoutContext, classify, is_quirks
+from .context import LayoutContext, classify
 from .document_boxes import LIMIT, DocumentBoxes
 from .floats import FloatArea
 from .positioned import Absolute, layout_positioned, relative_offsets
@@ -43,7 +43,7 @@ def compute_layout(doc: Document, styles: list[ComputedStyle | None], width: flo
     ctx.anchor = [-1] * n
     ctx.shift_y = [0.0] * n
     classify(ctx)
-    ctx.quirks = is_quirks(doc)
+    ctx.quirks = doc.quirks  # the doctype decides, as the HTML parser does (dom/quirks.py)
     if n == 0 or ctx.display[0] == "none":
         return Layout(DocumentBoxes(ctx), float(height))
     root = 0
