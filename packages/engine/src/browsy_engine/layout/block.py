@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from . import flexgrid, intrinsic, table  # circular: they call back into block
 from .context import FLOATING, OUT_OF_FLOW, REPLACED, LayoutContext
-from .controls import alt_fallback, replaced_content_size
+from .controls import alt_box_ratio, alt_fallback, alt_ignores_size, replaced_content_size, svg_ratio
 from .floats import FloatArea
 from .geometry import (
     clamp_height,
@@ -335,8 +335,8 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy):
     if atomic:
         yield from atomic_box(ctx, i, cb_w)
         w = rel[i][2] - pb_h
-        if replaced and alt_fallback(ctx, i, s):
-            w = None
+        if replaced and alt_fallback(ctx, i, s) and (alt_ignores_size(ctx, i, s) or s.width is None):
+            w = None  # alt text box: fills the line like any block unless a width is given
     avail = cb_w - (ml or 0.0) - (mr or 0.0)
     if bfc and floats is not None and floats.any and ctx.doc.nodes[i].parent >= 0:
         lo, hi = floats.band(oy, 1.0, ox, ox + cb_w)
@@ -474,9 +474,16 @@ def atomic_box(ctx, i, cb_w, force_w=None, force_h=None, cb_h=None):
             # quirks.css sizes text fields by their border box
             w = None if w is None or force_w is not None else max(0.0, w - pb_h)
             h_spec = None if h_spec is None or force_h is not None else max(0.0, h_spec - pb_v)
-        if alt_fallback(ctx, i, s):
-            w = h_spec = None
-        ratio = cw / ch if cw > 0 and ch > 0 and ctx.doc.nodes[i].tag in ("img", "video", "svg") else None
+        alt = alt_fallback(ctx, i, s)
+        if alt:
+            if alt_ignores_size(ctx, i, s):
+                w = h_spec = None
+            ratio = alt_box_ratio(ctx, i) if w is not None or h_spec is not None else None
+        else:
+            tag = ctx.doc.nodes[i].tag
+            ratio = cw / ch if cw > 0 and ch > 0 and tag in ("img", "video", "svg") else None
+            if ratio is None and tag == "svg":
+                ratio = svg_ratio(ctx, i)  # measured at zero width, it still keeps its viewBox's ratio
         if h_spec is not None and w is None and ratio:
             w = h_spec * ratio
         w = clamp_width(s, cw if w is None else w, cb_w, pb_h)
@@ -487,6 +494,8 @@ def atomic_box(ctx, i, cb_w, force_w=None, force_h=None, cb_h=None):
         ctx.rel[i][3] = h + pb_v
         if base is None:
             base_from_top = mt + h + pb_v
+        elif alt:
+            base_from_top = mt + base  # the alt text's first line sits at the top of a sized box
         else:
             base_from_top = mt + base + max(0.0, (h - ch) / 2)
         return (w + pb_h + ml + mr, h + pb_v + mt + mb, base_from_top)

@@ -105,6 +105,20 @@ def alt_fallback(ctx: LayoutContext, i: int, s: ComputedStyle) -> bool:
     return not (has_w and has_h)
 
 
+def alt_ignores_size(ctx: LayoutContext, i: int, s: ComputedStyle) -> bool:
+    """A broken image's alt text box is a non-replaced box of the image's display type, so its
+    `width`/`height` (CSS or the width/height attributes) apply only when it is not inline: an inline
+    alt box is as big as its text, a block-level, inline-block, floated or flex-item one is sized."""
+    return ctx.display[i] == "inline" and alt_fallback(ctx, i, s)
+
+
+def alt_box_ratio(ctx: LayoutContext, i: int) -> float | None:
+    """The aspect ratio a sized alt box keeps from its width/height attributes (HTML maps them to
+    `aspect-ratio: auto W / H`), so `height: auto` follows the width as the loaded image's would."""
+    w, h = _dim_attr(ctx, i, "width"), _dim_attr(ctx, i, "height")
+    return w / h if w and h else None
+
+
 def replaced_content_size(ctx: LayoutContext, i: int, s: ComputedStyle, cb_w: float) -> tuple[float, float, float | None]:
     """(content width, content height, baseline from the border-box top or None for the bottom edge)."""
     tag = ctx.doc.nodes[i].tag
@@ -170,11 +184,17 @@ def replaced_content_size(ctx: LayoutContext, i: int, s: ComputedStyle, cb_w: fl
             if w is None and h is not None:
                 w = h * ratio
             elif w is None:
+                # No natural width, only a ratio: it fills its containing block, and (as in Chromium)
+                # contributes nothing to a shrink-to-fit container's min-/max-content width (cb_w 0).
                 w = max(0.0, cb_w - pb_h - (s.margin_left[0] if s.margin_left else 0.0))
-                if w <= 0:  # measuring intrinsic widths: keep the ratio on the default object size
-                    w = DEFAULT_OBJECT[0]
             return w, (h if h is not None else w / ratio), None
     return (w if w is not None else DEFAULT_OBJECT[0]), (h if h is not None else DEFAULT_OBJECT[1]), None
+
+
+def svg_ratio(ctx: LayoutContext, i: int) -> float | None:
+    """An <svg>'s natural aspect ratio: its width/height attributes', else its viewBox's."""
+    w, h = _dim_attr(ctx, i, "width"), _dim_attr(ctx, i, "height")
+    return w / h if w and h else _viewbox_ratio(ctx, i)
 
 
 def _viewbox_ratio(ctx: LayoutContext, i: int) -> float | None:
