@@ -5,6 +5,8 @@
 writes NAME.boxes.json beside the page: the border box (getBoundingClientRect, document coordinates) of
 every element with an id, as headless Chromium lays it out at 1920×1080 with JavaScript off and every
 sub-resource blocked — the same rules as ../shared/tools/chromium_truth.py, which records NAME.truth.json.
+It waits for the load event rather than DOMContentLoaded, so every blocked image request has failed and
+each image shows its settled state (the broken-image icon or alt text, never "still loading").
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ def record(page: pathlib.Path) -> dict:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"])
         tab = browser.new_page(viewport={"width": 1920, "height": 1080}, java_script_enabled=False)
         tab.route("**/*", lambda route: route.abort())
-        tab.set_content(page.read_text(encoding="utf-8"), wait_until="domcontentloaded")
+        tab.set_content(page.read_text(encoding="utf-8"), wait_until="load")
         boxes = tab.evaluate(COLLECT)
         browser.close()
     return boxes

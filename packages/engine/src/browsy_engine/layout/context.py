@@ -56,6 +56,7 @@ class LayoutContext:
     table_grids: dict[int, Any] = field(default_factory=dict)  # table node -> table.Grid
     taffy_depth: int = 0
     quirks: bool = False  # no doctype: Chromium's quirks mode (quirky margins, line-height quirk)
+    absolute_base: bool | None = None  # a <base href> gives relative URLs a base (controls.py; lazy)
 
     def style(self, i: int) -> ComputedStyle:
         s = self.styles[i]

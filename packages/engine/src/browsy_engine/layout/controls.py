@@ -11,6 +11,7 @@ a broken image with alt text shows the text.
 from __future__ import annotations
 
 import math
+import re
 
 from ..css.style import ComputedStyle
 from .context import LayoutContext
@@ -81,28 +82,59 @@ def input_type(ctx: LayoutContext, i: int) -> str:
     return str(ctx.doc.nodes[i].attrs.get("type") or "text").strip().lower()
 
 
+BROKEN_ICON = 16.0  # Chromium's broken-image icon is 16×16 CSS px
+_SCHEME = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*:")
+
+
 def _image_size(ctx: LayoutContext, i: int, s: ComputedStyle, m) -> tuple[float, float, float | None]:
     if alt_fallback(ctx, i, s):
-        alt = str(ctx.doc.nodes[i].attrs.get("alt"))
+        alt = alt_text(ctx.doc.nodes[i].attrs)
+        if not alt:  # the broken-image icon alone, on the baseline
+            return BROKEN_ICON, BROKEN_ICON, None
         h = max(m.ascent + m.descent + 1.0, m.line_height)
         return m.width(alt) + 16.0, h, m.ascent + (h - m.ascent - m.descent - 1.0) / 2
     return _dim_attr(ctx, i, "width") or 0.0, _dim_attr(ctx, i, "height") or 0.0, None
 
 
+def alt_text(attrs: dict) -> str | None:
+    """The text a broken image shows: its alt, or its title when it has no alt attribute (Chromium)."""
+    alt = attrs.get("alt")
+    return alt if alt is not None else attrs.get("title")
+
+
 def alt_fallback(ctx: LayoutContext, i: int, s: ComputedStyle) -> bool:
-    """A broken <img> (no network here) with alt text renders as an inline box holding the text,
-    ignoring its specified size — unless it has both dimensions and the page is in quirks mode."""
+    """A broken <img> (no network here) renders a fallback box instead of an image: its alt text
+    (or title), or with neither, the 16×16 broken-image icon when its src names a URL that failed to
+    load. The box ignores a specified size unless both dimensions are given (the icon in any mode, alt
+    text only in quirks mode); see alt_ignores_size for block-level alt boxes."""
     node = ctx.doc.nodes[i]
     if node.tag != "img" and not (node.tag == "input" and input_type(ctx, i) == "image"):
         return False
-    alt = ctx.doc.nodes[i].attrs.get("alt")
-    if not alt:
-        return False
-    if not ctx.quirks:
-        return True
+    alt = alt_text(node.attrs)
+    if alt:
+        if not ctx.quirks:
+            return True
+    elif alt is not None or not _fails_to_load(ctx, node.attrs.get("src")):
+        return False  # alt="": no box; no URL to fetch: no image and no icon
     has_w = s.width is not None or _dim_attr(ctx, i, "width") is not None
     has_h = s.height is not None or _dim_attr(ctx, i, "height") is not None
     return not (has_w and has_h)
+
+
+def _fails_to_load(ctx: LayoutContext, src: str | None) -> bool:
+    """Whether `src` is a URL the browser requests (and, sub-resources being off, fails to load).
+    A relative URL resolves only against a <base href> (the document itself has no URL here, as for
+    Chromium's about:blank); data: URLs load without the network, so they are not broken."""
+    src = (src or "").strip()
+    if not src or src.lower().startswith("data:"):
+        return False
+    if _SCHEME.match(src):
+        return True
+    if ctx.absolute_base is None:
+        ctx.absolute_base = any(
+            n.tag == "base" and _SCHEME.match(str(n.attrs.get("href") or "").strip()) for n in ctx.doc.nodes
+        )
+    return ctx.absolute_base
 
 
 def alt_ignores_size(ctx: LayoutContext, i: int, s: ComputedStyle) -> bool:
