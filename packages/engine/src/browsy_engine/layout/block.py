@@ -73,13 +73,19 @@ class BlockOut:
     quirk_bottom: bool = False
 
 
+# Boxes whose block children share their parent's formatting context: blocks, list items, and an
+# inline split around block-level children (block-in-inline: CSS 2 §9.2.1.1 puts those blocks in
+# anonymous block boxes of the same context, so margins collapse across the inline's empty parts).
+IN_FLOW_WRAPPERS = frozenset({"block", "list-item", "inline"})
+
+
 def establishes_bfc(ctx: LayoutContext, i: int) -> bool:
     s = ctx.styles[i]
     if s is None:
         return False
     d = ctx.display[i]
     return (
-        d not in ("block", "list-item")
+        d not in IN_FLOW_WRAPPERS
         or s.overflow_x not in ("visible", "clip")
         or s.overflow_y not in ("visible", "clip")
         or s.float != "none"
