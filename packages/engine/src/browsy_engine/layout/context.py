@@ -55,7 +55,8 @@ class LayoutContext:
     children_cache: dict[int, list[int]] = field(default_factory=dict)
     table_grids: dict[int, Any] = field(default_factory=dict)  # table node -> table.Grid
     taffy_depth: int = 0
-    quirks: bool = False  # no doctype: Chromium's quirks mode (quirky margins, line-height quirk)
+    quirks: bool = False  # quirks mode (from the doctype): quirky margins, alt boxes, quirks.css
+    line_quirk: bool = False  # HTML's line height calculation quirk: quirks and limited-quirks modes
     absolute_base: bool | None = None  # a <base href> gives relative URLs a base (controls.py; lazy)
 
     def style(self, i: int) -> ComputedStyle:

@@ -44,6 +44,7 @@ def compute_layout(doc: Document, styles: list[ComputedStyle | None], width: flo
     ctx.shift_y = [0.0] * n
     classify(ctx)
     ctx.quirks = doc.quirks  # the doctype decides, as the HTML parser does (dom/quirks.py)
+    ctx.line_quirk = doc.compat_mode != "no-quirks"
     if n == 0 or ctx.display[0] == "none":
         return Layout(DocumentBoxes(ctx), float(height))
     root = 0

@@ -100,7 +100,7 @@ def inline_run(
 
     def finish(line: Line) -> None:
         nonlocal y
-        height, baseline = line_metrics(line, strut, ctx.quirks)
+        height, baseline = line_metrics(line, strut, ctx.line_quirk)
         results.append((line, height, baseline))
         lines.append(line)
         y = line.y + height
