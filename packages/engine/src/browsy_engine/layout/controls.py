@@ -10,8 +10,11 @@ a broken image with alt text shows the text.
 
 from __future__ import annotations
 
+import base64
 import math
 import re
+from functools import lru_cache
+from urllib.parse import unquote_to_bytes
 
 from ..css.style import ComputedStyle
 from .context import LayoutContext
@@ -87,6 +90,9 @@ _SCHEME = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*:")
 
 
 def _image_size(ctx: LayoutContext, i: int, s: ComputedStyle, m) -> tuple[float, float, float | None]:
+    natural = data_image_size(ctx.doc.nodes[i].attrs.get("src"))
+    if natural is not None:
+        return natural[0], natural[1], None
     if alt_fallback(ctx, i, s):
         alt = alt_text(ctx.doc.nodes[i].attrs)
         if not alt:  # the broken-image icon alone, on the baseline
@@ -110,6 +116,8 @@ def alt_fallback(ctx: LayoutContext, i: int, s: ComputedStyle) -> bool:
     node = ctx.doc.nodes[i]
     if node.tag != "img" and not (node.tag == "input" and input_type(ctx, i) == "image"):
         return False
+    if data_image_size(node.attrs.get("src")) is not None:
+        return False  # a data: image loads without the network
     alt = alt_text(node.attrs)
     if alt:
         if not ctx.quirks:
@@ -119,6 +127,42 @@ def alt_fallback(ctx: LayoutContext, i: int, s: ComputedStyle) -> bool:
     has_w = s.width is not None or _dim_attr(ctx, i, "width") is not None
     has_h = s.height is not None or _dim_attr(ctx, i, "height") is not None
     return not (has_w and has_h)
+
+
+_SVG_ROOT = re.compile(r"<svg\b[^>]*>", re.IGNORECASE)
+_SVG_LENGTH = r"""\b{}\s*=\s*["']?\s*(\d+(?:\.\d+)?)(?:px)?\s*["'\s/>]"""
+_SVG_W = re.compile(_SVG_LENGTH.format("width"), re.IGNORECASE)
+_SVG_H = re.compile(_SVG_LENGTH.format("height"), re.IGNORECASE)
+
+
+@lru_cache(maxsize=512)  # pages repeat one placeholder on every lazy image
+def data_image_size(src: str | None) -> tuple[float, float] | None:
+    """The natural size of an image in a data: URL (the browser decodes it without the network):
+    GIF and PNG from their headers, SVG from its root's width/height in px. None when src is not a
+    data: URL or the size cannot be read (other formats, an SVG sized only by its viewBox)."""
+    src = (src or "").strip()
+    if src[:5].lower() != "data:" or "," not in src:
+        return None
+    head, payload = src[5:].split(",", 1)
+    try:
+        if head.lower().endswith(";base64"):
+            chunk = "".join(payload[:8192].split())
+            data = base64.b64decode(chunk[: len(chunk) // 4 * 4], validate=False)
+        else:
+            data = unquote_to_bytes(payload[:8192])
+    except ValueError:
+        return None
+    if data[:4] == b"GIF8" and len(data) >= 10:
+        return float(int.from_bytes(data[6:8], "little")), float(int.from_bytes(data[8:10], "little"))
+    if data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR" and len(data) >= 24:
+        return float(int.from_bytes(data[16:20], "big")), float(int.from_bytes(data[20:24], "big"))
+    root = _SVG_ROOT.search(data.decode("utf-8", "replace"))
+    if root is None:
+        return None
+    w, h = _SVG_W.search(root.group(0)), _SVG_H.search(root.group(0))
+    if w is None or h is None:
+        return None
+    return float(w.group(1)), float(h.group(1))
 
 
 def _fails_to_load(ctx: LayoutContext, src: str | None) -> bool:
