@@ -171,14 +171,17 @@ def flow(ctx, i, children, cw, cx, cy, floats, ox, oy, collapse_top, cb_h):
                 run_has_boxes = True
                 continue
         if run:
-            if has_inline_content(ctx, run):
+            # a list item's marker sits on its first line box, so when no block follows to hold one,
+            # this run's first line exists even with only empty inline boxes on it
+            marker_line = c < 0 and first and display[i] == "list-item" and styles[i].list_style_type != "none"
+            if has_inline_content(ctx, run) or (marker_line and run_has_boxes):
                 if first and collapse_top:
                     top_out = collapse(top_out, pending)
                     y = cursor
                 else:
                     y = cursor + value(pending)
                 marker = inside_marker(ctx, i) if first else 0.0
-                res = yield from inline_run(ctx, i, run, cw, cx, cy, y, floats, ox, oy, marker)
+                res = yield from inline_run(ctx, i, run, cw, cx, cy, y, floats, ox, oy, marker, marker_line)
                 if res.height > 0 or res.last_baseline is not None:
                     cursor = y + res.height
                     pending = NO_MARGIN
