@@ -1,83 +1,145 @@
-"""Where layout first drifts from Chromium, page by page, and which constructs cost the most IoU overall.
+"""Divergence finder: where browsy's layout first drifts vertically from Chromium's, and why.
 
-For each page: parse it, pair its elements with Chromium's truth exactly as ../shared/tools/layout_score.py
-does, and walk the rendered pairs in document order. The vertical offset (engine y - Chromium y) of each
-pair is compared with the offset of the pair before: the first pair where it jumps by more than
---jump px (default 16) is the page's first divergence. The construct responsible is read from the
-source nodes between the previous pair and this one (the last construct of the kinds below that sits
-there: an image without a size, an iframe, a table, a list, noscript, details, a form control, …), or
-from the element itself.
+For each page of a corpus (see layout_fidelity.py for the two corpus shapes), browsy's elements are
+paired with Chromium's truth exactly as ../shared/tools/layout_score.py pairs them. Walking the rendered
+pairs in document order, the vertical offset dy = browsy_y − chromium_y is followed; the *first
+divergence* is the first pair where dy jumps away from the previous pair's offset by more than
+max(JUMP_PX, 40 % of the element's height) and stays away for the next few pairs (so one absolutely
+positioned element does not count). For that pair the finder prints the tag, text, both boxes and the
+construct responsible: the most specific construct found in the document between the last pair that
+still agreed and the diverging one (img without size, iframe, noscript, table, list, form control,
+display:contents, text in a script the bundled fonts lack, …).
 
-The summary groups pages by the construct of their first divergence, ranked by the IoU the pages lose
-(sum of 1 - page IoU): fix the top construct first.
+The corpus summary groups pages by that construct, ranked by IoU cost: the IoU lost on and after each
+page's divergence (Σ(1 − IoU) over those pairs / pairs on the page), summed over pages and divided by the
+number of pages, so each row reads as "page-mean IoU points this construct costs".
 
-    python benchmarks/divergence.py [--corpus-real] [--limit N] [--only ID] [--jump PX]
+Usage: python benchmarks/divergence.py [--corpus ../shared/corpus-real] [--only NAME] [--json] [--quiet]
 """
 
 from __future__ import annotations
 
 import argparse
-import gzip
-import importlib.util
 import json
-import sys
+import pathlib
+import re
+import statistics
 from collections import defaultdict
-from pathlib import Path
+from dataclasses import asdict, dataclass
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+from browsy_engine import parse
+from browsy_engine.dom.tree import TEXT, Document
+from layout_fidelity import ROOT, load_scorer, pages, read_page
 
-from _corpus import SHARED  # noqa: E402
-from browsy_engine import parse  # noqa: E402
+JUMP_PX = 4.0  # a smaller change of offset is rounding and line-height noise, not a divergence
+JUMP_SHARE = 0.4  # …and so is one under this share of the element's height (IoU stays above ~0.5)
+PERSIST = 3  # the pairs after a jump whose median offset must also differ from the old offset
 
-CONSTRUCTS = (
-    ("noscript", lambda n: n.tag == "noscript"),
-    ("iframe/video/object/embed", lambda n: n.tag in ("iframe", "video", "object", "embed", "audio")),
-    ("svg", lambda n: n.tag == "svg"),
-    ("img without size", lambda n: n.tag == "img" and not (n.attrs.get("width") and n.attrs.get("height"))),
-    ("img", lambda n: n.tag == "img"),
-    ("table", lambda n: n.tag in ("table", "td", "th", "tr")),
-    ("form control", lambda n: n.tag in ("input", "select", "textarea", "button")),
-    ("details/fieldset", lambda n: n.tag in ("details", "summary", "fieldset", "legend")),
-    ("list", lambda n: n.tag in ("ul", "ol", "li", "dl")),
-    ("pre/code", lambda n: n.tag in ("pre", "code")),
-    ("heading", lambda n: n.tag in ("h1", "h2", "h3", "h4", "h5", "h6")),
-    ("br/hr", lambda n: n.tag in ("br", "hr")),
+# Constructs in order of specificity: the first one present in the diverging stretch is blamed.
+_REPLACED = {"img", "picture", "svg", "iframe", "video", "audio", "object", "embed", "canvas"}
+_CONTROLS = {"input", "select", "textarea", "button"}
+# Scripts the bundled Liberation/DejaVu fonts do not cover (CJK, Thai, Indic, Arabic…, emoji).
+_FALLBACK_TEXT = re.compile(
+    "[\u0590-\u08ff\u0900-\u0dff\u0e00-\u0eff\u1100-\u11ff\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff"
+    "\U0001f000-\U0001faff]"
 )
 
 
-def load_scorer():
-    spec = importlib.util.spec_from_file_location("layout_score", SHARED / "tools/layout_score.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)  # type: ignore[union-attr]
-    return module
+@dataclass
+class Divergence:
+    page: str
+    pairs: int
+    mean_iou: float
+    cost: float  # page-mean IoU lost on and after the divergence
+    construct: str
+    tag: str = ""
+    text: str = ""
+    engine_box: list | None = None
+    chromium_box: list | None = None
+    dy_before: float = 0.0
+    dy_after: float = 0.0
+    stretch: list | None = None  # every construct seen in the diverging stretch
 
 
-def pages(real: bool) -> list[tuple[str, str, list[dict]]]:
-    """(name, html, truth records) of every page with truth."""
-    out = []
-    if real:
-        base = SHARED / "corpus-real"
-        for entry in json.loads((base / "manifest.json").read_text())["pages"]:
-            truth = base / "truth" / f"{entry['id']}.json"
-            if truth.exists():
-                html = gzip.decompress((base / "pages" / f"{entry['id']}.html.gz").read_bytes()).decode("utf-8")
-                out.append((entry["id"], html, _records(json.loads(truth.read_text()))))
-    else:
-        base = SHARED / "corpus"
-        for page in sorted((base / "snapshots").glob("*.html")):
-            truth = base / "truth" / (page.name + ".json")
-            if truth.exists():
-                out.append((page.name, page.read_text(encoding="utf-8", errors="replace"),
-                            _records(json.loads(truth.read_text()))))
-    return out
+def _replaced_construct(node) -> str:
+    """img/iframe/… named by whether the HTML gives it a size (Chromium's defaults apply when not)."""
+    attrs = node.attrs
+    sized = attrs.get("width") is not None and attrs.get("height") is not None
+    style = (attrs.get("style") or "").replace(" ", "").lower()
+    sized = sized or ("width:" in style and "height:" in style)
+    if node.tag == "img":
+        if not attrs.get("src") and not attrs.get("srcset"):
+            return "img without src" + (" (alt text)" if attrs.get("alt") else "")
+        if not sized:
+            return "img without size" + (" (alt text)" if attrs.get("alt") else "")
+        return "img with size"
+    return f"{node.tag} without size" if not sized else f"{node.tag} with size"
 
 
-def _records(data: dict | list) -> list[dict]:
-    return data["els"] if isinstance(data, dict) else data
+def constructs_between(doc: Document, start: int, end: int) -> list[str]:
+    """The constructs found among nodes start..end (pre-order indices, end included), most specific first."""
+    found: dict[str, int] = {}
+    nodes = doc.nodes
+    ancestors: set[int] = set()
+    i = nodes[end].parent if 0 <= end < len(nodes) else -1
+    while i is not None and i >= 0:
+        ancestors.add(i)
+        i = nodes[i].parent
+    for idx in range(max(start, 0), min(end + 1, len(nodes))):
+        node = nodes[idx]
+        tag = node.tag
+        name = ""
+        if tag == TEXT:
+            if node.text and _FALLBACK_TEXT.search(node.text):
+                name = "text in a fallback-font script"
+            elif node.text and ("\u00ad" in node.text or "\u200b" in node.text):
+                name = "soft hyphen / zero-width space"
+        elif tag in _REPLACED:
+            name = _replaced_construct(node)
+        elif tag == "noscript":
+            name = "noscript"
+        elif tag in _CONTROLS:
+            name = "form control"
+        elif tag in ("details", "summary"):
+            name = "details/summary"
+        elif tag in ("fieldset", "legend"):
+            name = "fieldset/legend"
+        elif tag in ("table", "td", "th", "tr"):
+            name = "table"
+        elif tag in ("ul", "ol", "li", "dl", "dd", "dt"):
+            name = "list"
+        elif tag in ("pre", "code"):
+            name = "pre/code (white-space)"
+        elif tag in ("br", "hr"):
+            name = tag
+        elif tag in ("h1", "h2", "h3", "h4", "h5", "h6", "p", "blockquote", "figure"):
+            name = "block margins (h*/p/figure)"
+        if not name:
+            style = (node.attrs.get("style") or "").replace(" ", "").lower() if tag != TEXT else ""
+            if "display:contents" in style:
+                name = "display:contents"
+            elif "position:absolute" in style or "position:fixed" in style:
+                name = "positioned"
+            elif "float:" in style:
+                name = "float"
+        if name and name not in found:
+            found[name] = idx
+    order = [
+        "noscript", "img without size (alt text)", "img without size", "img without src (alt text)",
+        "img without src", "iframe without size", "video without size", "svg without size",
+        "object without size", "embed without size", "picture without size", "canvas without size",
+        "audio without size", "display:contents", "form control", "details/summary", "fieldset/legend",
+        "text in a fallback-font script", "table", "list", "pre/code (white-space)", "float", "positioned",
+        "soft hyphen / zero-width space", "br", "hr", "img with size", "iframe with size",
+        "svg with size", "video with size", "block margins (h*/p/figure)",
+    ]
+    rank = {name: i for i, name in enumerate(order)}
+    return sorted(found, key=lambda n: rank.get(n, len(order)))
 
 
-def pairs(scorer, els: list, truth: list[dict]) -> list[tuple[object, dict]]:
-    """(engine element, truth record) pairs in the engine's document order, as the scorer pairs them."""
+def find_divergence(scorer, name: str, html: bytes, truth: list[dict]) -> Divergence | None:
+    dom = parse(html, width=1920, height=1080)
+    engine = json.loads(dom.to_json())
     seen: dict = defaultdict(int)
     by_key = {}
     for t in truth:
@@ -85,76 +147,87 @@ def pairs(scorer, els: list, truth: list[dict]) -> list[tuple[object, dict]]:
         by_key[(k, seen[k])] = t
         seen[k] += 1
     seen = defaultdict(int)
-    out = []
-    for el in els:
-        if el.tag not in scorer.TAGS:
+    rows = []  # (node index, el dict, truth, iou)
+    for el_obj, el in zip(dom.els, engine["els"], strict=True):
+        if el.get("tag") not in scorer.TAGS:
             continue
-        k = (el.tag, scorer.engine_key({"tag": el.tag, "name": el.name, "ph": el.ph, "text": el.text}))
+        k = (el["tag"], scorer.engine_key(el))
         t = by_key.get((k, seen[k]))
         seen[k] += 1
-        if t is not None and t.get("rendered", True) and not el.hidden:
-            out.append((el, t))
-    return out
+        if t is None or not t["rendered"] or el.get("hidden"):
+            continue
+        rows.append((el_obj.node, el, t, scorer.iou(el["b"], t["b"])))
+    if not rows:
+        return None
+    n = len(rows)
+    mean = sum(r[3] for r in rows) / n
+    dys = [r[1]["b"][1] - r[2]["b"][1] for r in rows]
+    ref, last_good = 0.0, -1
+    for i, dy in enumerate(dys):
+        limit = max(JUMP_PX, rows[i][2]["b"][3] * JUMP_SHARE)
+        after = dys[i : i + PERSIST]
+        if abs(dy - ref) > limit and abs(statistics.median(after) - ref) > limit:
+            node, el, t, _ = rows[i]
+            start = rows[last_good][0] + 1 if last_good >= 0 else 0
+            stretch = constructs_between(dom.document, start, node)
+            return Divergence(
+                page=name, pairs=n, mean_iou=round(mean, 3),
+                cost=round(sum(1 - r[3] for r in rows[i:]) / n, 4),
+                construct=stretch[0] if stretch else f"other (inside {_parent_tag(dom.document, node)})",
+                tag=el["tag"], text=(el.get("text") or el.get("name") or "")[:60],
+                engine_box=el["b"], chromium_box=t["b"], dy_before=round(ref, 1), dy_after=round(dy, 1),
+                stretch=stretch,
+            )
+        if abs(dy - ref) <= limit:
+            last_good = i
+        ref = dy
+    return Divergence(page=name, pairs=n, mean_iou=round(mean, 3),
+                      cost=round(sum(1 - r[3] for r in rows) / n, 4), construct="no vertical divergence")
 
 
-def construct_between(nodes: list, start: int, end: int) -> str:
-    """The construct the drift most likely comes from: the last node of a known kind in [start, end]."""
-    for i in range(end, start - 1, -1):
-        node = nodes[i]
-        for name, test in CONSTRUCTS:
-            if test(node):
-                return name
-    return "text/block flow"
+def _parent_tag(doc: Document, node: int) -> str:
+    parent = doc.nodes[node].parent
+    return doc.nodes[parent].tag if parent is not None and parent >= 0 else "?"
 
 
-def first_divergence(scorer, html: str, truth: list[dict], jump: float) -> dict | None:
-    dom = parse(html, 1920, 1080, url="https://example.com/")
-    matched = pairs(scorer, dom.els, truth)
-    nodes = dom.document.nodes
-    prev_dy, prev_node = 0.0, 0
-    for el, t in matched:
-        dy = el.b[1] - t["b"][1]
-        if abs(dy - prev_dy) > jump:
-            return {
-                "tag": el.tag, "text": (el.text or el.name or "")[:50], "engine": [round(v) for v in el.b],
-                "chromium": t["b"], "jump": round(dy - prev_dy), "construct": construct_between(nodes, prev_node, el.node),
-            }
-        prev_dy, prev_node = dy, el.node
-    return None
-
-
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--corpus-real", action="store_true", help="../shared/corpus-real instead of ../shared/corpus")
-    ap.add_argument("--limit", type=int, default=0)
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--corpus", default=str(ROOT.parent / "shared/corpus-real"))
     ap.add_argument("--only", default=None)
-    ap.add_argument("--jump", type=float, default=16.0)
+    ap.add_argument("--json", action="store_true", help="print one JSON object: pages and summary")
+    ap.add_argument("--quiet", action="store_true", help="print only the summary")
     args = ap.parse_args()
-    scorer = load_scorer()
-    cost: dict[str, float] = defaultdict(float)
-    count: dict[str, int] = defaultdict(int)
-    rows = pages(args.corpus_real)
-    if args.only:
-        rows = [r for r in rows if args.only in r[0]]
-    if args.limit:
-        rows = rows[: args.limit]
-    for name, html, truth in rows:
-        dom = parse(html, 1920, 1080, url="https://example.com/")
-        iou = scorer.score(json.loads(dom.to_json()), truth)["mean_iou"] or 0.0
-        found = first_divergence(scorer, html, truth, args.jump)
-        kind = found["construct"] if found else "none"
-        cost[kind] += 1 - iou
-        count[kind] += 1
-        if found:
-            print(f"{name:32} iou={iou:.3f} {kind:26} {found['tag']} {found['text']!r} engine={found['engine']} "
-                  f"chromium={found['chromium']} jump={found['jump']}")
-        else:
-            print(f"{name:32} iou={iou:.3f} no divergence")
-    print("\nconstruct of the first divergence, ranked by IoU lost (sum of 1 - page IoU):")
-    for kind in sorted(cost, key=lambda k: -cost[k]):
-        print(f"  {kind:28} pages={count[kind]:4}  IoU lost={cost[kind]:.1f}")
-    return 0
+    corpus = pathlib.Path(args.corpus)
+    scorer = load_scorer(corpus.parent)
+    found: list[Divergence] = []
+    for name, html, truth_path in pages(corpus, fixtures=False):
+        if args.only and args.only not in name:
+            continue
+        div = find_divergence(scorer, name, read_page(html), json.loads(truth_path.read_text()))
+        if div is None:
+            continue
+        found.append(div)
+        if not args.json and not args.quiet:
+            print(f"{name:28s} iou={div.mean_iou:.3f} cost={div.cost:.3f} {div.construct:34s} "
+                  f"{div.tag} {div.text[:30]!r} browsy={div.engine_box} chromium={div.chromium_box} "
+                  f"dy {div.dy_before:+.0f}→{div.dy_after:+.0f}")
+    groups: dict[str, list[Divergence]] = defaultdict(list)
+    for div in found:
+        groups[div.construct].append(div)
+    total = len(found) or 1
+    summary = sorted(
+        ({"construct": c, "pages": len(ds), "iou_cost": round(sum(d.cost for d in ds) / total, 4),
+          "examples": [d.page for d in sorted(ds, key=lambda d: -d.cost)[:3]]} for c, ds in groups.items()),
+        key=lambda row: -row["iou_cost"],
+    )
+    if args.json:
+        print(json.dumps({"summary": summary, "pages": [asdict(d) for d in found]}))
+        return
+    print(f"\n{len(found)} pages, page-mean IoU {sum(d.mean_iou for d in found) / total:.3f}")
+    print(f"{'construct':40s} {'pages':>5s} {'IoU cost':>8s}  worst pages")
+    for row in summary:
+        print(f"{row['construct']:40s} {row['pages']:5d} {row['iou_cost']:8.4f}  {', '.join(row['examples'])}")
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

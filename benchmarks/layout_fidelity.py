@@ -1,13 +1,13 @@
 """Layout fidelity: browsy_engine.parse() boxes against headless Chromium's (the corpus truth).
 
-For every page of ../shared/corpus/snapshots (and the layout fixtures with committed truth under
-packages/engine/tests/layout_fixtures/), parse at 1920×1080, pair elements with the truth and score
+For every page of a corpus — ../shared/corpus (snapshots/NAME.html + truth/NAME.html.json) or
+../shared/corpus-real (pages/ID.html.gz + truth/ID.json) — and the layout fixtures with committed truth
+under packages/engine/tests/layout_fixtures/, parse at 1920×1080, pair elements with the truth and score
 with ../shared/tools/layout_score.py (imported from that file, so pairing and IoU are identical).
 Prints per-page and mean figures: mean IoU over rendered pairs, share of pairs with IoU ≥ 0.5,
 hidden-flag agreement.
 
-Usage: python benchmarks/layout_fidelity.py [--corpus ../shared/corpus | ../shared/corpus-real] [--only NAME] [--worst N]
-(corpus-real pages are read as UTF-8 from pages/ID.html.gz, as its truth was made.)
+Usage: python benchmarks/layout_fidelity.py [--corpus ../shared/corpus|../shared/corpus-real] [--only NAME] [--worst N]
 """
 
 from __future__ import annotations
@@ -33,16 +33,25 @@ def load_scorer(shared: pathlib.Path):
     return module
 
 
-def pages(corpus: pathlib.Path) -> list[tuple[str, pathlib.Path, pathlib.Path]]:
-    if (corpus / "pages").is_dir():  # corpus-real: pages/ID.html.gz and truth/ID.json, no fixtures
-        return [(p.name[: -len(".html.gz")], p, corpus / "truth" / (p.name[: -len(".html.gz")] + ".json"))
-                for p in sorted((corpus / "pages").glob("*.html.gz"))
-                if (corpus / "truth" / (p.name[: -len(".html.gz")] + ".json")).exists()]
+def read_page(html: pathlib.Path) -> bytes:
+    """A page's bytes; corpus-real stores them gzipped (UTF-8 text, as Chromium read it)."""
+    if html.suffix == ".gz":
+        return gzip.decompress(html.read_bytes())
+    return html.read_bytes()
+
+
+def pages(corpus: pathlib.Path, fixtures: bool = True) -> list[tuple[str, pathlib.Path, pathlib.Path]]:
     out = []
     for html in sorted((corpus / "snapshots").glob("*.html")):
         truth = corpus / "truth" / (html.name + ".json")
         if truth.exists():
             out.append((html.name, html, truth))
+    for html in sorted((corpus / "pages").glob("*.html.gz")):
+        truth = corpus / "truth" / (html.name.removesuffix(".html.gz") + ".json")
+        if truth.exists():
+            out.append((html.name.removesuffix(".gz"), html, truth))
+    if not fixtures:
+        return out
     for html in sorted(FIXTURES.glob("*.html")):
         truth = html.with_suffix(".truth.json")
         if truth.exists():
@@ -101,9 +110,8 @@ def main() -> None:
         if args.only and args.only not in name:
             continue
         truth = json.loads(truth_path.read_text())
-        source = gzip.decompress(html.read_bytes()).decode("utf-8") if html.suffix == ".gz" else html.read_bytes()
         started = time.perf_counter()
-        dom = parse(source, width=1920, height=1080)
+        dom = parse(read_page(html), width=1920, height=1080)
         elapsed = time.perf_counter() - started
         engine = json.loads(dom.to_json())
         result = scorer.score(engine, truth)

@@ -40,10 +40,6 @@ address { font-style: italic; }
 center { text-align: -webkit-center; }
 hr { margin: 0.5em auto; border-style: inset; border-width: 1px; overflow: hidden; }
 h1 { font-size: 2em; margin: 0.67em 0; font-weight: bold; }
-article h1, aside h1, nav h1, section h1 { font-size: 1.5em; margin: 0.83em 0; }
-article article h1, article aside h1, article nav h1, article section h1, aside article h1, aside aside h1,
-aside nav h1, aside section h1, nav article h1, nav aside h1, nav nav h1, nav section h1, section article h1,
-section aside h1, section nav h1, section section h1 { font-size: 1.17em; margin: 1em 0; }
 h2 { font-size: 1.5em; margin: 0.83em 0; font-weight: bold; }
 h3 { font-size: 1.17em; margin: 1em 0; font-weight: bold; }
 h4 { margin: 1.33em 0; font-weight: bold; }

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from . import flexgrid, intrinsic, table  # circular: they call back into block
 from .context import FLOATING, OUT_OF_FLOW, REPLACED, LayoutContext
-from .controls import alt_fallback, replaced_content_size
+from .controls import alt_box_ratio, alt_fallback, alt_ignores_size, replaced_content_size, svg_ratio
 from .floats import FloatArea
 from .geometry import (
     clamp_height,
@@ -73,13 +73,19 @@ class BlockOut:
     quirk_bottom: bool = False
 
 
+# Boxes whose block children share their parent's formatting context: blocks, list items, and an
+# inline split around block-level children (block-in-inline: CSS 2 §9.2.1.1 puts those blocks in
+# anonymous block boxes of the same context, so margins collapse across the inline's empty parts).
+IN_FLOW_WRAPPERS = frozenset({"block", "list-item", "inline"})
+
+
 def establishes_bfc(ctx: LayoutContext, i: int) -> bool:
     s = ctx.styles[i]
     if s is None:
         return False
     d = ctx.display[i]
     return (
-        d not in ("block", "list-item")
+        d not in IN_FLOW_WRAPPERS
         or s.overflow_x not in ("visible", "clip")
         or s.overflow_y not in ("visible", "clip")
         or s.float != "none"
@@ -165,14 +171,17 @@ def flow(ctx, i, children, cw, cx, cy, floats, ox, oy, collapse_top, cb_h):
                 run_has_boxes = True
                 continue
         if run:
-            if has_inline_content(ctx, run):
+            # a list item's marker sits on its first line box, so when no block follows to hold one,
+            # this run's first line exists even with only empty inline boxes on it
+            marker_line = c < 0 and first and display[i] == "list-item" and styles[i].list_style_type != "none"
+            if has_inline_content(ctx, run) or (marker_line and run_has_boxes):
                 if first and collapse_top:
                     top_out = collapse(top_out, pending)
                     y = cursor
                 else:
                     y = cursor + value(pending)
                 marker = inside_marker(ctx, i) if first else 0.0
-                res = yield from inline_run(ctx, i, run, cw, cx, cy, y, floats, ox, oy, marker)
+                res = yield from inline_run(ctx, i, run, cw, cx, cy, y, floats, ox, oy, marker, marker_line)
                 if res.height > 0 or res.last_baseline is not None:
                     cursor = y + res.height
                     pending = NO_MARGIN
@@ -261,6 +270,14 @@ def _ratio_height(s, w: float, pb_h: float, pb_v: float) -> float:
 BULLETS = frozenset({"disc", "circle", "square", "disclosure-open", "disclosure-closed"})
 
 
+def marker_line_height(s) -> float:
+    """The height of the line box a list item's marker sits in. Chromium (LayoutNG) lays a marker with
+    no line of content to attach to (an empty item, or one holding only empty blocks or floats) in a
+    line box of its own, so an auto-height list item is never shorter than one line of its font."""
+    above, below = metrics_for(s).leading_split()
+    return above + below
+
+
 def inside_marker(ctx: LayoutContext, i: int) -> float:
     """Width of list item i's marker when it sits inside the content (list-style-position: inside):
     "N. " for counters, and for bullets 1.375em as measured in Chromium."""
@@ -327,8 +344,8 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy):
     if atomic:
         yield from atomic_box(ctx, i, cb_w)
         w = rel[i][2] - pb_h
-        if replaced and alt_fallback(ctx, i, s):
-            w = None
+        if replaced and alt_fallback(ctx, i, s) and (alt_ignores_size(ctx, i, s) or s.width is None):
+            w = None  # alt text box: fills the line like any block unless a width is given
     avail = cb_w - (ml or 0.0) - (mr or 0.0)
     if bfc and floats is not None and floats.any and ctx.doc.nodes[i].parent >= 0:
         lo, hi = floats.band(oy, 1.0, ox, ox + cb_w)
@@ -385,6 +402,8 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy):
     content_h = out.height
     if not collapse_bottom and d not in FLEX_LIKE:
         content_h += value(out.bottom)
+    if d == "list-item" and s.list_style_type != "none":
+        content_h = max(content_h, marker_line_height(s))
     if h_spec is not None:
         content_h = h_spec
     content_h = clamp_height(s, content_h, cb_h, pb_v)
@@ -464,9 +483,16 @@ def atomic_box(ctx, i, cb_w, force_w=None, force_h=None, cb_h=None):
             # quirks.css sizes text fields by their border box
             w = None if w is None or force_w is not None else max(0.0, w - pb_h)
             h_spec = None if h_spec is None or force_h is not None else max(0.0, h_spec - pb_v)
-        if alt_fallback(ctx, i, s):
-            w = h_spec = None
-        ratio = cw / ch if cw > 0 and ch > 0 and ctx.doc.nodes[i].tag in ("img", "video", "svg") else None
+        alt = alt_fallback(ctx, i, s)
+        if alt:
+            if alt_ignores_size(ctx, i, s):
+                w = h_spec = None
+            ratio = alt_box_ratio(ctx, i) if w is not None or h_spec is not None else None
+        else:
+            tag = ctx.doc.nodes[i].tag
+            ratio = cw / ch if cw > 0 and ch > 0 and tag in ("img", "video", "svg") else None
+            if ratio is None and tag == "svg":
+                ratio = svg_ratio(ctx, i)  # measured at zero width, it still keeps its viewBox's ratio
         if h_spec is not None and w is None and ratio:
             w = h_spec * ratio
         w = clamp_width(s, cw if w is None else w, cb_w, pb_h)
@@ -477,6 +503,8 @@ def atomic_box(ctx, i, cb_w, force_w=None, force_h=None, cb_h=None):
         ctx.rel[i][3] = h + pb_v
         if base is None:
             base_from_top = mt + h + pb_v
+        elif alt:
+            base_from_top = mt + base  # the alt text's first line sits at the top of a sized box
         else:
             base_from_top = mt + base + max(0.0, (h - ch) / 2)
         return (w + pb_h + ml + mr, h + pb_v + mt + mb, base_from_top)

@@ -3,7 +3,7 @@
 Boxes are recorded relative to an *anchor*: `rel[i] = [x, y, w, h]` is node i's border box with (x, y)
 measured from the border-box origin of node `anchor[i]` (its containing box, -1 = the document), plus
 that anchor's `shift_y` (used to align table-cell contents vertically after the row height is known).
-`document_boxes.py` turns them into document coordinates when they are first asked for.
+`finalize.py` turns them into document coordinates in one forward pass.
 """
 
 from __future__ import annotations
@@ -55,8 +55,9 @@ class LayoutContext:
     children_cache: dict[int, list[int]] = field(default_factory=dict)
     table_grids: dict[int, Any] = field(default_factory=dict)  # table node -> table.Grid
     taffy_depth: int = 0
-    quirks: bool = False  # the document's compat mode is quirks (dom/quirks.py): quirky margins, tables, …
-    line_height_quirk: bool = False  # quirks or limited-quirks mode: HTML's line height calculation quirk
+    quirks: bool = False  # quirks mode (from the doctype): quirky margins, alt boxes, quirks.css
+    line_quirk: bool = False  # HTML's line height calculation quirk: quirks and limited-quirks modes
+    absolute_base: bool | None = None  # a <base href> gives relative URLs a base (controls.py; lazy)
 
     def style(self, i: int) -> ComputedStyle:
         s = self.styles[i]

@@ -10,11 +10,15 @@ a broken image with alt text shows the text.
 
 from __future__ import annotations
 
+import base64
 import math
+import re
+from functools import lru_cache
+from urllib.parse import unquote_to_bytes
 
 from ..css.style import ComputedStyle
 from .context import LayoutContext
-from .geometry import horizontal_pb, specified_height, vertical_pb
+from .geometry import horizontal_pb, vertical_pb
 from .text import metrics_for
 
 TEXT_LIKE = frozenset(
@@ -81,28 +85,114 @@ def input_type(ctx: LayoutContext, i: int) -> str:
     return str(ctx.doc.nodes[i].attrs.get("type") or "text").strip().lower()
 
 
+BROKEN_ICON = 16.0  # Chromium's broken-image icon is 16×16 CSS px
+_SCHEME = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*:")
+
+
 def _image_size(ctx: LayoutContext, i: int, s: ComputedStyle, m) -> tuple[float, float, float | None]:
+    natural = data_image_size(ctx.doc.nodes[i].attrs.get("src"))
+    if natural is not None:
+        return natural[0], natural[1], None
     if alt_fallback(ctx, i, s):
-        alt = str(ctx.doc.nodes[i].attrs.get("alt"))
+        alt = alt_text(ctx.doc.nodes[i].attrs)
+        if not alt:  # the broken-image icon alone, on the baseline
+            return BROKEN_ICON, BROKEN_ICON, None
         h = max(m.ascent + m.descent + 1.0, m.line_height)
         return m.width(alt) + 16.0, h, m.ascent + (h - m.ascent - m.descent - 1.0) / 2
     return _dim_attr(ctx, i, "width") or 0.0, _dim_attr(ctx, i, "height") or 0.0, None
 
 
+def alt_text(attrs: dict) -> str | None:
+    """The text a broken image shows: its alt, or its title when it has no alt attribute (Chromium)."""
+    alt = attrs.get("alt")
+    return alt if alt is not None else attrs.get("title")
+
+
 def alt_fallback(ctx: LayoutContext, i: int, s: ComputedStyle) -> bool:
-    """A broken <img> (no network here) with alt text renders as an inline box holding the text,
-    ignoring its specified size — unless it has both dimensions and the page is in quirks mode."""
+    """A broken <img> (no network here) renders a fallback box instead of an image: its alt text
+    (or title), or with neither, the 16×16 broken-image icon when its src names a URL that failed to
+    load. The box ignores a specified size unless both dimensions are given (the icon in any mode, alt
+    text only in quirks mode); see alt_ignores_size for block-level alt boxes."""
     node = ctx.doc.nodes[i]
     if node.tag != "img" and not (node.tag == "input" and input_type(ctx, i) == "image"):
         return False
-    alt = ctx.doc.nodes[i].attrs.get("alt")
-    if not alt:
-        return False
-    if not ctx.quirks:
-        return True
+    if data_image_size(node.attrs.get("src")) is not None:
+        return False  # a data: image loads without the network
+    alt = alt_text(node.attrs)
+    if alt:
+        if not ctx.quirks:
+            return True
+    elif alt is not None or not _fails_to_load(ctx, node.attrs.get("src")):
+        return False  # alt="": no box; no URL to fetch: no image and no icon
     has_w = s.width is not None or _dim_attr(ctx, i, "width") is not None
     has_h = s.height is not None or _dim_attr(ctx, i, "height") is not None
     return not (has_w and has_h)
+
+
+_SVG_ROOT = re.compile(r"<svg\b[^>]*>", re.IGNORECASE)
+_SVG_LENGTH = r"""\b{}\s*=\s*["']?\s*(\d+(?:\.\d+)?)(?:px)?\s*["'\s/>]"""
+_SVG_W = re.compile(_SVG_LENGTH.format("width"), re.IGNORECASE)
+_SVG_H = re.compile(_SVG_LENGTH.format("height"), re.IGNORECASE)
+
+
+@lru_cache(maxsize=512)  # pages repeat one placeholder on every lazy image
+def data_image_size(src: str | None) -> tuple[float, float] | None:
+    """The natural size of an image in a data: URL (the browser decodes it without the network):
+    GIF and PNG from their headers, SVG from its root's width/height in px. None when src is not a
+    data: URL or the size cannot be read (other formats, an SVG sized only by its viewBox)."""
+    src = (src or "").strip()
+    if src[:5].lower() != "data:" or "," not in src:
+        return None
+    head, payload = src[5:].split(",", 1)
+    try:
+        if head.lower().endswith(";base64"):
+            chunk = "".join(payload[:8192].split())
+            data = base64.b64decode(chunk[: len(chunk) // 4 * 4], validate=False)
+        else:
+            data = unquote_to_bytes(payload[:8192])
+    except ValueError:
+        return None
+    if data[:4] == b"GIF8" and len(data) >= 10:
+        return float(int.from_bytes(data[6:8], "little")), float(int.from_bytes(data[8:10], "little"))
+    if data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR" and len(data) >= 24:
+        return float(int.from_bytes(data[16:20], "big")), float(int.from_bytes(data[20:24], "big"))
+    root = _SVG_ROOT.search(data.decode("utf-8", "replace"))
+    if root is None:
+        return None
+    w, h = _SVG_W.search(root.group(0)), _SVG_H.search(root.group(0))
+    if w is None or h is None:
+        return None
+    return float(w.group(1)), float(h.group(1))
+
+
+def _fails_to_load(ctx: LayoutContext, src: str | None) -> bool:
+    """Whether `src` is a URL the browser requests (and, sub-resources being off, fails to load).
+    A relative URL resolves only against a <base href> (the document itself has no URL here, as for
+    Chromium's about:blank); data: URLs load without the network, so they are not broken."""
+    src = (src or "").strip()
+    if not src or src.lower().startswith("data:"):
+        return False
+    if _SCHEME.match(src):
+        return True
+    if ctx.absolute_base is None:
+        ctx.absolute_base = any(
+            n.tag == "base" and _SCHEME.match(str(n.attrs.get("href") or "").strip()) for n in ctx.doc.nodes
+        )
+    return ctx.absolute_base
+
+
+def alt_ignores_size(ctx: LayoutContext, i: int, s: ComputedStyle) -> bool:
+    """A broken image's alt text box is a non-replaced box of the image's display type, so its
+    `width`/`height` (CSS or the width/height attributes) apply only when it is not inline: an inline
+    alt box is as big as its text, a block-level, inline-block, floated or flex-item one is sized."""
+    return ctx.display[i] == "inline" and alt_fallback(ctx, i, s)
+
+
+def alt_box_ratio(ctx: LayoutContext, i: int) -> float | None:
+    """The aspect ratio a sized alt box keeps from its width/height attributes (HTML maps them to
+    `aspect-ratio: auto W / H`), so `height: auto` follows the width as the loaded image's would."""
+    w, h = _dim_attr(ctx, i, "width"), _dim_attr(ctx, i, "height")
+    return w / h if w and h else None
 
 
 def replaced_content_size(ctx: LayoutContext, i: int, s: ComputedStyle, cb_w: float) -> tuple[float, float, float | None]:
@@ -170,14 +260,17 @@ def replaced_content_size(ctx: LayoutContext, i: int, s: ComputedStyle, cb_w: fl
             if w is None and h is not None:
                 w = h * ratio
             elif w is None:
-                # Chromium: an auto-sized SVG with a viewBox has no natural width, so it adds nothing to
-                # min-/max-content widths (a shrink-to-fit box around it is as wide as its other content,
-                # 0 when alone) and then fills the width it is given, with the viewBox's aspect ratio.
+                # No natural width, only a ratio: it fills its containing block, and (as in Chromium)
+                # contributes nothing to a shrink-to-fit container's min-/max-content width (cb_w 0).
                 w = max(0.0, cb_w - pb_h - (s.margin_left[0] if s.margin_left else 0.0))
-                if w <= 0 and specified_height(s, None, vertical_pb(s, 0.0)) is not None:
-                    w = DEFAULT_OBJECT[0]  # measuring, with a CSS height: the width follows the ratio
             return w, (h if h is not None else w / ratio), None
     return (w if w is not None else DEFAULT_OBJECT[0]), (h if h is not None else DEFAULT_OBJECT[1]), None
+
+
+def svg_ratio(ctx: LayoutContext, i: int) -> float | None:
+    """An <svg>'s natural aspect ratio: its width/height attributes', else its viewBox's."""
+    w, h = _dim_attr(ctx, i, "width"), _dim_attr(ctx, i, "height")
+    return w / h if w and h else _viewbox_ratio(ctx, i)
 
 
 def _viewbox_ratio(ctx: LayoutContext, i: int) -> float | None:

@@ -43,11 +43,8 @@ def compute_layout(doc: Document, styles: list[ComputedStyle | None], width: flo
     ctx.anchor = [-1] * n
     ctx.shift_y = [0.0] * n
     classify(ctx)
-    # One compat mode for the whole pipeline: the HTML parser's, from the doctype (dom/quirks.py), which
-    # the cascade's quirks sheet already follows. The line height calculation quirk applies in
-    # limited-quirks mode too (HTML, "The line height calculation quirk"); the other quirks do not.
-    ctx.quirks = doc.quirks
-    ctx.line_height_quirk = doc.compat_mode != "no-quirks"
+    ctx.quirks = doc.quirks  # the doctype decides, as the HTML parser does (dom/quirks.py)
+    ctx.line_quirk = doc.compat_mode != "no-quirks"
     if n == 0 or ctx.display[0] == "none":
         return Layout(DocumentBoxes(ctx), float(height))
     root = 0

@@ -57,9 +57,12 @@ def inline_run(
     ox: float,
     oy: float,
     marker: float = 0.0,
+    marker_line: bool = False,
 ):
     """Generator task: lay out a run at content-box y0; returns InlineResult (height from y0).
-    `marker`: width of an inside list marker that starts the first line.
+    `marker`: width of an inside list marker that starts the first line. `marker_line`: the run starts
+    a list item with a marker, so its first line is never empty (the marker sits on it): it gets the
+    strut's height even when it holds only collapsed spaces and empty inline boxes.
 
     (cx, cy): content-box origin relative to the container's border box; (ox, oy): the same origin
     in the coordinates of the block formatting context's float area."""
@@ -100,7 +103,10 @@ def inline_run(
 
     def finish(line: Line) -> None:
         nonlocal y
-        height, baseline = line_metrics(line, strut, ctx.line_height_quirk)
+        height, baseline = line_metrics(line, strut, ctx.line_quirk)
+        if height <= 0 and marker_line and not results:
+            above, below = strut.leading_split()
+            height, baseline = above + below, above
         results.append((line, height, baseline))
         lines.append(line)
         y = line.y + height

@@ -9,7 +9,7 @@ from __future__ import annotations
 from . import block, table, units
 from . import pieces as P
 from .context import OUT_OF_FLOW, LayoutContext
-from .controls import alt_fallback
+from .controls import alt_ignores_size
 from .geometry import horizontal_pb, px, px_or_none
 
 FLEX_ROW = frozenset({"row", "row-reverse"})
@@ -21,7 +21,7 @@ def outer_intrinsic(ctx: LayoutContext, c: int):
     pb = horizontal_pb(s, 0.0)
     margins = (px_or_none(s.margin_left, None) or 0.0) + (px_or_none(s.margin_right, None) or 0.0)
     w = px_or_none(s.width, None)
-    if w is not None and not alt_fallback(ctx, c, s):
+    if w is not None and not alt_ignores_size(ctx, c, s):
         if s.box_sizing != "border-box":
             w += pb
         if ctx.display[c] == "table-cell":  # a cell is never narrower than its content

@@ -65,8 +65,9 @@ def has_content(line: Line) -> bool:
 
 
 def line_metrics(line: Line, strut: FontMetrics, quirks: bool) -> tuple[float, float]:
-    """(height, baseline from line top) of a line box; (0, 0) when the line is empty. In quirks mode
-    the strut only counts on lines with text (a line of images is as tall as the images)."""
+    """(height, baseline from line top) of a line box; (0, 0) when the line is empty. Under the line
+    height quirk (quirks and limited-quirks modes) the strut only counts on lines with text (a line of
+    images is as tall as the images)."""
     if not line.forced and not has_content(line):
         return 0.0, 0.0
     if quirks and not line.forced and not any(p[KIND] == WORD for p in line.pieces):
