@@ -18,28 +18,34 @@ def test_health_needs_no_session(server_url: str) -> None:
     assert response.json() == {"status": "ok"}
 
 
-def test_session_header_semantics(server_url: str) -> None:
+def session_with_a_page(url: str, site: str) -> str:
+    response = httpx.post(f"{url}/api/browse", json={"url": f"{site}/list"}, timeout=60)
+    assert response.status_code == 200, response.text
+    return response.headers[HEADER]
+
+
+def test_session_header_semantics(server_url: str, fixture_site: str) -> None:
     first = httpx.get(f"{server_url}/api/page-info")
-    token = first.headers[HEADER]
     assert first.status_code == 404 and first.json() == {"error": "No page loaded. Call browse with a URL first."}
+    token = session_with_a_page(server_url, fixture_site)
     reused = httpx.get(f"{server_url}/api/page-info", headers={HEADER: token})
     assert reused.headers[HEADER] == token
     replaced = httpx.get(f"{server_url}/api/page-info", headers={HEADER: "not-a-real-token"})
     assert replaced.headers[HEADER] not in (token, "not-a-real-token")
 
 
-def test_idle_session_expires_and_is_replaced(start_server: Callable[..., str]) -> None:
-    url = start_server(session_ttl=0.3)
-    token = httpx.get(f"{url}/api/page").headers[HEADER]
+def test_idle_session_expires_and_is_replaced(start_server: Callable[..., str], fixture_site: str) -> None:
+    url = start_server(session_ttl=0.3, allow_private_network=True)
+    token = session_with_a_page(url, fixture_site)
     assert httpx.get(f"{url}/api/page", headers={HEADER: token}).headers[HEADER] == token
     time.sleep(0.8)
     assert httpx.get(f"{url}/api/page", headers={HEADER: token}).headers[HEADER] != token
 
 
-def test_capacity_is_503_but_known_sessions_keep_working(start_server: Callable[..., str]) -> None:
-    url = start_server(max_sessions=2)
-    tokens = [httpx.get(f"{url}/api/page").headers[HEADER] for _ in range(2)]
-    full = httpx.get(f"{url}/api/page")
+def test_capacity_is_503_but_known_sessions_keep_working(start_server: Callable[..., str], fixture_site: str) -> None:
+    url = start_server(max_sessions=2, allow_private_network=True)
+    tokens = [session_with_a_page(url, fixture_site) for _ in range(2)]
+    full = httpx.post(f"{url}/api/browse", json={"url": f"{fixture_site}/list"})
     assert full.status_code == 503
     assert "capacity" in full.json()["error"]
     assert httpx.get(f"{url}/api/page", headers={HEADER: tokens[0]}).headers[HEADER] == tokens[0]
@@ -108,7 +114,7 @@ def test_one_session_is_serialised_while_others_run(server_url: str, fixture_sit
 
     async def scenario() -> tuple[httpx.Response, httpx.Response, bool]:
         async with httpx.AsyncClient(base_url=server_url, timeout=60) as client:
-            token = (await client.get("/api/page-info")).headers[HEADER]
+            token = (await client.post("/api/browse", json={"url": f"{fixture_site}/list"})).headers[HEADER]
             slow = asyncio.create_task(
                 client.post("/api/browse", json={"url": f"{fixture_site}/slow?delay=3"}, headers={HEADER: token})
             )
@@ -122,3 +128,19 @@ def test_one_session_is_serialised_while_others_run(server_url: str, fixture_sit
     same, other, other_done_first = asyncio.run(scenario())
     assert same.status_code == 200 and "title: Slow page" in same.text  # it waited for the page
     assert other.status_code == 404 and other_done_first
+
+
+def test_failed_requests_keep_no_session_and_new_sessions_are_rate_limited(
+    start_server: Callable[..., str], fixture_site: str
+) -> None:
+    url = start_server(max_sessions=3, new_sessions_per_minute=10, allow_private_network=True)
+    for _ in range(4):  # 400, 404 and a refused URL: none of them may lock new clients out
+        assert httpx.post(f"{url}/api/browse", json={}).status_code == 400
+        assert httpx.get(f"{url}/api/page-info").status_code == 404
+    kept = session_with_a_page(url, fixture_site)  # the server is not full: failed requests kept nothing
+    assert httpx.get(f"{url}/api/page-info", headers={HEADER: kept}).status_code == 200
+    flood = httpx.get(f"{url}/api/page-info")  # the 10th new session this minute from this address
+    assert flood.status_code == 404
+    flood = httpx.get(f"{url}/api/page-info")  # the 11th
+    assert flood.status_code == 429 and "a minute" in flood.json()["error"]
+    assert httpx.get(f"{url}/api/page-info", headers={HEADER: kept}).status_code == 200  # known tokens still work

@@ -145,6 +145,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--cors-origin", action="append", default=[], metavar="ORIGIN",
                        help="an origin (e.g. http://localhost:5173) whose web pages may call this server; "
                             "repeatable; '*' allows every web page (unsafe)")
+    serve.add_argument("--new-sessions-per-minute", type=count(1), default=60, metavar="N",
+                       help="sessions one client address may open a minute; more get 429 (default 60)")
     serve.add_argument("--max-body", type=count(1), default=1 << 20, metavar="BYTES",
                        help="largest request body accepted on any route (default 1048576)")
     serve.add_argument("--server-name", action="append", default=[], metavar="NAME",
@@ -256,6 +258,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         cors_origins=args.cors_origin,
         server_names=args.server_name,
         max_body=args.max_body,
+        new_sessions_per_minute=args.new_sessions_per_minute,
         session_overrides={k: v for k, v in (("user_agent", args.user_agent),
                                              ("max_response_bytes", args.max_response_bytes)) if v is not None},
     )

@@ -16,6 +16,7 @@ ERROR_SCHEMA: dict[str, Any] = {
 _ERRORS: dict[int, str] = {
     400: "Invalid request body or parameters",
     404: "Element not found, no page loaded, or no matching action",
+    429: "Too many new sessions from this client address this minute",
     502: "The target site failed: network error, HTTP error status, or a response too large",
     503: "Server at session capacity",
     504: "The target site timed out",

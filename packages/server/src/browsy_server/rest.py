@@ -22,7 +22,7 @@ from .a2a.task_sessions import TaskSessions
 from .a2a.tasks import TaskLog
 from .guard import SESSION_HEADER, RequestGuard
 from .openapi_ops import replace_validation_errors, tool_operation_extra, tool_responses
-from .sessions import AtCapacity, SessionStore
+from .sessions import AtCapacity, SessionStore, TooManyNewSessions
 from .settings import ServerSettings
 
 API_DESCRIPTION = (
@@ -65,7 +65,8 @@ def add_tool_route(app: FastAPI, tool: Tool) -> None:
     async def endpoint(request: Request) -> Response:
         store: SessionStore = request.app.state.store
         try:
-            async with store.use(request.headers.get(SESSION_HEADER)) as entry:
+            client = request.client.host if request.client else None
+            async with store.use(request.headers.get(SESSION_HEADER), client) as entry:
                 try:
                     arguments = await read_arguments(request, tool)
                 except ToolError as err:
@@ -78,6 +79,8 @@ def add_tool_route(app: FastAPI, tool: Tool) -> None:
                 return tool_response(result, entry.token)
         except AtCapacity as err:
             return error_response(503, str(err))
+        except TooManyNewSessions as err:
+            return error_response(429, str(err))
 
     app.add_api_route(
         tool.http_path,
@@ -113,7 +116,8 @@ async def _internal_error(request: Request, exc: Exception) -> JSONResponse:
 
 def create_app(settings: ServerSettings | None = None) -> FastAPI:
     settings = settings or ServerSettings()
-    store = SessionStore(settings.session_config, settings.max_sessions, settings.session_ttl)
+    store = SessionStore(settings.session_config, settings.max_sessions, settings.session_ttl,
+                         new_per_minute=settings.new_sessions_per_minute)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

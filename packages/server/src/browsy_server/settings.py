@@ -32,6 +32,7 @@ class ServerSettings:
     cors_origins: list[str] = field(default_factory=list)  # origins allowed cross-origin access ('*': any)
     server_names: list[str] = field(default_factory=list)  # Host names clients may use besides the bind address
     max_body: int = 1 << 20  # bytes of any request body, on every route
+    new_sessions_per_minute: int = 60  # sessions one client address may open a minute (429 beyond)
 
     def __post_init__(self) -> None:
         if self.max_sessions < 1:
