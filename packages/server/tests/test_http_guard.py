@@ -110,3 +110,13 @@ def test_deeply_nested_json_and_overlong_host_labels_are_400s(server_url: str) -
     assert rpc.status_code < 500 and "Traceback" not in rpc.text
     long_label = httpx.post(f"{server_url}/api/browse", json={"url": "http://" + "a" * 64 + ".com/"})
     assert long_label.status_code == 400 and "63" in long_label.json()["error"]
+
+
+def test_agent_card_url_is_the_servers_not_the_callers_host(server_url: str) -> None:
+    card = httpx.get(f"{server_url}/.well-known/agent.json", headers={"Host": "localhost"}).json()
+    assert card["url"] == server_url  # not http://localhost…: a Host header is never echoed
+
+
+def test_405_says_which_methods_are_allowed(server_url: str) -> None:
+    response = httpx.get(f"{server_url}/api/browse")
+    assert response.status_code == 405 and "POST" in response.headers["allow"]

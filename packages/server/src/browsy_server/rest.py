@@ -99,7 +99,13 @@ def add_tool_route(app: FastAPI, tool: Tool) -> None:
 async def _http_error(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, StarletteHTTPException)
     message = {404: f"Not found: {request.url.path}", 405: f"Method {request.method} not allowed on {request.url.path}"}
-    return JSONResponse({"error": message.get(exc.status_code, str(exc.detail))}, status_code=exc.status_code)
+    headers = dict(exc.headers or {})
+    if exc.status_code == 405 and "allow" not in {k.lower() for k in headers}:
+        allowed = sorted({m for r in request.app.router.routes if getattr(r, "path", None) == request.url.path
+                          for m in (getattr(r, "methods", None) or ())})
+        headers["Allow"] = ", ".join(allowed)
+    return JSONResponse({"error": message.get(exc.status_code, str(exc.detail))}, status_code=exc.status_code,
+                        headers=headers or None)
 
 
 async def _invalid_request(request: Request, exc: Exception) -> JSONResponse:
@@ -146,8 +152,9 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         add_tool_route(app, tool)
 
     task_sessions = TaskSessions(settings.session_config, settings.max_sessions)
-    app.include_router(seed_a2a_router(task_sessions, TaskLog()))
-    app.router.routes.extend(protocol_routes(f"http://{settings.host}:{settings.port}", task_sessions))
+    base_url = f"http://{settings.host}:{settings.port}"
+    app.include_router(seed_a2a_router(task_sessions, TaskLog(), base_url))
+    app.router.routes.extend(protocol_routes(base_url, task_sessions))
 
     @app.get("/health", tags=["server"], summary="Health check.")
     async def health() -> dict[str, str]:

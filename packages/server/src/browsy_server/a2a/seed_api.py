@@ -8,7 +8,7 @@ import logging
 from collections.abc import AsyncIterator
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter
 from fastapi.responses import JSONResponse, Response, StreamingResponse
 
 from ..openapi_ops import ERROR_SCHEMA
@@ -78,12 +78,13 @@ async def task_events(record: TaskRecord, request: TaskRequest, sessions: TaskSe
             worker.cancel()
 
 
-def seed_a2a_router(sessions: TaskSessions, tasks: TaskLog) -> APIRouter:
+def seed_a2a_router(sessions: TaskSessions, tasks: TaskLog, base_url: str) -> APIRouter:
+    """`base_url` is the server's own address: the card never echoes a caller's Host header."""
     router = APIRouter(tags=["a2a"])
 
     @router.get("/.well-known/agent.json", summary="The agent card (seed format).")
-    async def agent_card(request: Request) -> dict[str, Any]:
-        return seed_agent_card(str(request.base_url).rstrip("/"))
+    async def agent_card() -> dict[str, Any]:
+        return seed_agent_card(base_url)
 
     @router.post(
         "/a2a/tasks",
