@@ -339,3 +339,13 @@ def test_select_size_that_is_no_number_is_ignored() -> None:
     assert (select.role, select.val) == ("combobox", "a")
     list_box = parse('<select size=" 3 "><option>a</option></select>').els[0]
     assert (list_box.role, list_box.val) == ("listbox", None)
+
+
+def test_no_url_shown_carries_credentials() -> None:
+    from browsy_engine import parse
+
+    html = '<a href="https://bob:s3cret@example.com/x">a</a><a href="/rel">b</a><a href="mailto:me@example.com">c</a>'
+    dom = parse(html, 1920, 1080, url="https://alice:hunter2@example.com/page")
+    assert dom.url == "https://example.com/page"
+    assert [el.href for el in dom.els] == ["https://example.com/x", "https://example.com/rel", "mailto:me@example.com"]
+    assert "hunter2" not in dom.to_json() and "s3cret" not in dom.to_compact()

@@ -13,6 +13,7 @@ from .layout import compute_layout
 from .model import SpatialDom
 from .spatial import emit_elements
 from .spatial.emit import document_title
+from .spatial.urls import without_credentials
 
 
 def parse(
@@ -37,7 +38,7 @@ def parse(
         els = emit_elements(doc, styles, layout, url)
         del styles, layout  # freed now, so the collector never scans them when it resumes
         dom = SpatialDom(
-            url=url or "",
+            url=without_credentials(url or ""),
             title=document_title(doc),
             vp=[float(width), float(height)],
             els=els,

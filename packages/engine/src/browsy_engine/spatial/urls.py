@@ -37,6 +37,19 @@ def base_url(doc: Document, url: str | None) -> str:
     return page
 
 
+def without_credentials(url: str) -> str:
+    """`url` without a `user:password@` part: no URL an agent is shown carries credentials."""
+    if "@" not in url:
+        return url
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return url
+    if not parts.netloc or "@" not in parts.netloc:
+        return url
+    return parts._replace(netloc=parts.netloc.rpartition("@")[2]).geturl()
+
+
 def resolve(base: str, href: str) -> str:
     href = _clean(href)
     if not base:
@@ -70,6 +83,7 @@ class HrefResolver:
             out = self._shortcut(_clean(href)) if self.base else None
             if out is None:
                 out = resolve(self.base, href)
+            out = without_credentials(out)
             self._cache[href] = out
         return out
 
