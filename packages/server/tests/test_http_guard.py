@@ -120,3 +120,9 @@ def test_agent_card_url_is_the_servers_not_the_callers_host(server_url: str) -> 
 def test_405_says_which_methods_are_allowed(server_url: str) -> None:
     response = httpx.get(f"{server_url}/api/browse")
     assert response.status_code == 405 and "POST" in response.headers["allow"]
+
+
+def test_element_ids_are_strict_integers(server_url: str) -> None:
+    for body in ({"id": True}, {"id": "7"}, {"id": 7.5}):  # 7.0 is a JSON integer: accepted
+        response = httpx.post(f"{server_url}/api/click", json=body)
+        assert response.status_code == 400 and "id" in response.json()["error"], body

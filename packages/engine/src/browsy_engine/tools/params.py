@@ -6,9 +6,9 @@ adapters) derives its parameters from these models.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
 Format = Literal["compact", "json"]
 Scope = Literal["all", "visible", "above_fold", "visible_above_fold"]
@@ -50,8 +50,19 @@ class BrowseParams(ToolParams):
     scope: Scope = _scope_field()
 
 
+def _json_integer(value: object) -> object:
+    """A JSON integer (7, or 7.0 as JSON Schema allows), never true or "7": a wrong id must not silently
+    become another element."""
+    if isinstance(value, bool | str) or (isinstance(value, float) and not value.is_integer()):
+        raise ValueError("Input should be a valid integer (not a string or a boolean)")
+    return int(value) if isinstance(value, float) else value
+
+
+ElementId = Annotated[int, Field(ge=0), BeforeValidator(_json_integer)]
+
+
 class ElementParams(ToolParams):
-    id: int = Field(..., ge=0, description="Element ID from the current page's Spatial DOM.")
+    id: ElementId = Field(..., description="Element ID from the current page's Spatial DOM.")
 
 
 class TypeTextParams(ElementParams):

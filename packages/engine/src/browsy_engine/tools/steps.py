@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from pydantic import ConfigDict, Field, model_validator
 
-from .params import ToolParams
+from .params import ElementId, ToolParams
 
 StepAction = Literal[
     "browse", "click", "type_text", "check", "uncheck", "select", "back", "login", "enter_code", "submit",
@@ -109,7 +109,7 @@ class Step(ToolParams):
     model_config = ConfigDict(extra="forbid", title="Step", json_schema_extra=_step_schema)
 
     action: StepAction = Field(..., description="What the step does.")
-    id: int | None = Field(None, ge=0, description="Target: element ID from the current page.")
+    id: ElementId | None = Field(None, description="Target: element ID from the current page.")
     selector: str | None = Field(None, min_length=1, description="Target: a CSS selector.")
     text: str | None = Field(
         None, min_length=1,
