@@ -29,7 +29,7 @@ from dataclasses import asdict, dataclass
 
 from browsy_engine import parse
 from browsy_engine.dom.tree import TEXT, Document
-from layout_fidelity import ROOT, load_scorer, pages, read_page
+from layout_fidelity import ROOT, load_scorer, pages, read_page, truth_by_key
 
 JUMP_PX = 4.0  # a smaller change of offset is rounding and line-height noise, not a divergence
 JUMP_SHARE = 0.4  # …and so is one under this share of the element's height (IoU stays above ~0.5)
@@ -140,13 +140,8 @@ def constructs_between(doc: Document, start: int, end: int) -> list[str]:
 def find_divergence(scorer, name: str, html: bytes, truth: list[dict]) -> Divergence | None:
     dom = parse(html, width=1920, height=1080)
     engine = json.loads(dom.to_json())
+    by_key = truth_by_key(scorer, truth)
     seen: dict = defaultdict(int)
-    by_key = {}
-    for t in truth:
-        k = (t["tag"], scorer.norm(t["key"]))
-        by_key[(k, seen[k])] = t
-        seen[k] += 1
-    seen = defaultdict(int)
     rows = []  # (node index, el dict, truth, iou)
     for el_obj, el in zip(dom.els, engine["els"], strict=True):
         if el.get("tag") not in scorer.TAGS:

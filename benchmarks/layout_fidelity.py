@@ -59,8 +59,8 @@ def pages(corpus: pathlib.Path, fixtures: bool = True) -> list[tuple[str, pathli
     return out
 
 
-def worst_pairs(scorer, engine: dict, truth: list[dict], count: int) -> list[tuple[float, str, list, list]]:
-    """The `count` rendered pairs with the lowest IoU (for debugging)."""
+def truth_by_key(scorer, truth: list[dict]) -> dict:
+    """The truth records keyed as the scorer pairs them: ((tag, key), k-th occurrence) → record."""
     from collections import defaultdict
 
     seen: dict = defaultdict(int)
@@ -69,7 +69,15 @@ def worst_pairs(scorer, engine: dict, truth: list[dict], count: int) -> list[tup
         k = (t["tag"], scorer.norm(t["key"]))
         by_key[(k, seen[k])] = t
         seen[k] += 1
-    seen = defaultdict(int)
+    return by_key
+
+
+def worst_pairs(scorer, engine: dict, truth: list[dict], count: int) -> list[tuple[float, str, list, list]]:
+    """The `count` rendered pairs with the lowest IoU (for debugging)."""
+    from collections import defaultdict
+
+    by_key = truth_by_key(scorer, truth)
+    seen: dict = defaultdict(int)
     rows = []
     for el in engine["els"]:
         if el.get("tag") not in scorer.TAGS:
