@@ -13,6 +13,17 @@ SNAPSHOTS = CORPUS / "snapshots"
 TRUTH = CORPUS / "truth"
 
 
+def shared_or_skip(pytest_module) -> None:  # noqa: ANN001
+    """In a test: skip with the reason when ../shared is absent (a bare clone), or fail when CI requires it
+    (BROWSY_REQUIRE_SHARED=1, set by .ci/run), so the corpus tests can never be skipped silently there."""
+    if CORPUS.is_dir():
+        return
+    message = f"the shared corpus is not present at {CORPUS} (set BROWSY_SHARED to its folder)"
+    if os.environ.get("BROWSY_REQUIRE_SHARED") == "1":
+        pytest_module.fail(message + "; BROWSY_REQUIRE_SHARED=1 requires it")
+    pytest_module.skip(message)
+
+
 def corpus_pages() -> list[Path]:
     return sorted(SNAPSHOTS.glob("*.html"))
 

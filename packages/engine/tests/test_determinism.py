@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
 from browsy_engine import parse
 
-CORPUS = Path(__file__).resolve().parents[3].parent / "shared" / "corpus" / "snapshots"
-PAGES = sorted(CORPUS.glob("*.html")) if CORPUS.is_dir() else []
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "benchmarks"))
+
+from _corpus import SNAPSHOTS, shared_or_skip  # noqa: E402  (the benchmarks' corpus locator)
+
+PAGES = sorted(SNAPSHOTS.glob("*.html")) if SNAPSHOTS.is_dir() else []
 
 
-@pytest.mark.skipif(not PAGES, reason="the shared corpus (../shared/corpus) is not present")
+def test_the_corpus_is_there() -> None:
+    shared_or_skip(pytest)
+    assert len(PAGES) >= 30
+
+
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.stem)
 def test_corpus_page_parses_to_identical_json_twice(page: Path) -> None:
     data = page.read_bytes()
