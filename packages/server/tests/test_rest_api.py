@@ -144,3 +144,13 @@ def test_failed_requests_keep_no_session_and_new_sessions_are_rate_limited(
     flood = httpx.get(f"{url}/api/page-info")  # the 11th
     assert flood.status_code == 429 and "a minute" in flood.json()["error"]
     assert httpx.get(f"{url}/api/page-info", headers={HEADER: kept}).status_code == 200  # known tokens still work
+
+
+def test_get_page_explains_the_page_type_when_asked(server_url: str, fixture_site: str) -> None:
+    token = session_with_a_page(server_url, fixture_site)
+    plain = httpx.get(f"{server_url}/api/page", params={"format": "json"}, headers={HEADER: token}).json()
+    explained = httpx.get(f"{server_url}/api/page", params={"format": "json", "explain": "true"},
+                          headers={HEADER: token}).json()
+    assert "page_reasons" not in plain  # the default output is unchanged
+    assert explained["page_reasons"] and 0 < explained["page_confidence"] <= 1
+    assert explained["els"] == plain["els"]

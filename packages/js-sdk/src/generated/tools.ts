@@ -46,6 +46,7 @@ export type SelectInput = z.input<typeof SelectParams>;
 export const GetPageParams = z.object({
   "format": z.enum(["compact", "json"]).optional().describe("\"compact\" (default): a token-efficient text listing with a header; \"json\": the full Spatial DOM."),
   "scope": z.enum(["all", "visible", "above_fold", "visible_above_fold"]).optional().describe("\"all\" (default) includes hidden elements; \"visible\" only non-hidden ones; \"above_fold\" only elements whose top edge is within the viewport height; \"visible_above_fold\" both."),
+  "explain": z.boolean().optional().describe("With format json: add page_confidence and page_reasons, why the page has its page_type."),
 }).strict();
 export type GetPageInput = z.input<typeof GetPageParams>;
 
@@ -297,7 +298,7 @@ export const TOOL_REGISTRY = [
     method: "getPage",
     description: "Get the current page again with the form state overlaid (typed values, checked boxes, selections), without fetching. Use it after type_text, check, uncheck or select to verify a form before submitting.",
     schema: GetPageParams,
-    jsonSchema: {"additionalProperties":false,"properties":{"format":{"default":"compact","description":"\"compact\" (default): a token-efficient text listing with a header; \"json\": the full Spatial DOM.","enum":["compact","json"],"title":"Format","type":"string"},"scope":{"default":"all","description":"\"all\" (default) includes hidden elements; \"visible\" only non-hidden ones; \"above_fold\" only elements whose top edge is within the viewport height; \"visible_above_fold\" both.","enum":["all","visible","above_fold","visible_above_fold"],"title":"Scope","type":"string"}},"title":"PageView","type":"object"} as Record<string, unknown>,
+    jsonSchema: {"additionalProperties":false,"properties":{"format":{"default":"compact","description":"\"compact\" (default): a token-efficient text listing with a header; \"json\": the full Spatial DOM.","enum":["compact","json"],"title":"Format","type":"string"},"scope":{"default":"all","description":"\"all\" (default) includes hidden elements; \"visible\" only non-hidden ones; \"above_fold\" only elements whose top edge is within the viewport height; \"visible_above_fold\" both.","enum":["all","visible","above_fold","visible_above_fold"],"title":"Scope","type":"string"},"explain":{"default":false,"description":"With format json: add page_confidence and page_reasons, why the page has its page_type.","title":"Explain","type":"boolean"}},"title":"PageView","type":"object"} as Record<string, unknown>,
     result: "page",
     http: { method: "GET", path: "/api/page" },
   },

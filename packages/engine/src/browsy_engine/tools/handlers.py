@@ -29,8 +29,8 @@ async def on_page(dom: SpatialDom, work: Callable[..., T], *args: object) -> T:
     return work(dom, *args)
 
 
-async def show(dom: SpatialDom, format: p.Format = "compact", scope: p.Scope = "all") -> ToolResult:
-    return await on_page(dom, render_page, format, scope)
+async def show(dom: SpatialDom, format: p.Format = "compact", scope: p.Scope = "all", explain: bool = False) -> ToolResult:
+    return await on_page(dom, render_page, format, scope, explain)
 
 
 async def browse(session: AsyncSession, args: p.BrowseParams) -> ToolResult:
@@ -68,7 +68,7 @@ async def select(session: AsyncSession, args: p.SelectParams) -> ToolResult:
 
 
 async def get_page(session: AsyncSession, args: p.PageView) -> ToolResult:
-    return await show(require_page(session.dom()), args.format, args.scope)
+    return await show(require_page(session.dom()), args.format, args.scope, args.explain)
 
 
 async def back(session: AsyncSession, args: p.NoParams) -> ToolResult:

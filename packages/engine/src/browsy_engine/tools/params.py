@@ -42,6 +42,8 @@ def _scope_field() -> Any:
 class PageView(ToolParams):
     format: Format = _format_field()
     scope: Scope = _scope_field()
+    explain: bool = Field(False, description="With format json: add page_confidence and page_reasons, why the "
+                          "page has its page_type.")
 
 
 class BrowseParams(ToolParams):

@@ -34,10 +34,10 @@ def captcha_warning(dom: SpatialDom) -> str | None:
     return f"CAPTCHA detected ({kind}) -- this page requires human verification to proceed."
 
 
-def render_page(dom: SpatialDom, format: Format = "compact", scope: Scope = "all") -> ToolResult:
+def render_page(dom: SpatialDom, format: Format = "compact", scope: Scope = "all", explain: bool = False) -> ToolResult:
     view = scoped(dom, scope)
     if format == "json":
-        return ToolResult.json(view.to_dict())
+        return ToolResult.json(view.to_dict(explain=explain))
     text = view.to_compact(header=True)
     warning = captcha_warning(dom)
     return ToolResult.text(f"{warning}\n{text}" if warning else text)
