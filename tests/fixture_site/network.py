@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import gzip
+import zlib
+from functools import lru_cache
 from html import escape
 from urllib.parse import quote
 
@@ -43,6 +46,14 @@ async def refresh_header(request: Request) -> Response:
     response = layout("Moving", "<p>Moving on…</p>")
     response.headers["refresh"] = "1; url=/articles/6"
     return response
+
+
+async def meta_refresh_offsite(request: Request) -> Response:
+    """A page that refreshes to a private address: the page itself should still be shown."""
+    return layout(
+        "Refreshing", "<h1>Refreshing</h1><p>Taking you to the router.</p>",
+        head=f'<meta http-equiv="refresh" content="0; url={OFFSITE_TARGETS["private"]}">',
+    )
 
 
 async def redirect_loop(request: Request) -> Response:
@@ -132,6 +143,41 @@ async def meta_charset(request: Request) -> Response:
 async def brotli_page(request: Request) -> Response:
     html = layout("Brotli page", "<h1>Compressed with brotli</h1>" + "<p>repeat</p>" * 200).body
     return Response(brotli.compress(html), headers={"content-type": "text/html; charset=utf-8", "content-encoding": "br"})
+
+
+BOMB_BYTES = 64 * 1024 * 1024
+
+
+@lru_cache(maxsize=4)
+def _bomb(coding: str) -> bytes:
+    """64 MiB of zeros, compressed to a few hundred kilobytes (or less) with `coding`."""
+    zeros = bytes(BOMB_BYTES)
+    if coding == "br":
+        return brotli.compress(zeros, quality=1)
+    if coding == "deflate":
+        return zlib.compress(zeros, 9)
+    return gzip.compress(zeros, 9, mtime=0)
+
+
+async def bomb(request: Request) -> Response:
+    """A compression bomb: a small body that inflates to 64 MiB (?coding=gzip|deflate|br)."""
+    coding = request.query_params.get("coding", "gzip")
+    coding = coding if coding in ("gzip", "deflate", "br") else "gzip"
+    body = await asyncio.to_thread(_bomb, coding)
+    return Response(body, headers={"content-type": "text/html", "content-encoding": coding})
+
+
+async def slow_css_page(request: Request) -> Response:
+    """A page that answers after ?delay= seconds and links a stylesheet that takes as long again."""
+    delay = min(5.0, float(request.query_params.get("delay", "0.7")))
+    await asyncio.sleep(delay)
+    return layout("Slow styles", "<h1>Slow styles</h1>", head=f'<link rel="stylesheet" href="/static/slow.css?delay={delay}">')
+
+
+async def slow_css(request: Request) -> Response:
+    delay = min(5.0, float(request.query_params.get("delay", "0.7")))
+    await asyncio.sleep(delay)
+    return PlainTextResponse("h1 { color: red }", media_type="text/css")
 
 
 async def huge_css(request: Request) -> Response:

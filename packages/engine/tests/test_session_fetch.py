@@ -268,3 +268,56 @@ def test_bare_host_names_mean_https():
 
     assert str(check_url("example.com/docs?q=1", SessionConfig())) == "https://example.com/docs?q=1"
     assert str(check_url("localhost:8000/x", SessionConfig(allowed_hosts=["localhost:8000"]))) == "http://localhost:8000/x"
+
+
+@pytest.mark.parametrize("coding", ["gzip", "deflate", "br"])
+def test_compression_bombs_are_refused_within_one_small_step_of_the_limit(fixture_site, fixture_host, coding):
+    """A few hundred KB that inflate to 64 MiB: decoding goes in pieces of at most STEP bytes (about
+    2 × STEP for brotli), so the body is refused having inflated at most one piece past the limit, not a
+    whole network chunk's worth (64 KiB of gzip can inflate to 64 MiB)."""
+    from browsy_engine.session.decoding import STEP
+
+    async def scenario(s):
+        with pytest.raises(ResponseTooLarge) as err:
+            await s.goto(f"{fixture_site}/bomb?coding={coding}")
+        return err.value
+
+    error = browse(fixture_host, scenario, max_response_bytes=1_000_000)
+    assert 1_000_000 < error.size <= 1_000_000 + 2 * STEP
+
+
+def test_a_redirect_to_javascript_names_the_target(fixture_site, fixture_host):
+    async def scenario(s):
+        with pytest.raises(BlockedUrl) as err:
+            await s.goto(fixture_site + "/redirect/to?url=javascript:alert(document.cookie)")
+        return str(err.value)
+
+    message = browse(fixture_host, scenario)
+    assert "javascript:alert(document.cookie)" in message
+    assert "/redirect/to" not in message
+
+
+def test_a_meta_refresh_to_a_blocked_host_keeps_the_page_with_a_note(fixture_site, fixture_host):
+    async def scenario(s):
+        dom = await s.goto(fixture_site + "/redirect/meta-offsite")
+        return dom, s.url()
+
+    dom, url = browse(fixture_host, scenario)
+    assert (dom.title, url) == ("Refreshing", fixture_site + "/redirect/meta-offsite")
+    assert any("192.168.1.1" in note and "not loaded" in note for note in dom.notes)
+    assert "note: This page asks to refresh" in dom.to_compact(header=True)
+    assert "192.168.1.1" in dom.to_json()
+
+
+def test_one_deadline_covers_the_document_and_its_stylesheets(fixture_site, fixture_host):
+    """The document answers after 0.7 s and its stylesheet after 0.7 s more: with a 1 s timeout, the
+    page is shown (the document came in time) and the stylesheet is skipped as timed out, instead of
+    each fetch getting the whole second."""
+
+    async def scenario(s):
+        await s.goto(fixture_site + "/slow-styles?delay=0.7")
+        return s._page.stylesheets  # what happened to the page's stylesheets (no public accessor)
+
+    report = browse(fixture_host, scenario, timeout_secs=1.0)
+    assert report.loaded == []
+    assert len(report.skipped) == 1 and "timed out" in report.skipped[0][1]

@@ -101,6 +101,8 @@ class SpatialDom:
     captcha: Any = None
     page_confidence: float = 0.0  # how sure the page type is (0-1), from intelligence.analyze
     page_reasons: list[str] = field(default_factory=list)  # the 2-3 reasons that decided the page type
+    # What the agent should know about how the page was obtained (a refused meta refresh, …); one line each.
+    notes: list[str] = field(default_factory=list)
     _index: dict[int, int] = field(default_factory=dict, repr=False, compare=False)
     # The parsed document this DOM came from (dom.tree.Document); used by sessions for forms and behaviours.
     document: Any = field(default=None, repr=False, compare=False)
@@ -144,6 +146,7 @@ class SpatialDom:
             captcha=self.captcha,
             page_confidence=self.page_confidence,
             page_reasons=list(self.page_reasons),
+            notes=list(self.notes),
             document=self.document,
         )
 
@@ -190,6 +193,8 @@ class SpatialDom:
             out["page_reasons"] = list(self.page_reasons)
         if self.captcha is not None:
             out["captcha"] = self.captcha.to_dict() if hasattr(self.captcha, "to_dict") else self.captcha
+        if self.notes:
+            out["notes"] = list(self.notes)
         out["els"] = [el.to_dict() for el in self.els]
         return out
 

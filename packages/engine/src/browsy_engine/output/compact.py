@@ -120,6 +120,7 @@ def header_lines(dom: SpatialDom) -> list[str]:
     if dom.suggested_actions:
         lines.append("suggested_actions:")
         lines.extend(f"  {_action_line(a)}" for a in dom.suggested_actions)
+    lines.extend(f"note: {_flat(note)}" for note in dom.notes)
     lines.append("---")
     return lines
 

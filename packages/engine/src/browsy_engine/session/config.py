@@ -48,6 +48,25 @@ DEFAULT_SEARCH_ENDPOINTS: dict[str, str] = {
 }
 
 
+# The command-line flag that sets each SessionConfig field, for error messages a CLI user can act on.
+FLAGS: dict[str, str] = {
+    "timeout_secs": "--timeout",
+    "max_response_bytes": "--max-response-bytes",
+    "allow_private_network": "--allow-private-network",
+    "allowed_hosts": "--allowed-host",
+    "user_agent": "--user-agent",
+    "max_history": "--max-history",
+    "proxy": "--proxy",
+    "extra_headers": "--header",
+}
+
+
+def knob(name: str) -> str:
+    """How a user changes SessionConfig field `name`: "--timeout / SessionConfig.timeout_secs"."""
+    flag = FLAGS.get(name)
+    return f"{flag} / SessionConfig.{name}" if flag else f"SessionConfig.{name}"
+
+
 @dataclass(slots=True)
 class SessionConfig:
     """Configuration of a Session / AsyncSession (the seed's SessionConfig table, plus a few additions).

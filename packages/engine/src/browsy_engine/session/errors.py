@@ -59,7 +59,7 @@ class ResponseTooLarge(BrowsyError):
         where = f" from {url}" if url else ""
         super().__init__(
             f"Response{where} is too large: at least {size} bytes, the limit is {max} "
-            "(SessionConfig.max_response_bytes). Raise the limit or pick a smaller page."
+            "(--max-response-bytes / SessionConfig.max_response_bytes). Raise the limit or pick a smaller page."
         )
 
 

@@ -4,8 +4,9 @@
   network backend (transport.py).
 - Redirects are followed by hand up to `max_redirects` (303 → GET, 301/302 after POST → GET, 307/308
   keep method and body); cookies land in the session's jar on every hop.
-- Bodies are streamed (already decompressed: gzip, deflate, br) and cut at the byte limit with
-  `ResponseTooLarge` — never read whole first. Timeouts: connect, read, and the whole fetch.
+- Bodies are streamed, decompressed in small steps (decoding.py: gzip, deflate, br) and cut at the
+  byte limit with `ResponseTooLarge` — never read or inflated whole first.
+- Timeouts: connect, read, and one deadline for the whole page load (document, refreshes, stylesheets).
 - Log lines carry method and URL without query string; request bodies are never logged.
 """
 
@@ -13,12 +14,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
 
-from .config import SessionConfig
+from .config import SessionConfig, knob
+from .decoding import BoundedDecoder, DecodeError
 from .errors import ActionError, BlockedUrl, BrowsyError, InvalidUrl, Network, ResponseTooLarge
 from .security import NetworkPolicy, check_url
 from .transport import GuardedBackend, GuardedTransport, Resolver, ssl_context_with
@@ -69,6 +72,7 @@ class Fetcher:
         self._client = httpx.AsyncClient(
             transport=GuardedTransport(backend, ssl_context=ssl_context_with(config.ca_bundle)),
             follow_redirects=False,
+            event_hooks={"response": [self._check_redirect_target]},
             trust_env=False,
             timeout=httpx.Timeout(config.timeout_secs, connect=config.connect_timeout_secs),
             headers={
@@ -78,6 +82,14 @@ class Fetcher:
                 "Accept-Encoding": "gzip, deflate, br",
             },
         )
+
+    async def _check_redirect_target(self, response: httpx.Response) -> None:
+        """httpx works out a redirect's next request before we see the response, and fails on targets
+        like `javascript:` with an error about the *original* URL. Check the target first, so the error
+        names the URL the server redirected to and why it is refused."""
+        location = response.headers.get("location")
+        if response.status_code in REDIRECT_STATUSES and location:
+            check_url(location, self.config, str(response.request.url))
 
     async def close(self) -> None:
         self.closed = True
@@ -96,16 +108,25 @@ class Fetcher:
         max_bytes: int | None = None,
         base: str | None = None,
         timeout: float | None = None,
+        deadline: float | None = None,
         initiator: str | None = None,
     ) -> Response:
         """Fetch `url` (relative to `base`), following redirects. Non-2xx statuses are returned, not
         raised (the caller decides). `initiator` is the URL of the page that asked for it (a link, a
-        form, a stylesheet): a web page never gets local files read. Raises InvalidUrl, BlockedUrl,
-        Network, ResponseTooLarge."""
+        form, a stylesheet): a web page never gets local files read. The fetch ends by `deadline` (the
+        event loop's clock; a page load shares one between its document and its stylesheets), else within
+        `timeout` seconds, else within the session's timeout. Raises InvalidUrl, BlockedUrl, Network,
+        ResponseTooLarge."""
         if self.closed:
             raise ActionError("This session is closed; start a new session to browse again.")
         limit = max_bytes or self.config.max_response_bytes
         budget = timeout or self.config.timeout_secs
+        now = asyncio.get_running_loop().time()
+        if deadline is None:
+            deadline = now + budget
+        elif deadline <= now:
+            raise Network(_redact(url), f"the page's {budget:g} s budget ran out ({knob('timeout_secs')})",
+                          timed_out=True)
         local = _local_url(url, base) if self.config.allow_non_http else None
         if local is not None:
             from .local import read_local
@@ -115,11 +136,11 @@ class Fetcher:
             return read_local(local, limit)
         target = check_url(url, self.config, base)
         try:
-            async with asyncio.timeout(budget):
+            async with asyncio.timeout_at(deadline):
                 return await self._follow(target, method.upper(), content, headers or {}, limit)
         except TimeoutError:
             raise Network(
-                _redact(target), f"timed out after {budget:g} s (SessionConfig.timeout_secs)", timed_out=True
+                _redact(target), f"timed out after {budget:g} s ({knob('timeout_secs')})", timed_out=True
             ) from None
 
     async def _follow(
@@ -142,7 +163,7 @@ class Fetcher:
             if len(hops) >= self.config.max_redirects:
                 raise Network(
                     _redact(target),
-                    f"more than {self.config.max_redirects} redirects (SessionConfig.max_redirects)",
+                    f"more than {self.config.max_redirects} redirects ({knob('max_redirects')})",
                 )
             hops.append(str(target))
             target = check_url(location, self.config, str(target))
@@ -177,21 +198,32 @@ def _local_url(url: str | httpx.URL, base: str | None) -> str | None:
 
 
 async def _read_bounded(response: httpx.Response, limit: int, url: str) -> bytes:
+    """The decoded body, refused with ResponseTooLarge as soon as it passes `limit` bytes. Decoding goes
+    through BoundedDecoder, so a compression bomb is stopped within one small step past the limit."""
+    encoding = response.headers.get("content-encoding", "")
     declared = response.headers.get("content-length", "")
-    if declared.isdecimal() and int(declared) > limit and not response.headers.get("content-encoding"):
+    if declared.isdecimal() and int(declared) > limit and not encoding:
         raise ResponseTooLarge(int(declared), limit, url)
+    decoder = BoundedDecoder(encoding)
     chunks: list[bytes] = []
     size = 0
-    try:
-        async for chunk in response.aiter_bytes():
-            size += len(chunk)
+
+    def take(pieces: Iterator[bytes]) -> None:
+        nonlocal size
+        for piece in pieces:
+            size += len(piece)
             if size > limit:
                 raise ResponseTooLarge(size, limit, url)
-            chunks.append(chunk)
+            chunks.append(piece)
+
+    try:
+        async for raw in response.aiter_raw():
+            take(decoder.feed(raw))
+        take(decoder.end())
+    except DecodeError:
+        raise Network(_redact(url), "the response body could not be decompressed") from None
     except httpx.TimeoutException:
         raise Network(_redact(url), "the server stopped sending the page in time", timed_out=True) from None
-    except httpx.DecodingError:
-        raise Network(_redact(url), "the response body could not be decompressed") from None
     except httpx.HTTPError as err:
         raise Network(_redact(url), _describe(err)) from None
     return b"".join(chunks)

@@ -15,8 +15,8 @@ import httpx
 
 from ..dom import decode_html
 from ..pipeline import parse
-from .config import SessionConfig
-from .errors import HttpError, Network, PageError
+from .config import SessionConfig, knob
+from .errors import BlockedUrl, HttpError, InvalidUrl, Network, PageError
 from .fetch import Fetcher, Response
 from .page import Page
 from .refresh import refresh_target
@@ -43,22 +43,32 @@ class PageLoader:
         headers: dict[str, str] | None = None,
         initiator: str | None = None,
     ) -> Page:
-        """Fetch and parse, following `<meta http-equiv=refresh>` redirects like HTTP ones. Raises the
-        fetch errors, and HttpError for a non-2xx final status."""
-        response = await self.fetcher.fetch(url, method=method, content=content, headers=headers, initiator=initiator)
+        """Fetch and parse, following `<meta http-equiv=refresh>` redirects like HTTP ones. The document,
+        its refreshes and its stylesheets share one deadline (`timeout_secs`). A refresh to a URL the
+        policy refuses leaves the user on the page that asked for it, as a browser does, with a note.
+        Raises the fetch errors, and HttpError for a non-2xx final status."""
+        deadline = asyncio.get_running_loop().time() + self.config.timeout_secs
+        response = await self.fetcher.fetch(
+            url, method=method, content=content, headers=headers, initiator=initiator, deadline=deadline
+        )
         for _ in range(self.config.max_redirects + 1):
             if not response.ok:
                 raise HttpError(response.status, response.url, response.reason)
             target = _meta_refresh(response)
             if target is None:
-                return await self.page_from_response(response)
-            response = await self.fetcher.fetch(target, initiator=response.url)
-        raise Network(url, f"more than {self.config.max_redirects} meta refresh redirects (SessionConfig.max_redirects)")
+                return await self.page_from_response(response, deadline)
+            try:
+                response = await self.fetcher.fetch(target, initiator=response.url, deadline=deadline)
+            except (BlockedUrl, InvalidUrl) as refused:
+                page = await self.page_from_response(response, deadline)
+                page.dom.notes.append(f"This page asks to refresh to another URL, which was not loaded: {refused}")
+                return page
+        raise Network(url, f"more than {self.config.max_redirects} meta refresh redirects ({knob('max_redirects')})")
 
-    async def page_from_response(self, response: Response) -> Page:
-        return await self._parse(response, fetch_css=self.config.fetch_css)
+    async def page_from_response(self, response: Response, deadline: float | None = None) -> Page:
+        return await self._parse(response, fetch_css=self.config.fetch_css, deadline=deadline)
 
-    async def _parse(self, response: Response, *, fetch_css: bool) -> Page:
+    async def _parse(self, response: Response, *, fetch_css: bool, deadline: float | None = None) -> Page:
         mime = response.mime_type
         if mime in HTML_TYPES or (mime.endswith("+xml") and b"<html" in response.body[:2048].lower()):
             text = decode_html(response.body, response.content_type)
@@ -67,7 +77,7 @@ class PageLoader:
             if fetch_css:
                 refs = find_stylesheets(text, response.url)
                 if refs:
-                    extra_css, report = await fetch_stylesheets(self.fetcher, refs, self.config)
+                    extra_css, report = await fetch_stylesheets(self.fetcher, refs, self.config, deadline)
         else:
             text, extra_css, report = _describe_non_html(response), [], None
         try:

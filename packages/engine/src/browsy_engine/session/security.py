@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 
 import httpx
 
-from .config import SessionConfig
+from .config import SessionConfig, knob
 from .errors import BlockedUrl, InvalidUrl
 
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
@@ -168,7 +168,7 @@ class NetworkPolicy:
             raise BlockedUrl(
                 url,
                 f"{what}; private networks are off "
-                "(set SessionConfig.allow_private_network, or list the host in allowed_hosts)",
+                f"(set {knob('allow_private_network')}, or list the host with {knob('allowed_hosts')})",
             )
 
 
@@ -236,7 +236,7 @@ def check_url(url: str | httpx.URL, config: SessionConfig, base: str | None = No
     if ip is not None:
         policy.check_address(host, parsed.port, ip, text)
     elif is_localhost_name(host):
-        raise BlockedUrl(text, f"{host} is the local machine; private networks are off (allow_private_network)")
+        raise BlockedUrl(text, f"{host} is the local machine; private networks are off ({knob('allow_private_network')})")
     return parsed
 
 

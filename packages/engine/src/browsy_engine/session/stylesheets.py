@@ -84,11 +84,12 @@ def css_imports(css: str) -> list[tuple[str, str]]:
 
 
 async def fetch_stylesheets(
-    fetcher: Fetcher, refs: list[SheetRef], config: SessionConfig
+    fetcher: Fetcher, refs: list[SheetRef], config: SessionConfig, deadline: float | None = None
 ) -> tuple[list[str], StylesheetReport]:
-    """Fetch the sheets (and their imports) concurrently; texts in cascade order, within the budgets."""
+    """Fetch the sheets (and their imports) concurrently; texts in cascade order, within the budgets
+    and by the page's `deadline` (a sheet still loading then is skipped, the page is not failed)."""
     report = StylesheetReport()
-    budget = _Budget(config.max_css_bytes_total)
+    budget = _Budget(config.max_css_bytes_total, deadline)
     texts = await _fetch_level(fetcher, refs, config, report, budget, depth=0)
     report.bytes_total = budget.used
     return texts, report
@@ -97,6 +98,7 @@ async def fetch_stylesheets(
 @dataclass(slots=True)
 class _Budget:
     limit: int
+    deadline: float | None = None
     used: int = 0
 
     def take(self, size: int) -> bool:
@@ -109,7 +111,7 @@ class _Budget:
 async def _fetch_level(
     fetcher: Fetcher, refs: list[SheetRef], config: SessionConfig, report: StylesheetReport, budget: _Budget, depth: int
 ) -> list[str]:
-    bodies = await asyncio.gather(*(_fetch_one(fetcher, ref, config) for ref in refs))
+    bodies = await asyncio.gather(*(_fetch_one(fetcher, ref, config, budget.deadline) for ref in refs))
     texts: list[str] = []
     for ref, (text, error) in zip(refs, bodies):
         if text is None:
@@ -127,10 +129,13 @@ async def _fetch_level(
     return texts
 
 
-async def _fetch_one(fetcher: Fetcher, ref: SheetRef, config: SessionConfig) -> tuple[str | None, str]:
+async def _fetch_one(
+    fetcher: Fetcher, ref: SheetRef, config: SessionConfig, deadline: float | None
+) -> tuple[str | None, str]:
     try:
         response = await fetcher.fetch(
-            ref.url, headers=CSS_HEADERS, max_bytes=config.max_css_bytes_per_file, initiator=ref.initiator
+            ref.url, headers=CSS_HEADERS, max_bytes=config.max_css_bytes_per_file, initiator=ref.initiator,
+            deadline=deadline,
         )
     except BrowsyError as err:
         return None, str(err)

@@ -63,6 +63,8 @@ def page_info(dom: SpatialDom) -> dict[str, Any]:
     }
     if dom.captcha is not None:
         info["captcha"] = plain(dom.captcha)
+    if dom.notes:
+        info["notes"] = list(dom.notes)
     return info
 
 
