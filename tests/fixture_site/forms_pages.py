@@ -110,6 +110,7 @@ async def echo(request: Request) -> Response:
         "files": files,
         "raw": raw,
         "referer": request.headers.get("referer", ""),
+        "x_team": request.headers.get("x-team", ""),
     }
     body = (
         f'<h1>Received</h1><pre id="echo">{escape(json.dumps(data))}</pre>'

@@ -111,6 +111,9 @@ def test_serve_answers_health_and_stops_on_sigterm() -> None:
         (["serve", "--max-sessions", "0"], "--max-sessions"),
         (["fetch", "--timeout", "nan", "http://example.com/"], "--timeout"),
         (["mcp", "--max-response-bytes", "0"], "--max-response-bytes"),
+        (["fetch", "--proxy", "socks5://p:1080", "http://example.com/"], "http:// or https://"),
+        (["serve", "--header", "NoColon"], "NAME: VALUE"),
+        (["mcp", "--header", "Host: evil"], "set by browsy itself"),
     ],
 )
 def test_every_flag_is_validated_with_a_clear_message(args: list[str], needle: str) -> None:
@@ -131,7 +134,8 @@ def test_cli_arguments_fuzzed_never_give_a_traceback() -> None:
     from hypothesis import strategies as st
 
     flags = ["--timeout", "--max-history", "--allowed-host", "--viewport", "--max-sessions", "--port",
-             "--max-body", "--max-response-bytes", "--cors-origin", "--session-ttl", "--format", "--workers"]
+             "--max-body", "--max-response-bytes", "--cors-origin", "--session-ttl", "--format", "--workers",
+             "--proxy", "--header"]
     values = st.one_of(st.sampled_from(["0", "-1", "nan", "inf", "1e999", "x", "", "http://a:1/", "80x", "::1"]),
                        st.text(max_size=12))
 

@@ -75,6 +75,30 @@ def host_port(text: str) -> str:
     return value
 
 
+def proxy_url(text: str) -> str:
+    from browsy_engine.session.proxy import check_proxy_url
+
+    try:
+        check_proxy_url(text.strip())
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+    return text.strip()
+
+
+def header(text: str) -> tuple[str, str]:
+    """`Name: value`, as curl's -H takes it."""
+    from browsy_engine.session.config import check_header
+
+    name, sep, value = text.partition(":")
+    try:
+        if not sep:
+            raise ValueError(f"invalid header {text!r}: give NAME: VALUE, e.g. 'Accept-Language: de'")
+        check_header(name.strip(), value.strip())
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+    return name.strip(), value.strip()
+
+
 def _add_output_flags(cmd: argparse.ArgumentParser) -> None:
     cmd.add_argument("--json", dest="format", action="store_const", const="json", default="compact",
                      help="output JSON instead of compact (same as --format json)")
@@ -92,6 +116,11 @@ def _add_network_flags(cmd: argparse.ArgumentParser) -> None:
     cmd.add_argument("--max-response-bytes", type=count(1), default=5 * 1024 * 1024, metavar="BYTES",
                      help="largest page accepted, after decompression (default 5 MiB)")
     cmd.add_argument("--user-agent", default=None, help="the User-Agent header sent (default: Chrome's)")
+    cmd.add_argument("--proxy", type=proxy_url, default=None, metavar="URL",
+                     help="send requests through this http(s) proxy (default: $HTTPS_PROXY/$HTTP_PROXY; "
+                          "$NO_PROXY and loopback go direct); targets are still checked")
+    cmd.add_argument("--header", type=header, action="append", default=[], metavar="'NAME: VALUE'",
+                     help="a header sent with every request (repeatable)")
 
 
 def network_config(args: argparse.Namespace, **fields: object):
@@ -104,9 +133,20 @@ def network_config(args: argparse.Namespace, **fields: object):
         "timeout_secs": args.timeout,
         "max_response_bytes": args.max_response_bytes,
     }
-    if args.user_agent:
-        chosen["user_agent"] = args.user_agent
+    chosen.update(optional_network_fields(args))
     return SessionConfig(**chosen, **fields)  # type: ignore[arg-type]
+
+
+def optional_network_fields(args: argparse.Namespace) -> dict[str, object]:
+    """SessionConfig fields of the network flags that were given and have no value of their own."""
+    fields: dict[str, object] = {}
+    if args.user_agent:
+        fields["user_agent"] = args.user_agent
+    if args.proxy:
+        fields["proxy"] = args.proxy
+    if args.header:
+        fields["extra_headers"] = dict(args.header)
+    return fields
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -259,8 +299,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         server_names=args.server_name,
         max_body=args.max_body,
         new_sessions_per_minute=args.new_sessions_per_minute,
-        session_overrides={k: v for k, v in (("user_agent", args.user_agent),
-                                             ("max_response_bytes", args.max_response_bytes)) if v is not None},
+        session_overrides={"max_response_bytes": args.max_response_bytes, **optional_network_fields(args)},
     )
     run_server(settings)
     return 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 CHROME_USER_AGENT = (
@@ -99,6 +100,12 @@ class SessionConfig:
     # dev server with its own CA).
     ca_bundle: str | None = None
     search_endpoints: dict[str, str] = field(default_factory=lambda: dict(DEFAULT_SEARCH_ENDPOINTS))
+    # An http:// or https:// proxy for every request (loopback excepted); see session/proxy.py.
+    proxy: str | None = None
+    # Honour HTTP_PROXY / HTTPS_PROXY / ALL_PROXY / NO_PROXY from the environment, as curl does.
+    use_env_proxy: bool = True
+    # Headers sent with every request besides the browser's own (same name: these win).
+    extra_headers: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.viewport_width <= 0 or self.viewport_height <= 0:
@@ -110,3 +117,26 @@ class SessionConfig:
         for name in ("max_response_bytes", "max_css_bytes_total", "max_css_bytes_per_file"):
             if getattr(self, name) <= 0:
                 raise ValueError(f"SessionConfig: {name} must be positive")
+        if self.max_history < 0:
+            raise ValueError("SessionConfig: max_history must be 0 or more")
+        if self.proxy:
+            from .proxy import check_proxy_url
+
+            check_proxy_url(self.proxy)
+        for name, value in self.extra_headers.items():
+            check_header(name, value)
+
+
+# Headers that frame the request or name its target: set by the HTTP client, never by the user.
+RESERVED_HEADERS = frozenset({"host", "content-length", "transfer-encoding", "connection", "upgrade", "te"})
+_TOKEN = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
+
+
+def check_header(name: str, value: str) -> None:
+    """Raise ValueError unless `name: value` is a header a user may add to every request."""
+    if not _TOKEN.fullmatch(name):
+        raise ValueError(f"invalid header name {name!r}: letters, digits and !#$%&'*+.^_`|~- only")
+    if name.lower() in RESERVED_HEADERS:
+        raise ValueError(f"the {name} header is set by browsy itself and cannot be given")
+    if any(ch in value for ch in "\r\n\0"):
+        raise ValueError(f"invalid value for header {name}: no line breaks or NUL characters")

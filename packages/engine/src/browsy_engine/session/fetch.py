@@ -23,6 +23,7 @@ import httpx
 from .config import SessionConfig, knob
 from .decoding import BoundedDecoder, DecodeError
 from .errors import ActionError, BlockedUrl, BrowsyError, InvalidUrl, Network, ResponseTooLarge
+from .proxy import RoutingTransport
 from .security import NetworkPolicy, check_url
 from .transport import GuardedBackend, GuardedTransport, Resolver, ssl_context_with
 
@@ -69,8 +70,13 @@ class Fetcher:
         backend = GuardedBackend(
             NetworkPolicy.from_config(config), resolver, network_backend, resolve_timeout=config.connect_timeout_secs
         )
+        context = ssl_context_with(config.ca_bundle)
+        transport = RoutingTransport(
+            GuardedTransport(backend, ssl_context=context), backend, context,
+            proxy=config.proxy, use_env=config.use_env_proxy,
+        )
         self._client = httpx.AsyncClient(
-            transport=GuardedTransport(backend, ssl_context=ssl_context_with(config.ca_bundle)),
+            transport=transport,
             follow_redirects=False,
             event_hooks={"response": [self._check_redirect_target]},
             trust_env=False,
@@ -80,6 +86,7 @@ class Fetcher:
                 "Accept": ACCEPT_HTML,
                 "Accept-Language": "en-US,en;q=0.9",
                 "Accept-Encoding": "gzip, deflate, br",
+                **config.extra_headers,
             },
         )
 

@@ -57,7 +57,7 @@ class GuardedBackend(httpcore.AsyncNetworkBackend):
         local_address: str | None = None,
         socket_options: Iterable[httpcore.SOCKET_OPTION] | None = None,
     ) -> httpcore.AsyncNetworkStream:
-        addresses = await self._checked_addresses(host, port)
+        addresses = await self.checked_addresses(host, port)
         last_error: Exception | None = None
         for address in addresses:
             try:
@@ -68,7 +68,8 @@ class GuardedBackend(httpcore.AsyncNetworkBackend):
                 last_error = err
         raise httpcore.ConnectError(f"could not connect to {host}:{port} ({last_error})")
 
-    async def _checked_addresses(self, host: str, port: int) -> list[str]:
+    async def checked_addresses(self, host: str, port: int) -> list[str]:
+        """The addresses `host` resolves to, each allowed by the policy (else BlockedUrl)."""
         url = f"{host}:{port}"
         literal = _literal_ip(host)
         if literal is not None:
