@@ -129,3 +129,15 @@ def test_search_returns_title_url_snippet(start_server, fixture_site: str, engin
     results = response.json()
     assert results and all(set(r) == {"title", "url", "snippet"} for r in results)
     assert all(r["url"].startswith("http") for r in results)
+
+
+def test_clicking_a_heading_and_a_text_field_answer_alike(client: httpx.Client, fixture_site: str) -> None:
+    """Both clicks do nothing in a browser: both are 200 with the page and a first line saying so."""
+    page = client.post("/api/browse", json={"url": f"{fixture_site}/login", "format": "json"}).json()["els"]
+    heading = next(el for el in page if el["tag"].startswith("h"))
+    field = next(el for el in page if el["tag"] == "input" and el.get("type", "text") in ("text", "email"))
+    for target in (heading, field):
+        answer = client.post("/api/click", json={"id": target["id"]})
+        assert answer.status_code == 200, answer.text
+        first, rest = answer.text.split("\n", 1)
+        assert f"Element {target['id']}" in first and rest.startswith("title: ")

@@ -170,10 +170,14 @@ class Interactor:
                 return await self._submit_form_of(page, doc, node.index, None, element_id)
         target = self._activation_target(doc, node)
         if target is None:
-            raise ActionError(
-                f"Element {element_id} is a <{node.tag}> with no link, button or detected behaviour; clicking it does "
-                "nothing. Click a link, button or form control id instead."
+            # As in a browser, clicking text does nothing: the same answer as clicking a text field (the page,
+            # unchanged, with a hint), not an error.
+            self._done(
+                "none",
+                f"Element {element_id} is a <{node.tag}> with no link, button or detected behaviour; clicking it did "
+                "nothing. Click a link, button or form control id instead.",
             )
+            return self._current_dom()
         return await self._activate(page, el, doc, doc.nodes[target])
 
     async def _activate(self, page: Page, el: SpatialElement, doc: Document, node: Node) -> SpatialDom:
