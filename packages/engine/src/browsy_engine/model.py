@@ -73,7 +73,7 @@ class SpatialElement:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> SpatialElement:
-        kwargs = {attr: data.get(key) for attr, key in _OPTIONAL_FIELDS}
+        kwargs: dict[str, Any] = {attr: data.get(key) for attr, key in _OPTIONAL_FIELDS}
         return cls(id=int(data["id"]), tag=str(data["tag"]), b=list(data.get("b", [0, 0, 0, 0])), **kwargs)
 
     @property

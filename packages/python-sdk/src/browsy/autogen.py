@@ -73,7 +73,8 @@ def get_tools(browser: Browser | None = None) -> list[Any]:
 
     target = _shared.get(browser)
 
-    class BrowsyAgentChatTool(BaseTool[BaseModel, str]):
+    # autogen_core types ReturnT as a BaseModel but documents and accepts plain str results.
+    class BrowsyAgentChatTool(BaseTool[BaseModel, str]):  # type: ignore[type-var]
         def __init__(self, spec: ToolSpec) -> None:
             super().__init__(spec.params, str, spec.name, spec.description)
             self._spec = spec

@@ -91,7 +91,8 @@ TOOL_CLASSES: tuple[type[BrowsyCrewAITool], ...] = tuple(_tool_class(spec) for s
 
 def get_tools(browser: Any = None) -> list[BaseTool]:
     """All 14 tools as CrewAI tools, sharing `browser` (or this module's lazily created Browser)."""
-    return [cls(browser=browser) for cls in TOOL_CLASSES]
+    # name and description are class defaults of each generated subclass, which mypy cannot see.
+    return [cls(browser=browser) for cls in TOOL_CLASSES]  # type: ignore[call-arg]
 
 
 __all__ = ["TOOL_CLASSES", "BrowsyCommand", "BrowsyCrewAITool", "BrowsyTool", "get_tools"]

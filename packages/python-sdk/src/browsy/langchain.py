@@ -69,7 +69,8 @@ globals().update({cls.__name__: cls for cls in TOOL_CLASSES})
 
 def get_tools(browser: Any = None) -> list[BaseTool]:
     """All 14 tools, sharing `browser` (or this module's lazily created Browser)."""
-    return [cls(browser=browser) for cls in TOOL_CLASSES]
+    # name and description are class defaults of each generated subclass, which mypy cannot see.
+    return [cls(browser=browser) for cls in TOOL_CLASSES]  # type: ignore[call-arg]
 
 
 __all__ = ["TOOL_CLASSES", "BrowsyLangChainTool", "get_tools", *(cls.__name__ for cls in TOOL_CLASSES)]

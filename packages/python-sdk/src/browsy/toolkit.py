@@ -88,7 +88,7 @@ def parse_arguments(arguments: Any) -> dict[str, Any]:
     if isinstance(arguments, str):
         try:
             arguments = json.loads(arguments)
-        except ValueError as err:
+        except json.JSONDecodeError as err:
             raise ValueError(f"arguments are not valid JSON ({err.msg} at position {err.pos})") from None
     if hasattr(arguments, "model_dump"):
         arguments = arguments.model_dump(exclude_none=True)

@@ -8,9 +8,13 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .recipe_cli import add_recipe_parser, cmd_recipe
 from .settings import DEFAULT_HOST, DEFAULT_PORT
+
+if TYPE_CHECKING:
+    from browsy_engine.tools.params import Scope
 
 
 class CliError(Exception):
@@ -246,7 +250,7 @@ def cmd_fetch(args: argparse.Namespace) -> int:
     return 0
 
 
-def _scope(visible_only: bool, above_fold: bool) -> str:
+def _scope(visible_only: bool, above_fold: bool) -> Scope:
     if visible_only and above_fold:
         return "visible_above_fold"
     return "visible" if visible_only else "above_fold" if above_fold else "all"

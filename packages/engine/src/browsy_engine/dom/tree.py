@@ -73,7 +73,7 @@ class Document:
         """Lexbor's tree of this document, re-parsed from `source` if it was released."""
         if self._parser is None:
             parser = _parser_for(self.source)
-            self.by_mem_id = _flatten(parser.root)[1]
+            self.by_mem_id = _flatten(_root_of(parser))[1]
             self._parser = parser
         return self._parser
 
@@ -166,7 +166,7 @@ def build_document(html: str) -> Document:
     """
     source = limit_depth(html)
     parser = _parser_for(source)
-    nodes, by_mem_id = _flatten(parser.root)
+    nodes, by_mem_id = _flatten(_root_of(parser))
     return Document(nodes, source, parser, by_mem_id, compat_mode(html))
 
 
@@ -175,6 +175,14 @@ def _parser_for(source: str) -> LexborHTMLParser:
     if parser.root is None:
         parser = LexborHTMLParser("<html><head></head><body></body></html>")
     return parser
+
+
+def _root_of(parser: LexborHTMLParser) -> LexborNode:
+    """The document's root node; lexbor always builds one (an empty input gets html/head/body)."""
+    root = parser.root
+    if root is None:
+        raise ValueError("the HTML parser built no document")
+    return root
 
 
 def _flatten(root: LexborNode) -> tuple[list[Node], dict[int, int]]:
@@ -194,7 +202,8 @@ def _flatten(root: LexborNode) -> tuple[list[Node], dict[int, int]]:
     for x in root.traverse(include_text=True):
         tag_id = x.tag_id
         if tag_id == _TEXT_TAG_ID:
-            pidx = index_of(x.parent.mem_id, -1)
+            parent = x.parent
+            pidx = -1 if parent is None else index_of(parent.mem_id, -1)
             if pidx < 0:
                 continue
             append_node(Node(count, TEXT, _NO_ATTRIBUTES, pidx, None, x.text_content or ""))  # never selected

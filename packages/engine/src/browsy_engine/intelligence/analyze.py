@@ -10,16 +10,18 @@ from __future__ import annotations
 from ..model import SpatialDom
 from .actions import detect_actions
 from .captcha import detect_captcha, infer_captcha
-from .evidence import collect_evidence
+from .evidence import Evidence, collect_evidence
 from .facts import collect_facts
 from .page_type import classify, is_article
-from .weighing import weigh_content
+from .weighing import Weighing, weigh_content
 
 
 def analyze(dom: SpatialDom) -> None:
     """Fill dom.page_type, dom.suggested_actions and dom.captcha in place (dom.document is available)."""
     facts = collect_facts(dom)
     captcha = detect_captcha(dom.document)
+    evidence: Evidence | None
+    weighing: Weighing | None
     if dom.document is not None:
         evidence = collect_evidence(dom.document)
         weighing = weigh_content(evidence, seed_article=is_article(facts), h1=facts.h1, title=facts.title)

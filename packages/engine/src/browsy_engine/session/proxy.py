@@ -37,7 +37,7 @@ def proxy_for(url: httpx.URL, proxy: str | None, use_env: bool) -> str | None:
     host = url.host
     if is_localhost_name(host) or _is_loopback(host):
         return None
-    if use_env and urllib.request.proxy_bypass_environment(host):
+    if use_env and urllib.request.proxy_bypass(host):  # NO_PROXY (and the system settings on macOS)
         return None
     if proxy:
         return proxy

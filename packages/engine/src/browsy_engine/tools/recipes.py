@@ -186,14 +186,17 @@ class RecipeStore:
         return sorted(p.stem for p in self.directory.glob("*.json") if _valid_recipe_name(p.stem))
 
     def summaries(self) -> list[dict[str, Any]]:
-        out = []
+        out: list[dict[str, Any]] = []
         for name in self.names():
             try:
                 recipe = self.load(name)
             except ToolError as err:
                 out.append({"name": name, "error": err.message})
                 continue
-            params = {k: {"default": v.default} if v.default is not None else {"required": True} for k, v in recipe.params.items()}
+            params: dict[str, dict[str, Any]] = {
+                k: {"default": v.default} if v.default is not None else {"required": True}
+                for k, v in recipe.params.items()
+            }
             out.append({"name": name, "description": recipe.description, "params": params, "steps": len(recipe.steps)})
         return out
 

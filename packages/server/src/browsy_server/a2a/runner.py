@@ -103,7 +103,7 @@ async def _extract(session: AsyncSession, request: TaskRequest, dom: SpatialDom,
 
 
 async def _fill_form(session: AsyncSession, request: TaskRequest, dom: SpatialDom, progress: Progress) -> dict[str, Any]:
-    filled = []
+    filled: list[dict[str, Any]] = []
     for chunk in goal_field_chunks(request.goal):
         match = match_field(dom, chunk)
         if match is None:

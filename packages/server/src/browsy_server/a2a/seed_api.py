@@ -25,7 +25,7 @@ AGENT_DESCRIPTION = (
     "Zero-render browser engine for AI agents. Navigates, extracts, and interacts with web pages without "
     "rendering pixels."
 )
-SKILL = {
+SKILL: dict[str, Any] = {
     "id": "web-browse",
     "name": "Web Browsing",
     "description": "Navigate to URLs, interact with pages, extract content, fill forms, and search the web.",
