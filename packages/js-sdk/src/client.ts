@@ -118,11 +118,10 @@ export class BrowsyClient {
     const text = await response.text();
     const decoded = contentType.includes("json") ? parseJson(text) : text;
     if (!response.ok) {
-      const message =
-        typeof decoded === "object" && decoded !== null && "error" in decoded
-          ? String((decoded as { error: unknown }).error)
-          : text || response.statusText;
-      throw new BrowsyApiError(message, response.status, response.headers.get(SESSION_HEADER));
+      const answer = typeof decoded === "object" && decoded !== null ? (decoded as { error?: unknown; code?: unknown }) : {};
+      const message = answer.error !== undefined ? String(answer.error) : text || response.statusText;
+      const code = typeof answer.code === "string" ? answer.code : null;
+      throw new BrowsyApiError(message, response.status, response.headers.get(SESSION_HEADER), code);
     }
     return { body: decoded, session: response.headers.get(SESSION_HEADER), status: response.status, contentType };
   }

@@ -14,13 +14,18 @@ export class BrowsyNotFoundError extends BrowsyError {}
 /** The server did not start, exited early, or did not answer `/health` in time. */
 export class BrowsyServerError extends BrowsyError {}
 
-/** The server answered with an error status; `message` is the server's `error` text. */
+/**
+ * The server answered with an error status; `message` is the server's `error` text and `code` its
+ * machine-readable kind (`blocked_url`, `timeout`, `action_failed`, `no_page`, … as listed in
+ * `schemas/openapi.json`), to branch on instead of the wording.
+ */
 export class BrowsyApiError extends BrowsyError {
   constructor(
     message: string,
     readonly status: number,
     /** The session token the server answered with, when it sent one. */
     readonly session: string | null = null,
+    readonly code: string | null = null,
   ) {
     super(message);
   }

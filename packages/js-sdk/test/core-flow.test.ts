@@ -58,6 +58,7 @@ describe("BrowsyContext against the real server it starts", () => {
     const error = await ctx.executeToolCall("click", { id: 9999 }, "errors").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BrowsyApiError);
     expect((error as BrowsyApiError).status).toBe(404);
+    expect((error as BrowsyApiError).code).toBe("action_failed");
     expect((error as Error).message).toMatch(/9999/);
   });
 });

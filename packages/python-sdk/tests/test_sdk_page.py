@@ -6,7 +6,7 @@ import json
 
 import browsy
 import pytest
-from browsy import ActionError, Browser, HttpError, InvalidUrl, Network
+from browsy import ActionError, BlockedUrl, Browser, HttpError, InvalidUrl, Network
 from browsy.errors import RemoteError, error_from_response
 
 HTML = """<title>Shop</title>
@@ -77,12 +77,29 @@ def test_remote_browser_refuses_embedded_options() -> None:
         Browser(server="127.0.0.1:3847")
 
 
-def test_remote_error_answers_map_to_the_engine_classes() -> None:
-    assert isinstance(error_from_response(400, "Invalid URL 'x' (no scheme). Give an absolute URL."), InvalidUrl)
-    not_found = error_from_response(502, "HTTP 404 Not Found for https://a.example/: the page does not exist.")
+def test_remote_error_answers_map_to_the_engine_classes_by_code() -> None:
+    assert isinstance(error_from_response(400, "Invalid URL 'x' (no scheme).", "invalid_url"), InvalidUrl)
+    not_found = error_from_response(502, "HTTP 404 Not Found for https://a.example/: gone.", "http_error")
     assert isinstance(not_found, HttpError) and not_found.status == 404
-    assert isinstance(error_from_response(404, "No element with id 9 on this page."), ActionError)
-    assert isinstance(error_from_response(504, "Network error fetching https://a.example/: timed out."), Network)
-    assert isinstance(error_from_response(503, "Server at capacity (100 sessions)."), RemoteError)
+    assert isinstance(error_from_response(404, "No element with id 9 on this page.", "action_failed"), ActionError)
+    timeout = error_from_response(504, "Network error fetching https://a.example/: timed out.", "timeout")
+    assert isinstance(timeout, Network) and timeout.timed_out
+    assert isinstance(error_from_response(503, "Server at capacity (100 sessions).", "at_capacity"), RemoteError)
     message = "No element with id 9 on this page."
-    assert str(error_from_response(404, message)) == message
+    assert str(error_from_response(404, message, "action_failed")) == message
+    # The class follows the code, never the wording; an answer without a code is not browsy's.
+    assert isinstance(error_from_response(400, "Something else entirely.", "blocked_url"), BlockedUrl)
+    assert isinstance(error_from_response(400, "Invalid URL 'x'.", None), RemoteError)
+
+
+def test_the_lazy_packages_export_every_error_class_the_engine_lists() -> None:
+    """The error classes are listed once (browsy_engine.session.errors.__all__); the two lazy top-level
+    packages spell the names out so that importing them stays cheap, and must agree with that list."""
+    import browsy_engine
+    from browsy import errors as sdk_errors
+    from browsy_engine.session import errors as engine_errors
+
+    classes = {name for name in engine_errors.__all__ if not name.isupper() and not name.startswith("ERROR")}
+    assert classes <= set(browsy_engine.__all__)
+    assert {*classes, "InvalidArguments", "RemoteError"} <= set(browsy.__all__)
+    assert all(getattr(browsy, name) is getattr(sdk_errors, name) for name in classes)

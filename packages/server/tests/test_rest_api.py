@@ -26,7 +26,7 @@ def session_with_a_page(url: str, site: str) -> str:
 
 def test_session_header_semantics(server_url: str, fixture_site: str) -> None:
     first = httpx.get(f"{server_url}/api/page-info")
-    assert first.status_code == 404 and first.json() == {"error": "No page loaded. Call browse with a URL first."}
+    assert first.status_code == 404 and first.json() == {"error": "No page loaded. Call browse with a URL first.", "code": "no_page"}
     token = session_with_a_page(server_url, fixture_site)
     reused = httpx.get(f"{server_url}/api/page-info", headers={HEADER: token})
     assert reused.headers[HEADER] == token
@@ -52,28 +52,30 @@ def test_capacity_is_503_but_known_sessions_keep_working(start_server: Callable[
 
 
 @pytest.mark.parametrize(
-    ("method", "path", "body", "status", "needle"),
+    ("method", "path", "body", "status", "needle", "code"),
     [
-        ("POST", "/api/browse", b"{not json", 400, "not valid JSON"),
-        ("POST", "/api/browse", b"[1, 2]", 400, "must be a JSON object"),
-        ("POST", "/api/browse", b"{}", 400, "url: Field required"),
-        ("POST", "/api/find", b"{}", 400, "at least one of text or role"),
-        ("POST", "/api/browse", b'{"url": "ftp://x"}', 400, "Blocked URL"),
-        ("POST", "/api/browse", b'{"url": "http://10.0.0.1/"}', 400, "Blocked URL"),
-        ("POST", "/api/click", b'{"id": 1}', 404, "No page"),
-        ("GET", "/api/page?format=xml", None, 400, "format: Input should be 'compact' or 'json'"),
-        ("GET", "/no/such/route", None, 404, "Not found: /no/such/route"),
-        ("GET", "/api/browse", None, 405, "not allowed"),
+        ("POST", "/api/browse", b"{not json", 400, "not valid JSON", "invalid_arguments"),
+        ("POST", "/api/browse", b"[1, 2]", 400, "must be a JSON object", "invalid_arguments"),
+        ("POST", "/api/browse", b"{}", 400, "url: Field required", "invalid_arguments"),
+        ("POST", "/api/find", b"{}", 400, "at least one of text or role", "invalid_arguments"),
+        ("POST", "/api/browse", b'{"url": "ftp://x"}', 400, "Blocked URL", "blocked_url"),
+        ("POST", "/api/browse", b'{"url": "http://10.0.0.1/"}', 400, "Blocked URL", "blocked_url"),
+        ("POST", "/api/browse", b'{"url": "http://a b/"}', 400, "Invalid URL", "invalid_url"),
+        ("POST", "/api/click", b'{"id": 1}', 404, "No page", "no_page"),
+        ("GET", "/api/page?format=xml", None, 400, "format: Input should be 'compact' or 'json'", "invalid_arguments"),
+        ("GET", "/no/such/route", None, 404, "Not found: /no/such/route", "not_found"),
+        ("GET", "/api/browse", None, 405, "not allowed", "method_not_allowed"),
     ],
 )
-def test_errors_are_json_with_the_right_status(
-    start_server: Callable[..., str], method: str, path: str, body: bytes | None, status: int, needle: str
+def test_errors_are_json_with_the_right_status_and_code(
+    start_server: Callable[..., str], method: str, path: str, body: bytes | None, status: int, needle: str, code: str
 ) -> None:
     url = start_server()  # private network NOT allowed here
     response = httpx.request(method, f"{url}{path}", content=body, headers={"Content-Type": "application/json"})
     assert response.status_code == status
     assert response.headers["content-type"] == "application/json"
     assert needle in response.json()["error"]
+    assert response.json()["code"] == code
 
 
 def test_upstream_failures_are_502_and_504(start_server: Callable[..., str], fixture_site: str) -> None:
@@ -85,6 +87,8 @@ def test_upstream_failures_are_502_and_504(start_server: Callable[..., str], fix
     assert refused.status_code == 502 and "Network error" in refused.json()["error"]
     assert not_found.status_code == 502 and "HTTP 500" in not_found.json()["error"]
     assert slow.status_code == 504, slow.text
+    codes = [r.json()["code"] for r in (refused, not_found, slow)]
+    assert codes == ["network_error", "http_error", "timeout"]
 
 
 def test_compact_is_text_and_json_is_json(server_url: str, fixture_site: str) -> None:

@@ -6,7 +6,8 @@ from .model import SpatialDom, SpatialElement
 from .output.delta import DeltaDom, delta_to_compact_string, diff
 from .pipeline import parse
 
-# Sessions pull in the network stack (httpx); they load on first use so `parse` stays light.
+# Sessions pull in the network stack (httpx); they load on first use so `parse` stays light. The error
+# names mirror session.errors.__all__ (a test checks they agree).
 _SESSION_EXPORTS = (
     "ActionError",
     "AsyncSession",
@@ -15,6 +16,8 @@ _SESSION_EXPORTS = (
     "HttpError",
     "InvalidUrl",
     "Network",
+    "NoPage",
+    "PageError",
     "ResponseTooLarge",
     "Session",
     "SessionConfig",

@@ -22,59 +22,34 @@ if TYPE_CHECKING:
 
     from .async_browser import AsyncBrowser
     from .browser import Browser, Session
-    from .errors import (
-        ActionError,
-        BlockedUrl,
-        BrowsyError,
-        HttpError,
-        InvalidArguments,
-        InvalidUrl,
-        Network,
-        RemoteError,
-        ResponseTooLarge,
-    )
+    from .errors import *  # noqa: F403
     from .page import Page
 
 __version__ = "0.1.0"
 
+# The errors module's __all__, spelled out so that `import browsy` loads no engine (a test checks it).
+_ERROR_NAMES = (
+    "ActionError",
+    "BlockedUrl",
+    "BrowsyError",
+    "HttpError",
+    "InvalidArguments",
+    "InvalidUrl",
+    "Network",
+    "NoPage",
+    "PageError",
+    "RemoteError",
+    "ResponseTooLarge",
+)
 _LAZY = {
     "Browser": "browser",
     "Session": "browser",  # the seed's installation example spells it `browsy.Session()`
     "AsyncBrowser": "async_browser",
     "Page": "page",
-    **{
-        name: "errors"
-        for name in (
-            "ActionError",
-            "BlockedUrl",
-            "BrowsyError",
-            "HttpError",
-            "InvalidArguments",
-            "InvalidUrl",
-            "Network",
-            "RemoteError",
-            "ResponseTooLarge",
-        )
-    },
+    **dict.fromkeys(_ERROR_NAMES, "errors"),
 }
 
-__all__ = [
-    "ActionError",
-    "AsyncBrowser",
-    "BlockedUrl",
-    "Browser",
-    "BrowsyError",
-    "Element",
-    "HttpError",
-    "InvalidArguments",
-    "InvalidUrl",
-    "Network",
-    "Page",
-    "RemoteError",
-    "ResponseTooLarge",
-    "Session",
-    "parse",
-]
+__all__ = ["AsyncBrowser", "Browser", "Element", "Page", "Session", "parse", *_ERROR_NAMES]
 
 
 def parse(html: str | bytes, viewport_width: float = 1920.0, viewport_height: float = 1080.0, url: str = "") -> Page:

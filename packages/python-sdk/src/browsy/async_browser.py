@@ -95,7 +95,7 @@ class AsyncBrowser:
     async def _run(self, name: str, **arguments: Any) -> ToolOutput:
         output = await self.call_tool(name, arguments)
         if output.is_error:
-            raise error_from_response(output.status, output.content)
+            raise error_from_response(output.status, output.content, output.code)
         return output
 
     async def _current_page(self) -> Page:
@@ -106,7 +106,7 @@ class AsyncBrowser:
         """Parse `html` as if it had been fetched from `url` and make it the current page."""
         output = await self._backend.load_html(html, url)
         if output.is_error:
-            raise error_from_response(output.status, output.content)
+            raise error_from_response(output.status, output.content, output.code)
         return await self._backend.page(output.data)
 
     async def goto(self, url: str) -> Page:
@@ -132,7 +132,7 @@ class AsyncBrowser:
         if output.status == 404:
             return None
         if output.is_error:
-            raise error_from_response(output.status, output.content)
+            raise error_from_response(output.status, output.content, output.code)
         return output.data
 
     async def url(self) -> str | None:

@@ -1,37 +1,21 @@
 """The errors a Browser raises: the engine's session errors, the same classes in embedded and remote mode.
 
-A remote server answers an error with a status and one message (`{"error": "..."}`); `error_from_response`
-turns that back into the class the embedded engine would have raised, with the server's message unchanged.
+A failed call answers with a status, a message and a machine-readable code (`{"error": ..., "code": ...}`
+from a server; the same fields from the embedded engine). `error_from_response` turns them back into the
+class the embedded engine raises, chosen by the code (`ERRORS_BY_CODE`), with the message unchanged.
 `RemoteError` is the one class of its own: the server itself could not be used (unreachable, at capacity,
-an answer that is not browsy's).
+refused the request, or an answer that is not browsy's).
 """
 
 from __future__ import annotations
 
 import re
 
-from browsy_engine.session.errors import (
-    ActionError,
-    BlockedUrl,
-    BrowsyError,
-    HttpError,
-    InvalidUrl,
-    Network,
-    ResponseTooLarge,
-)
+from browsy_engine.session import errors as engine_errors
+from browsy_engine.session.errors import *  # noqa: F403 - the engine's error classes, listed once there
+from browsy_engine.session.errors import ERRORS_BY_CODE, ActionError, BrowsyError, HttpError, Network
 
-__all__ = [
-    "ActionError",
-    "BlockedUrl",
-    "BrowsyError",
-    "HttpError",
-    "InvalidArguments",
-    "InvalidUrl",
-    "Network",
-    "RemoteError",
-    "ResponseTooLarge",
-    "error_from_response",
-]
+__all__ = [*engine_errors.__all__, "InvalidArguments", "RemoteError", "error_from_response"]
 
 
 class RemoteError(BrowsyError):
@@ -42,15 +26,18 @@ class InvalidArguments(BrowsyError, ValueError):
     """A method was called with arguments the tool registry rejects (wrong type, missing field, …)."""
 
 
-# Message beginnings of the engine's errors (see browsy_engine.session.errors), most specific first.
-_BY_PREFIX: tuple[tuple[str, type[BrowsyError]], ...] = (
-    ("Invalid URL", InvalidUrl),
-    ("Blocked URL", BlockedUrl),
-    ("Network error", Network),
-    ("Response", ResponseTooLarge),
-    ("HTTP ", HttpError),
-    ("Invalid parameters", InvalidArguments),
-)
+# Codes of answers where the server refused the request itself, not the page.
+_SERVER_REFUSALS = frozenset({
+    "unauthorized", "forbidden", "body_too_large", "unsupported_media_type", "misdirected_request",
+    "rate_limited", "at_capacity", "internal_error", "method_not_allowed",
+})
+_BY_CODE: dict[str, type[BrowsyError]] = {
+    **ERRORS_BY_CODE,
+    "invalid_arguments": InvalidArguments,
+    "unknown_tool": InvalidArguments,
+    "invalid_request": InvalidArguments,
+    "not_found": ActionError,
+}
 _HTTP_STATUS = re.compile(r"^HTTP (\d{3})")
 
 
@@ -58,22 +45,20 @@ def _bare(cls: type[BrowsyError], message: str) -> BrowsyError:
     """An instance of `cls` carrying exactly `message` (the engine classes build their own text)."""
     err = cls.__new__(cls)
     BrowsyError.__init__(err, message)
+    if isinstance(err, Network):
+        err.timed_out = False
     return err
 
 
-def error_from_response(status: int, message: str) -> BrowsyError:
-    """The error the embedded engine raises for what a server answered with `status` and `message`."""
-    if status in (401, 403, 413, 415, 421, 503):  # the server refused the request itself, not the page
+def error_from_response(status: int, message: str, code: str | None = None) -> BrowsyError:
+    """The error the embedded engine raises for a call that failed with `status`, `message` and `code`."""
+    cls = _BY_CODE.get(code or "")
+    if cls is None or code in _SERVER_REFUSALS:
         return RemoteError(message)
-    for prefix, cls in _BY_PREFIX:
-        if message.startswith(prefix) and (cls is not ResponseTooLarge or "too large" in message):
-            err = _bare(cls, message)
-            if isinstance(err, HttpError):
-                match = _HTTP_STATUS.match(message)
-                err.status = int(match.group(1)) if match else status
-            return err
-    if status == 404:
-        return _bare(ActionError, message)
-    if status >= 500 and not message.startswith("Internal error"):
-        return _bare(Network, message)
-    return RemoteError(message) if status >= 500 else _bare(ActionError, message)
+    err = _bare(cls, message)
+    if isinstance(err, Network):
+        err.timed_out = code == "timeout"
+    if isinstance(err, HttpError):
+        match = _HTTP_STATUS.match(message)  # the upstream status, which the message starts with
+        err.status = int(match.group(1)) if match else status
+    return err

@@ -25,6 +25,7 @@ import json
 import secrets
 from collections.abc import Iterable
 
+from browsy_engine.tools.result import code_for
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 SESSION_HEADER = "X-Browsy-Session"
@@ -198,7 +199,7 @@ async def _read_body(receive: Receive, limit: int) -> tuple[bytes, bool]:
 
 
 async def _send_json(send: Send, status: int, message: str, extra: list[tuple[bytes, bytes]]) -> None:
-    body = json.dumps({"error": message}).encode()
+    body = json.dumps({"error": message, "code": code_for(status)}).encode()
     await send({"type": "http.response.start", "status": status, "headers": [
         (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()), *extra]})
     await send({"type": "http.response.body", "body": body})

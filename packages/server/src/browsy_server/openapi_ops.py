@@ -4,14 +4,22 @@ from __future__ import annotations
 
 from typing import Any
 
+from browsy_engine.session.errors import ERRORS_BY_CODE
 from browsy_engine.tools import Tool
+from browsy_engine.tools.result import CODE_OF_STATUS
 
 from .guard import SESSION_HEADER
 
+ERROR_CODES: tuple[str, ...] = tuple(sorted(
+    {*ERRORS_BY_CODE, *CODE_OF_STATUS.values(), "unknown_tool", "invalid_request", "no_page"}
+))
 ERROR_SCHEMA: dict[str, Any] = {
     "type": "object",
-    "properties": {"error": {"type": "string"}},
-    "required": ["error"],
+    "properties": {
+        "error": {"type": "string", "description": "What happened and what to do next, for a person or a model."},
+        "code": {"type": "string", "enum": list(ERROR_CODES), "description": "The kind of error, for programs."},
+    },
+    "required": ["error", "code"],
 }
 _ERRORS: dict[int, str] = {
     400: "Invalid request body or parameters",

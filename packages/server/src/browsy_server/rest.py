@@ -10,6 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from browsy_engine.tools import TOOLS, Tool, ToolError, ToolResult, call_tool
+from browsy_engine.tools.result import code_for
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
@@ -31,14 +32,16 @@ API_DESCRIPTION = (
 )
 
 
-def error_response(status: int, message: str, token: str | None = None) -> JSONResponse:
+def error_response(status: int, message: str, token: str | None = None, code: str | None = None) -> JSONResponse:
+    """`{"error": message, "code": code}`; the code defaults to the one of `status`."""
     headers = {SESSION_HEADER: token} if token else None
-    return JSONResponse({"error": message}, status_code=status, headers=headers)
+    return JSONResponse({"error": message, "code": code or code_for(status)}, status_code=status, headers=headers)
 
 
 def tool_response(result: ToolResult, token: str) -> Response:
     if result.is_error:
-        return error_response(result.status, result.content, token)
+        code = result.data.get("code") if isinstance(result.data, dict) else None
+        return error_response(result.status, result.content, token, code)
     return Response(result.content, status_code=result.status, media_type=result.media_type,
                     headers={SESSION_HEADER: token})
 
@@ -104,8 +107,8 @@ async def _http_error(request: Request, exc: Exception) -> JSONResponse:
         allowed = sorted({m for r in request.app.router.routes if getattr(r, "path", None) == request.url.path
                           for m in (getattr(r, "methods", None) or ())})
         headers["Allow"] = ", ".join(allowed)
-    return JSONResponse({"error": message.get(exc.status_code, str(exc.detail))}, status_code=exc.status_code,
-                        headers=headers or None)
+    return JSONResponse({"error": message.get(exc.status_code, str(exc.detail)), "code": code_for(exc.status_code)},
+                        status_code=exc.status_code, headers=headers or None)
 
 
 async def _invalid_request(request: Request, exc: Exception) -> JSONResponse:
@@ -113,11 +116,11 @@ async def _invalid_request(request: Request, exc: Exception) -> JSONResponse:
     problems = "; ".join(
         f"{'.'.join(str(x) for x in e['loc'] if x != 'body') or 'body'}: {e['msg']}" for e in exc.errors()
     )
-    return JSONResponse({"error": f"Invalid request: {problems}."}, status_code=400)
+    return error_response(400, f"Invalid request: {problems}.", code="invalid_request")
 
 
 async def _internal_error(request: Request, exc: Exception) -> JSONResponse:
-    return JSONResponse({"error": f"Internal error: {type(exc).__name__}"}, status_code=500)
+    return error_response(500, f"Internal error: {type(exc).__name__}")
 
 
 def create_app(settings: ServerSettings | None = None) -> FastAPI:

@@ -1,16 +1,8 @@
 """Sessions over the network: AsyncSession (the engine), Session (blocking facade), SessionConfig, errors."""
 
+from . import errors
 from .config import SessionConfig
-from .errors import (
-    ActionError,
-    BlockedUrl,
-    BrowsyError,
-    HttpError,
-    InvalidUrl,
-    Network,
-    PageError,
-    ResponseTooLarge,
-)
+from .errors import *  # noqa: F403 - the error classes, listed once in errors.__all__
 from .finders import InputPurpose
 from .interact import Outcome
 from .search import SearchEngine, SearchPage, SearchResult
@@ -18,17 +10,10 @@ from .session import AsyncSession
 from .sync import Session
 
 __all__ = [
-    "ActionError",
+    *errors.__all__,
     "AsyncSession",
-    "BlockedUrl",
-    "BrowsyError",
-    "HttpError",
     "InputPurpose",
-    "InvalidUrl",
-    "Network",
     "Outcome",
-    "PageError",
-    "ResponseTooLarge",
     "SearchEngine",
     "SearchPage",
     "SearchResult",

@@ -19,7 +19,7 @@ from typing import Any
 from ..model import SpatialDom, SpatialElement
 from ..output.delta import DeltaDom, diff
 from .config import SessionConfig
-from .errors import ActionError
+from .errors import ActionError, NoPage
 from .fetch import Fetcher
 from .finders import (
     InputPurpose,
@@ -291,5 +291,5 @@ class AsyncSession:
 
     def _current(self) -> Page:
         if self._page is None:
-            raise ActionError("No page is loaded yet; call goto(url) first.")
+            raise NoPage("No page is loaded yet; call goto(url) first.")
         return self._page

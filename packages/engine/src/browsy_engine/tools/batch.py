@@ -19,7 +19,7 @@ from pydantic import Field, ValidationError
 
 from ..model import SpatialDom
 from ..output.delta import delta_to_compact_string, diff
-from ..session.errors import ActionError, BrowsyError
+from ..session.errors import ActionError, BrowsyError, NoPage
 from . import targets
 from .params import Scope as ScopeName
 from .params import ToolParams, _scope_field
@@ -224,7 +224,7 @@ class _AssertionFailed:
 def _page(session: AsyncSession) -> SpatialDom:
     dom = session.dom()
     if dom is None:
-        raise ActionError("No page is loaded yet: start with a browse step or give url.")
+        raise NoPage("No page is loaded yet: start with a browse step or give url.")
     return dom
 
 

@@ -7,15 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
-from ..session.errors import (
-    ActionError,
-    BlockedUrl,
-    BrowsyError,
-    HttpError,
-    InvalidUrl,
-    Network,
-    ResponseTooLarge,
-)
+from ..session.errors import BrowsyError
 from .registry import get_tool, tool_names
 from .result import ToolError, ToolResult
 
@@ -26,23 +18,12 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("browsy.tools")
 
-# Session error → HTTP status of the REST surface (seed: 400 bad request, 404 no element/page/action;
-# upstream failures 502, upstream timeouts 504).
-_STATUS: tuple[tuple[type[BrowsyError], int], ...] = (
-    (InvalidUrl, 400),
-    (BlockedUrl, 400),
-    (ActionError, 404),
-    (HttpError, 502),
-    (ResponseTooLarge, 502),
-    (Network, 502),
-)
-
-
 def validate_arguments(name: str, arguments: dict[str, Any] | None) -> tuple[Any, BaseModel]:
     """The tool and its validated parameters, or a ToolError (404 unknown tool, 400 bad parameters)."""
     tool = get_tool(name)
     if tool is None:
-        raise ToolError(f"Unknown tool {name!r}. Available tools: {', '.join(tool_names())}.", status=404)
+        raise ToolError(f"Unknown tool {name!r}. Available tools: {', '.join(tool_names())}.", status=404,
+                        code="unknown_tool")
     if arguments is None:
         arguments = {}
     if not isinstance(arguments, dict):
@@ -63,19 +44,6 @@ def describe_validation_error(err: ValidationError) -> str:
     return "; ".join(parts)
 
 
-# Network errors that are timeouts (504, not 502), recognised by the session's wording of the reason.
-_TIMEOUT_WORDS = ("timed out", "in time")
-
-
-def error_status(err: BrowsyError) -> int:
-    if isinstance(err, Network) and any(word in err.reason.lower() for word in _TIMEOUT_WORDS):
-        return 504
-    for kind, status in _STATUS:
-        if isinstance(err, kind):
-            return status
-    return 400
-
-
 async def call_tool(session: AsyncSession, name: str, arguments: dict[str, Any] | None = None) -> ToolResult:
     """Run tool `name` with `arguments` on `session`. Never raises: failures come back as error results."""
     try:
@@ -84,7 +52,7 @@ async def call_tool(session: AsyncSession, name: str, arguments: dict[str, Any] 
     except ToolError as err:
         return ToolResult.error(err)
     except BrowsyError as err:
-        return ToolResult.error(ToolError(str(err), status=error_status(err)))
+        return ToolResult.error(ToolError(str(err), status=err.answer_status, code=err.error_code))
     except Exception as err:  # a bug must not kill a server: log it, answer with one clear line
         log.exception("tool %s failed", name)
         return ToolResult.error(ToolError(f"Internal error in {name}: {type(err).__name__}: {err}", status=500))

@@ -18,13 +18,35 @@ TEXT = "text/plain; charset=utf-8"
 JSON = "application/json"
 
 
-class ToolError(Exception):
-    """A call that could not be carried out; `status` is the HTTP status a REST surface answers with."""
+# The error code of an answer that names none, by its HTTP status (tool calls and the server's own answers).
+CODE_OF_STATUS: dict[int, str] = {
+    400: "invalid_arguments",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "body_too_large",
+    415: "unsupported_media_type",
+    421: "misdirected_request",
+    429: "rate_limited",
+    500: "internal_error",
+    503: "at_capacity",
+}
 
-    def __init__(self, message: str, status: int = 400) -> None:
+
+def code_for(status: int) -> str:
+    return CODE_OF_STATUS.get(status, "error")
+
+
+class ToolError(Exception):
+    """A call that could not be carried out; `status` is the HTTP status a REST surface answers with and
+    `code` the machine-readable kind (the session errors' codes, or invalid_arguments, not_found, …)."""
+
+    def __init__(self, message: str, status: int = 400, code: str | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.status = status
+        self.code = code or code_for(status)
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,4 +70,7 @@ class ToolResult:
 
     @classmethod
     def error(cls, error: ToolError) -> ToolResult:
-        return cls(content=error.message, media_type=TEXT, data={"error": error.message}, status=error.status)
+        return cls(
+            content=error.message, media_type=TEXT, data={"error": error.message, "code": error.code},
+            status=error.status,
+        )

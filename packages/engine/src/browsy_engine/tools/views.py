@@ -14,7 +14,7 @@ NO_PAGE = "No page loaded. Call browse with a URL first."
 
 def require_page(dom: SpatialDom | None) -> SpatialDom:
     if dom is None:
-        raise ToolError(NO_PAGE, status=404)
+        raise ToolError(NO_PAGE, status=404, code="no_page")
     return dom
 
 

@@ -17,6 +17,7 @@ class ToolOutput:
     content: str
     status: int = 200
     data: Any = None
+    code: str | None = None  # an error's machine-readable code (browsy_engine.session.errors)
 
     @property
     def is_error(self) -> bool:
@@ -25,6 +26,8 @@ class ToolOutput:
     @classmethod
     def from_text(cls, content: str, status: int, is_json: bool) -> ToolOutput:
         data = None
+        if status >= 400:
+            return cls(content=content, status=status, code=None)
         if is_json:
             try:
                 data = json.loads(content)

@@ -45,7 +45,7 @@ class RemoteBackend:
         try:
             tool, _ = validate_arguments(name, arguments)
         except ToolError as err:
-            return ToolOutput(err.message, err.status)
+            return ToolOutput(err.message, err.status, code=err.code)
         payload = {k: v for k, v in arguments.items() if v is not None}
         if tool.http_method == "GET":
             request = self._http().build_request("GET", tool.http_path, params=payload)
@@ -74,7 +74,8 @@ class RemoteBackend:
         is_json = response.headers.get("content-type", "").startswith("application/json")
         if response.status_code < 400:
             return ToolOutput.from_text(response.text, response.status_code, is_json)
-        return ToolOutput(_error_message(response), response.status_code)
+        message, code = _error_of(response)
+        return ToolOutput(message, response.status_code, code=code)
 
     async def page(self, data: dict[str, Any]) -> Page:
         # Tables come from the server's session (which has the parsed document and its table markup);
@@ -88,13 +89,15 @@ class RemoteBackend:
             self._client = None
 
 
-def _error_message(response: httpx.Response) -> str:
+def _error_of(response: httpx.Response) -> tuple[str, str | None]:
+    """The message and code of a browsy error answer (`{"error": ..., "code": ...}`)."""
     try:
         body = response.json()
     except ValueError:
         body = None
     if isinstance(body, dict) and isinstance(body.get("error"), str):
-        return body["error"]
+        code = body.get("code")
+        return body["error"], code if isinstance(code, str) else None
     raise RemoteError(
         f"The server at {response.request.url} answered {response.status_code} without a browsy error "
         f"message; is it a browsy server? Body starts: {response.text[:200]!r}"

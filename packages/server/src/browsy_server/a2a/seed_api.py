@@ -98,7 +98,7 @@ def seed_a2a_router(sessions: TaskSessions, tasks: TaskLog, base_url: str) -> AP
     )
     async def submit_task(task: TaskRequest) -> Response:
         if sessions.full:
-            return JSONResponse({"error": str(AtCapacity(sessions.limit))}, status_code=503)
+            return JSONResponse({"error": str(AtCapacity(sessions.limit)), "code": "at_capacity"}, status_code=503)
         record = tasks.new()
         stream = task_events(record, task, sessions)
         return StreamingResponse(stream, media_type="text/event-stream", headers={"Cache-Control": "no-cache"})
@@ -115,7 +115,7 @@ def seed_a2a_router(sessions: TaskSessions, tasks: TaskLog, base_url: str) -> AP
     async def task_status(task_id: str) -> JSONResponse:
         record = tasks.get(task_id)
         if record is None:
-            return JSONResponse({"error": f"Task {task_id} not found"}, status_code=404)
+            return JSONResponse({"error": f"Task {task_id} not found", "code": "not_found"}, status_code=404)
         return JSONResponse(record.to_dict())
 
     return router
