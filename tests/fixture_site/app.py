@@ -32,6 +32,7 @@ def routes() -> list[Route | Mount]:
         Route("/site-search", forms_pages.search_form),
         Route("/echo", forms_pages.echo, methods=BOTH),
         Route("/styled", content.styled),
+        Route("/tricks", content.tricks),
         Route("/styled/heavy", content.styled_heavy),
         Route("/behaviors", content.behaviors),
         Route("/mailto", content.not_followed),

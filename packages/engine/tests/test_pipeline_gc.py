@@ -48,7 +48,9 @@ def test_objects_the_host_froze_stay_frozen() -> None:
     frozen = gc.get_freeze_count()
     assert frozen >= len(keep)
     parse(PAGE)
-    assert gc.get_freeze_count() == frozen
+    # Not `== frozen`: another thread of the test run (a fixture server) may free objects that were
+    # frozen with ours. What matters: parse neither unfroze the host's objects nor froze its page.
+    assert len(keep) <= gc.get_freeze_count() <= frozen
 
 
 def test_a_paused_collector_stays_paused() -> None:

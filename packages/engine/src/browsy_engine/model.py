@@ -32,6 +32,7 @@ _OPTIONAL_FIELDS: tuple[tuple[str, str], ...] = (
     ("name", "name"),
     ("label", "label"),
     ("alert_type", "alert_type"),
+    ("concealed", "concealed"),
 )
 
 
@@ -60,6 +61,8 @@ class SpatialElement:
     selected: bool | None = None
     required: bool | None = None
     alert_type: str | None = None
+    # Laid out and not `hidden` (Chromium renders it), yet a person cannot see it: why (spatial/concealment.py).
+    concealed: str | None = None
     node: int = field(default=-1, repr=False, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
@@ -118,7 +121,8 @@ class SpatialDom:
         return self.els[i] if i is not None else None
 
     def visible(self) -> list[SpatialElement]:
-        return [el for el in self.els if not el.hidden]
+        """What a person sees: neither hidden nor concealed (transparent, clipped away, off-screen, …)."""
+        return [el for el in self.els if not el.hidden and not el.concealed]
 
     def above_fold(self) -> list[SpatialElement]:
         fold = self.vp[1]

@@ -50,6 +50,7 @@ INHERITED_SLOTS = frozenset(
         "border_spacing_h",
         "border_spacing_v",
         "direction",
+        "color",
     }
 )
 SLOT_FIELDS: dict[str, tuple[str, ...]] = {

@@ -21,10 +21,11 @@ from .kinds import (
 from .props_box import BoxParsers
 from .props_flex_grid import FlexGridParsers
 from .props_font import FontParsers
+from .props_paint import PaintParsers
 from .values import Viewport, significant
 
 
-class PropertyParser(BoxParsers, FlexGridParsers, FontParsers):
+class PropertyParser(BoxParsers, FlexGridParsers, FontParsers, PaintParsers):
     """Parses declarations for one viewport (viewport units are folded into px)."""
 
     def __init__(self, vp: Viewport) -> None:
@@ -183,6 +184,9 @@ class PropertyParser(BoxParsers, FlexGridParsers, FontParsers):
         add("text-indent", ["text_indent"], self._length_longhand("text_indent", auto=False, negative=True))
         add("border-spacing", ["border_spacing_h", "border_spacing_v"], self._border_spacing)
         add("aspect-ratio", ["aspect_ratio"], self._aspect_ratio)
+        # paint (what a person can see; layout ignores these)
+        for css, (slots, handler) in self._paint_handlers().items():
+            add(css, slots, handler)
         every_slot = {slot for slots in self.shorthand_slots.values() for slot in slots}
         add("all", sorted(every_slot - {"direction"}), lambda values: None)  # only CSS-wide keywords
 

@@ -109,6 +109,13 @@ class ComputedStyle:
     # True when text_align came from a legacy -webkit-center/-left/-right (<center>, align="…"): block
     # children with auto margins are then aligned too, as in browsers.
     text_align_blocks: bool = False
+    # Paint (css/props_paint.py): what a person can see of the box; layout ignores these.
+    opacity: float = 1.0
+    color: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 1.0)  # sRGB + alpha, 0-1 (inherited)
+    background_color: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+    background_image: bool = False  # a background image or gradient paints the box (its colours unknown)
+    clip: str | None = None  # "clipped-away" for a clip: rect() that keeps at most a pixel
+    clip_path: str | None = None  # "clipped-away" for a clip-path that leaves nothing visible
     # Custom properties (--name → computed token list), shared between styles when unchanged.
     custom_properties: dict | None = None
     # True when `content` on ::before/::after would add boxes is NOT modelled: pseudo-elements are ignored.

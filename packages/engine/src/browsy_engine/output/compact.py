@@ -2,7 +2,9 @@ r"""Compact output: one bracketed line per element, for minimal tokens.
 
     [id:tag:type [name] [v] [*] [=value] "text" ->href size @position]
 
-- `:type` only for inputs whose type is not text; `!` before the id for hidden elements.
+- `:type` only for inputs whose type is not text; `!` before the id for hidden elements, `~` for concealed
+  ones (laid out, but a person cannot see them: opacity 0, clipped away, off-screen, text the colour of
+  its background — page text an agent should not take as what the page shows).
 - `"text"`: the element's text, else its placeholder, else its label (form fields).
 - size hint for input/button/textarea/select: narrow (< 15% of the viewport width), wide (> 50%),
   full (> 90%), nothing in between or for elements without a width.
@@ -77,7 +79,7 @@ def _shown_text(el: SpatialElement) -> str | None:
 
 def element_line(el: SpatialElement, vp: Sequence[float], disambiguate: bool, marker: str = "") -> str:
     """One element's compact line; `marker` goes before the id ('+' in deltas)."""
-    head = f"[{marker}{'!' if el.hidden else ''}{el.id}:{el.tag}"
+    head = f"[{marker}{'!' if el.hidden else '~' if el.concealed else ''}{el.id}:{el.tag}"
     if el.tag == "input" and el.input_type and el.input_type != "text":
         head += f":{el.input_type}"
     parts = [head]

@@ -24,6 +24,7 @@ from ..layout.engine import Layout
 from ..model import PASSWORD_MASK, SpatialElement
 from .alerts import alert_type
 from .ancestors import AtOrAbove
+from .concealment import OFF_SCREEN_REASON, concealment, is_off_screen
 from .kinds import (
     ALERT,
     BLOCK,
@@ -99,6 +100,7 @@ class _Emitter:
         self.nodes = doc.nodes
         self.layout = layout
         self.vis = compute_visibility(doc, styles)
+        self.concealed = concealment(doc, styles)
         self.kinds = compute_kinds(doc)
         self.reader = TextReader(doc, self.vis)
         self.labels = LabelIndex(doc, self.reader)
@@ -169,6 +171,8 @@ class _Emitter:
                     return False
                 hidden = True
         el.hidden = True if hidden else None
+        if not hidden:
+            el.concealed = self.concealed[i] or (OFF_SCREEN_REASON if box is not None and is_off_screen(box) else None)
         return True
 
     def _role(self, node: Node) -> str | None:
