@@ -262,7 +262,7 @@ def test_closed_details_dialogs_and_popovers_are_hidden() -> None:
 
 def test_absolute_positioning_blockifies_and_cancels_float() -> None:
     s = styles("<span id=a style='position: absolute; float: left'></span><span id=b style='all: unset; margin: 1px'></span>")
-    assert s["a"].display == "block" and s["a"].float == "none"
+    assert s["a"].display == "block" and s["a"].float_side == "none"
     assert s["b"].display == "inline" and s["b"].margin_top == (1.0, 0.0)
 
 
@@ -278,7 +278,7 @@ def test_more_presentational_hints() -> None:
     assert s["b"].margin_left == (3.0, 0.0) and s["b"].margin_top == (4.0, 0.0)
     assert s["f"].font_size == 24.0 and s["g"].font_size == 13.0
     i = s["i"]
-    assert i.margin_left == (5.0, 0.0) and i.margin_top == (6.0, 0.0) and i.border_top_width == 2.0 and i.float == "right"
+    assert i.margin_left == (5.0, 0.0) and i.margin_top == (6.0, 0.0) and i.border_top_width == 2.0 and i.float_side == "right"
     assert s["fr"].border_left_width == 0.0 and s["fr"].width == (300.0, 0.0)
     assert s["r"].direction == "rtl" and s["r"].text_align == "center" and s["r"].text_align_blocks
     assert s["hr"].width == (0.0, 0.5) and s["hr"].border_top_style == "solid"

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 from browsy_engine.dom import build_document
-from browsy_engine.intelligence.captcha import CaptchaInfo, _candidates, detect_captcha
+from browsy_engine.intelligence.captcha import _candidates, detect_captcha
+from browsy_engine.suggestions import CaptchaInfo
 
 
 def detect(html: str) -> CaptchaInfo | None:

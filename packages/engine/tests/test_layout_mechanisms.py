@@ -99,7 +99,7 @@ def test_inline_block_and_br() -> None:
 def test_float_shortens_line_boxes_and_clear_moves_below() -> None:
     html = "<body><div id=w><div id=f></div><div id=t>Text beside the float</div><div id=c></div></div></body>"
     boxes, _ = _boxes(html, {
-        "f": {"float": "left", "width": (150.0, 0.0), "height": (100.0, 0.0)},
+        "f": {"float_side": "left", "width": (150.0, 0.0), "height": (100.0, 0.0)},
         "c": {"clear": "both", "height": (10.0, 0.0)},
     })
     assert boxes["f"][:4] == (0, 0, 150, 100)
@@ -197,7 +197,7 @@ def test_text_moves_below_floats_that_leave_no_room() -> None:
     styles = _styles(doc, {"body": {"margin_left": (8.0, 0.0), "margin_right": (8.0, 0.0), "margin_top": (8.0, 0.0)}})
     for n in doc.nodes:
         if n.attrs.get("class") == "f":
-            styles[n.index] = ComputedStyle(display="block", float="left", width=(10.0, 0.0), height=(10.0, 0.0))
+            styles[n.index] = ComputedStyle(display="block", float_side="left", width=(10.0, 0.0), height=(10.0, 0.0))
     layout = compute_layout(doc, styles, 1920, 1080)
     a = next(n.index for n in doc.nodes if n.attrs.get("id") == "a")
     assert layout.boxes[a][:2] == (1508, 158)

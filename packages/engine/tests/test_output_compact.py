@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from browsy_engine import SpatialDom, SpatialElement, parse
 from browsy_engine.output.compact import position_tag, size_hint, to_compact_string
+from browsy_engine.suggestions import Login, Paginate
 
 VP = [1000.0, 900.0]
 
@@ -86,26 +85,18 @@ def test_position_grid_cells() -> None:
     ]
 
 
-@dataclass
-class _Login:
-    username: int
-    password: int
-
-    def compact(self) -> str:
-        return f"Login {{ username: {self.username}, password: {self.password} }}"
-
-
 def test_header_with_and_without_page_intelligence() -> None:
     plain = dom_of(SpatialElement(id=1, tag="p", text="Hi"), title="  Home   page ")
     assert to_compact_string(plain, header=True).splitlines() == [
         "title: Home page", "url: https://x.test/", "els: 1", "---", '[1:p "Hi"]'
     ]
     smart = dom_of(
-        SpatialElement(id=1, tag="input", name="u"), page_type="Login", suggested_actions=[_Login(1, 2), "Other()"]
+        SpatialElement(id=1, tag="input", name="u"), page_type="Login",
+        suggested_actions=[Login(password_id=2, username_id=1), Paginate(next_id=7)],
     )
     assert to_compact_string(smart, header=True).splitlines()[:7] == [
         "title: T", "url: https://x.test/", "els: 1", "page_type: Login", "suggested_actions:",
-        "  Login { username: 1, password: 2 }", "  Other()",
+        "  Login { username: 1, password: 2 }", "  Paginate { next: 7 }",
     ]  # fmt: skip
     assert smart.to_compact().splitlines() == ["[1:input [u]]"]
 

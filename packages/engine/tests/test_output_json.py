@@ -34,3 +34,19 @@ def test_json_round_trips_elements_and_pretty_printing_is_the_same_data() -> Non
 
 def test_non_ascii_text_is_written_as_is() -> None:
     assert '"Grüße ★"' in parse("<p>Grüße ★</p>").to_json()
+
+
+def test_json_round_trips_with_typed_page_intelligence() -> None:
+    """SpatialDom.from_dict rebuilds typed recipes and CAPTCHA info (the SDK's remote pages use it)."""
+    from browsy_engine.suggestions import CaptchaInfo, Login, Recipe
+
+    html = (
+        '<title>Sign in</title><form><input type="email" name="user"><input type="password" name="pw">'
+        '<div class="g-recaptcha" data-sitekey="k1"></div><button type="submit">Sign in</button></form>'
+    )
+    dom = parse(html, 1280, 800)
+    again = SpatialDom.from_dict(json.loads(dom.to_json(explain=True)))
+    assert again.to_json(explain=True) == dom.to_json(explain=True)
+    assert all(isinstance(a, Recipe) for a in again.suggested_actions)
+    assert any(isinstance(a, Login) for a in again.suggested_actions)
+    assert again.captcha is None or isinstance(again.captcha, CaptchaInfo)

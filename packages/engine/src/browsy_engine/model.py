@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from .suggestions import CaptchaInfo, Recipe, recipe_from_dict
+
 
 class Serialisable(Protocol):
     def to_dict(self) -> dict[str, Any]: ...
@@ -100,8 +102,8 @@ class SpatialDom:
     scroll: list[float] = field(default_factory=lambda: [0.0, 0.0])
     els: list[SpatialElement] = field(default_factory=list)
     page_type: str = "Other"
-    suggested_actions: list[Any] = field(default_factory=list)
-    captcha: Any = None
+    suggested_actions: list[Recipe] = field(default_factory=list)
+    captcha: CaptchaInfo | None = None
     page_confidence: float = 0.0  # how sure the page type is (0-1), from intelligence.analyze
     page_reasons: list[str] = field(default_factory=list)  # the 2-3 reasons that decided the page type
     # What the agent should know about how the page was obtained (a refused meta refresh, …); one line each.
@@ -189,18 +191,37 @@ class SpatialDom:
         """The seed's JSON shape; `explain` adds `page_confidence` and `page_reasons` (why this page type)."""
         out: dict[str, Any] = {"url": self.url, "title": self.title, "vp": list(self.vp), "scroll": list(self.scroll)}
         if self.suggested_actions:
-            out["suggested_actions"] = [a.to_dict() if hasattr(a, "to_dict") else a for a in self.suggested_actions]
+            out["suggested_actions"] = [a.to_dict() for a in self.suggested_actions]
         if self.page_type and self.page_type != "Other":
             out["page_type"] = self.page_type
         if explain:
             out["page_confidence"] = self.page_confidence
             out["page_reasons"] = list(self.page_reasons)
         if self.captcha is not None:
-            out["captcha"] = self.captcha.to_dict() if hasattr(self.captcha, "to_dict") else self.captcha
+            out["captcha"] = self.captcha.to_dict()
         if self.notes:
             out["notes"] = list(self.notes)
         out["els"] = [el.to_dict() for el in self.els]
         return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> SpatialDom:
+        """The SpatialDom of its JSON form (`to_dict()`), page intelligence included."""
+        actions = [recipe_from_dict(a) for a in data.get("suggested_actions") or [] if isinstance(a, dict)]
+        captcha = data.get("captcha")
+        return cls(
+            url=data.get("url", ""),
+            title=data.get("title", ""),
+            vp=list(data.get("vp") or [1920.0, 1080.0]),
+            scroll=list(data.get("scroll") or [0.0, 0.0]),
+            els=[SpatialElement.from_dict(el) for el in data.get("els") or []],
+            page_type=data.get("page_type") or "Other",
+            suggested_actions=[a for a in actions if a is not None],
+            captcha=CaptchaInfo.from_dict(captcha) if isinstance(captcha, dict) else None,
+            page_confidence=float(data.get("page_confidence") or 0.0),
+            page_reasons=list(data.get("page_reasons") or []),
+            notes=list(data.get("notes") or []),
+        )
 
     def to_json(self, indent: int | None = None, explain: bool = False) -> str:
         from .output.json_output import to_json

@@ -141,18 +141,9 @@ class Page:
 
 def _rebuild(data: dict[str, Any]) -> SpatialDom:
     """The engine's SpatialDom for a page's JSON form (elements via SpatialElement.from_dict)."""
-    from browsy_engine.model import SpatialDom, SpatialElement
+    from browsy_engine.model import SpatialDom
 
-    return SpatialDom(
-        url=data.get("url", ""),
-        title=data.get("title", ""),
-        vp=list(data.get("vp") or [1920.0, 1080.0]),
-        scroll=list(data.get("scroll") or [0.0, 0.0]),
-        els=[SpatialElement.from_dict(el) for el in data.get("els") or []],
-        page_type=data.get("page_type") or "Other",
-        suggested_actions=list(data.get("suggested_actions") or []),
-        captcha=data.get("captcha"),
-    )
+    return SpatialDom.from_dict(data)
 
 
 def _call(dom: SpatialDom, method: str, default: Any) -> Any:

@@ -83,7 +83,7 @@ DISPLAY_ALIASES = {
 }
 ENUMS: dict[str, frozenset[str]] = {
     "position": frozenset({"static", "relative", "absolute", "fixed", "sticky", "-webkit-sticky"}),
-    "float": frozenset({"none", "left", "right", "inline-start", "inline-end"}),
+    "float_side": frozenset({"none", "left", "right", "inline-start", "inline-end"}),
     "clear": frozenset({"none", "left", "right", "both", "inline-start", "inline-end"}),
     "box_sizing": frozenset({"content-box", "border-box"}),
     "flex_direction": frozenset({"row", "row-reverse", "column", "column-reverse"}),

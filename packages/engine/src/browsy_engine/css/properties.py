@@ -112,7 +112,7 @@ class PropertyParser(BoxParsers, FlexGridParsers, FontParsers, PaintParsers):
             add(f"border-{axis}", ws + ss, self._border(ws, ss))
         # simple keywords
         for css, slot in (
-            ("position", "position"), ("float", "float"), ("clear", "clear"), ("box-sizing", "box_sizing"),
+            ("position", "position"), ("float", "float_side"), ("clear", "clear"), ("box-sizing", "box_sizing"),
             ("flex-direction", "flex_direction"), ("flex-wrap", "flex_wrap"), ("font-style", "font_style"),
             ("text-transform", "text_transform"), ("visibility", "visibility"), ("overflow-x", "overflow_x"),
             ("overflow-y", "overflow_y"), ("list-style-position", "list_style_position"),

@@ -150,7 +150,7 @@ def build_style(
         inherited = parent.text_align if parent is not None else "start"
         style.text_align = "center" if inherited == "start" else inherited
     if style.position in ("absolute", "fixed"):
-        style.float = "none"
+        style.float_side = "none"
     if style.display != "none":
         _blockify(style, parent, is_root)
     return style
@@ -238,7 +238,7 @@ def _blockify(style: ComputedStyle, parent: ComputedStyle | None, is_root: bool)
         return
     if (
         is_root
-        or style.float != "none"
+        or style.float_side != "none"
         or style.position in ("absolute", "fixed")
         or (parent is not None and parent.display in FLEX_OR_GRID)
     ):

@@ -26,7 +26,7 @@ class ComputedStyle:
     right: Length = None
     bottom: Length = None
     left: Length = None
-    float: str = "none"
+    float_side: str = "none"  # the `float` property (a field named float would shadow the builtin)
     clear: str = "none"
     box_sizing: str = "content-box"
     width: Length = None

@@ -1,6 +1,6 @@
 """Page intelligence: page type, suggested actions, CAPTCHA, extraction helpers."""
 
+from ..suggestions import CaptchaInfo
 from .analyze import analyze
-from .captcha import CaptchaInfo
 
 __all__ = ["CaptchaInfo", "analyze"]

@@ -8,11 +8,10 @@ present but the page reads as a CAPTCHA page, the type is inferred from the elem
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
-from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from ..dom.tree import Document, Node
+from ..suggestions import CaptchaInfo
 from .facts import PageFacts
 
 CAPTCHA_TYPES = ("ReCaptcha", "HCaptcha", "Turnstile", "CloudflareChallenge", "ImageGrid", "TextCaptcha",
@@ -27,21 +26,6 @@ _CANDIDATE_CLASSES = ("g-recaptcha", "h-captcha", "cf-turnstile")  # each contai
 _CANDIDATE_IDS = ("challenge-running", "cf-challenge", "challenge-error")  # each contains "challenge"
 # Inline script of Cloudflare's interstitial ("Just a moment..."): its options object and loader path.
 _CLOUDFLARE_INLINE = ("_cf_chl_opt", "/cdn-cgi/challenge-platform/")
-
-
-@dataclass(slots=True)
-class CaptchaInfo:
-    captcha_type: str
-    sitekey: str | None = None
-    # False when only an invisible/score-based widget is present (reCAPTCHA v3, data-size="invisible"):
-    # the page still carries the service, but nobody is asked to solve anything. Not serialised.
-    interactive: bool = field(default=True, compare=False)
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"captcha_type": self.captcha_type}
-        if self.sitekey is not None:
-            out["sitekey"] = self.sitekey
-        return out
 
 
 def _source_type(src: str) -> str | None:

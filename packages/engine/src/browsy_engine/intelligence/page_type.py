@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from urllib.parse import parse_qs, urlsplit
 
 from ..model import SpatialElement
+from ..suggestions import CaptchaInfo
 from . import keywords as kw
-from .captcha import CaptchaInfo, has_text_captcha
+from .captcha import has_text_captcha
 from .evidence import Evidence
 from .facts import NON_ENTRY_TYPES, PageFacts, input_type
 from .weighing import Weighing

@@ -88,7 +88,7 @@ def establishes_bfc(ctx: LayoutContext, i: int) -> bool:
         d not in IN_FLOW_WRAPPERS
         or s.overflow_x not in ("visible", "clip")
         or s.overflow_y not in ("visible", "clip")
-        or s.float != "none"
+        or s.float_side != "none"
         or s.position in ("absolute", "fixed")
         or ctx.doc.nodes[i].parent < 0
         or s.display == "flow-root"
@@ -166,7 +166,7 @@ def flow(ctx, i, children, cw, cx, cy, floats, ox, oy, collapse_top, cb_h):
             if s is None:  # a text node
                 run.append(c)
                 continue
-            if run or not (s.position in OUT_OF_FLOW or s.float in FLOATING):
+            if run or not (s.position in OUT_OF_FLOW or s.float_side in FLOATING):
                 run.append(c)  # inline content (a float or positioned box starting a run is placed apart)
                 run_has_boxes = True
                 continue
@@ -198,7 +198,7 @@ def flow(ctx, i, children, cw, cx, cy, floats, ox, oy, collapse_top, cb_h):
             break
         s = styles[c]
         out_of_flow = s.position in OUT_OF_FLOW
-        floating = not out_of_flow and s.float in FLOATING
+        floating = not out_of_flow and s.float_side in FLOATING
         if display[c] in table.STRAY_PARTS and not floating and not out_of_flow:
             # table cells/rows outside a table: wrapped in an anonymous table
             group = [c]
@@ -311,7 +311,7 @@ def _blank(ctx: LayoutContext, c: int) -> bool:
 def place_float(ctx, c, container, w, h, cx, cy, y, cw, floats, ox, oy) -> None:
     """Place float c (margin box w × h) no higher than content-y `y` of its container."""
     s = ctx.styles[c]
-    side = "right" if s.float == "right" else "left"
+    side = "right" if s.float_side == "right" else "left"
     if floats is None:
         fx, fy = (cw - w if side == "right" else 0.0), y
     else:

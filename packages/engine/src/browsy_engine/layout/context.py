@@ -101,7 +101,7 @@ class LayoutContext:
 
     def is_float(self, i: int) -> bool:
         s = self.styles[i]
-        return s is not None and s.float in FLOATING and s.position not in OUT_OF_FLOW
+        return s is not None and s.float_side in FLOATING and s.position not in OUT_OF_FLOW
 
     def is_replaced(self, i: int) -> bool:
         return self.doc.nodes[i].tag in REPLACED
@@ -149,7 +149,7 @@ def classify(ctx: LayoutContext) -> None:
             continue
         d = s.display
         position = s.position
-        floating = s.float in FLOATING
+        floating = s.float_side in FLOATING
         if p < 0:
             d = "block" if d in ("inline", "contents") else BLOCKIFY.get(d, d)
         elif (floating or position in OUT_OF_FLOW) and d != "contents":

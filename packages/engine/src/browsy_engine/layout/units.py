@@ -202,7 +202,7 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
         tag = doc_nodes[i].tag
         if s.position in OUT_OF_FLOW:
             unit[PIECES].append((ABS, i, 0.0, "", None, 0.0, 0.0, 0.0, 0.0))
-        elif s.float in FLOATING:
+        elif s.float_side in FLOATING:
             box = yield from _atomic_size(ctx, i, cw, measuring)
             units.append([[(FLOAT, i, box[0], "", None, 0.0, box[1], 0.0, box[3])], 0.0, False])
             unit = [[], 0.0, False]

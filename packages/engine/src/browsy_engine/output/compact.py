@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..spatial.text import without_controls
 from .json_output import well_formed
@@ -110,9 +110,6 @@ def element_lines(els: Iterable[SpatialElement], vp: Sequence[float], marker: st
     return [element_line(el, vp, counts[(el.tag, _shown_text(el))] > 1, marker) for el in els]
 
 
-def _action_line(action: Any) -> str:
-    compact = getattr(action, "compact", None)
-    return compact() if callable(compact) else str(action)
 
 
 def header_lines(dom: SpatialDom) -> list[str]:
@@ -121,7 +118,7 @@ def header_lines(dom: SpatialDom) -> list[str]:
         lines.append(f"page_type: {dom.page_type}")
     if dom.suggested_actions:
         lines.append("suggested_actions:")
-        lines.extend(f"  {_action_line(a)}" for a in dom.suggested_actions)
+        lines.extend(f"  {a.compact()}" for a in dom.suggested_actions)
     lines.extend(f"note: {_flat(note)}" for note in dom.notes)
     lines.append("---")
     return lines

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import httpx
 
 from ..dom.tree import Document, Node
 from ..intelligence.behaviors import detect_behaviors
 from ..model import SpatialDom, SpatialElement
+from ..suggestions import EnterCode, Login, Recipe
 from . import forms
 from .errors import ActionError
 from .form_state import overlay
@@ -23,6 +24,8 @@ from .page import Page
 from .submission import build_submission
 from .urls import document_base, join_url, scheme_of
 from .visibility import apply_visibility
+
+R = TypeVar("R", bound=Recipe)
 
 if TYPE_CHECKING:
     from .session import AsyncSession
@@ -296,28 +299,25 @@ class Interactor:
         return loaded.dom
 
     # ---- compound actions ------------------------------------------------------------------------
-    def _action(self, name: str) -> Any:
+    def _action(self, kind: type[R]) -> R | None:
         dom = self._s._current().dom
-        for action in dom.suggested_actions:
-            if getattr(action, "action", None) == name:
-                return action
-        return None
+        return next((a for a in dom.suggested_actions if isinstance(a, kind)), None)
 
     async def login(self, username: str, password: str) -> SpatialDom:
-        action = self._action("Login")
+        action = self._action(Login)
         if action is None:
             page_type = self._s._current().dom.page_type
             raise ActionError(
                 f"No login form was detected on this page (page type {page_type}); "
                 "fill the fields with type_text and click the submit button instead."
             )
-        if getattr(action, "username_id", None) is not None:
+        if action.username_id is not None:
             self.type_text(action.username_id, username)
         self.type_text(action.password_id, password)
         return await self._press(action, action.password_id)
 
     async def enter_code(self, code: str) -> SpatialDom:
-        action = self._action("EnterCode")
+        action = self._action(EnterCode)
         if action is None:
             raise ActionError(
                 "No verification-code form was detected on this page; type the code with type_text and click submit."
@@ -325,10 +325,9 @@ class Interactor:
         self.type_text(action.input_id, str(code).strip())
         return await self._press(action, action.input_id)
 
-    async def _press(self, action: Any, field_id: int) -> SpatialDom:
-        submit_id = getattr(action, "submit_id", None)
-        if submit_id is not None:
-            return await self.click(submit_id)
+    async def _press(self, action: Login | EnterCode, field_id: int) -> SpatialDom:
+        if action.submit_id is not None:
+            return await self.click(action.submit_id)
         return await self.submit(field_id)
 
     # ---- JS behaviours ---------------------------------------------------------------------------

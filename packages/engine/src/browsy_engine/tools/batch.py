@@ -294,7 +294,7 @@ async def _on_element(session: AsyncSession, step: Step) -> str | None:
 
 def _still_there(dom: SpatialDom, action: str, what: str) -> None:
     """A login (or code) that lands on a page asking for it again did not work: fail with the page's alert."""
-    if not any(getattr(a, "action", None) == action for a in dom.suggested_actions):
+    if not any(a.action == action for a in dom.suggested_actions):
         return
     alerts = [el.text for el in dom.alerts() if el.text]
     reason = f": {alerts[0]}" if alerts else f" (the page still asks for it: {dom.title or dom.url})"

@@ -71,7 +71,7 @@ async def _browse(session: AsyncSession, request: TaskRequest, dom: SpatialDom, 
 
 
 async def _login(session: AsyncSession, request: TaskRequest, dom: SpatialDom, progress: Progress) -> dict[str, Any]:
-    if not any(getattr(a, "action", None) == "Login" for a in dom.suggested_actions):
+    if not any(a.action == "Login" for a in dom.suggested_actions):
         raise TaskFailed(f"No login form found on {dom.url} (page type {dom.page_type}).")
     credentials = request.params.credentials
     if credentials is None:

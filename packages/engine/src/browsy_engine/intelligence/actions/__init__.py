@@ -2,16 +2,10 @@
 
 from __future__ import annotations
 
-from ..captcha import CaptchaInfo
-from ..facts import PageFacts
-from .auth import detect_account_action, detect_enter_code
-from .challenge import detect_captcha_challenge
-from .consent import detect_consent, detect_cookie_consent
-from .forms import detect_contact, detect_fill_form, detect_search
-from .navigation import detect_download, detect_paginate, detect_select_from_list
-from .recipes import (
+from ...suggestions import (
     ALL_RECIPES,
     CaptchaChallenge,
+    CaptchaInfo,
     Consent,
     Contact,
     CookieConsent,
@@ -27,6 +21,12 @@ from .recipes import (
     Search,
     SelectFromList,
 )
+from ..facts import PageFacts
+from .auth import detect_account_action, detect_enter_code
+from .challenge import detect_captcha_challenge
+from .consent import detect_consent, detect_cookie_consent
+from .forms import detect_contact, detect_fill_form, detect_search
+from .navigation import detect_download, detect_paginate, detect_select_from_list
 
 # Recipes that make the generic FillForm redundant.
 _SPECIFIC_FORM_ACTIONS = ("Login", "Register", "Contact", "EnterCode")

@@ -10,11 +10,11 @@ Login.
 from __future__ import annotations
 
 from ...model import SpatialElement
+from ...suggestions import EnterCode, Login, Recipe, Register
 from .. import keywords as kw
 from ..facts import PageFacts, input_type
 from ..page_type import code_inputs, says_verification
 from .common import field_words, same_form_pool, submit_for
-from .recipes import EnterCode, Login, Recipe, Register
 
 USERNAME_MAX_DY = 500
 CONFIRM_MAX_DY = 150

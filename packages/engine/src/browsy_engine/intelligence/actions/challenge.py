@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+from ...suggestions import CaptchaChallenge, CaptchaInfo
 from .. import keywords as kw
-from ..captcha import CaptchaInfo
 from ..facts import PageFacts
-from .recipes import CaptchaChallenge
 
 
 def _verify_button(facts: PageFacts) -> int | None:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from ...model import SpatialElement
+from ...suggestions import Consent, CookieConsent
 from .. import keywords as kw
 from ..facts import PageFacts
 from ..geometry import distance
 from ..page_type import is_oauth_consent
-from .recipes import Consent, CookieConsent
 
 SHORT_LINK_TEXT = 40
 COOKIE_TEXT_MIN = 30

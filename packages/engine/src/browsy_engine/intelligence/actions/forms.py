@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from ...model import SpatialElement
+from ...suggestions import Contact, FillForm, FormField, Search
 from .. import keywords as kw
 from ..facts import PageFacts, input_type
 from ..geometry import distance, nearest_below
 from ..page_type import entry_fields, is_form, search_inputs
 from .common import field_label, field_words, same_form_pool, submit_for
-from .recipes import Contact, FillForm, FormField, Search
 
 SEARCH_BUTTON_MAX_DISTANCE = 300
 _MESSAGE_HINTS = ("message", "comment", "inquiry", "enquiry", "question", "body", "details")

@@ -6,10 +6,10 @@ from operator import attrgetter
 from urllib.parse import urljoin
 
 from ...model import SpatialElement
+from ...suggestions import Download, DownloadItem, Paginate, SelectFromList
 from .. import keywords as kw
 from ..facts import PageFacts
 from ..pagination import find_pagination
-from .recipes import Download, DownloadItem, Paginate, SelectFromList
 
 ROW_TOLERANCE = 30
 MIN_ROWS = 5

@@ -1,7 +1,9 @@
-"""The suggested actions (seed: "Action Recipes Reference"): one small dataclass per recipe.
+"""What page intelligence hands a SpatialDom: the suggested actions (seed: "Action Recipes Reference"),
+one small dataclass per recipe, and the CAPTCHA found on the page. Part of the model: imports nothing
+of the engine.
 
-Each has a class attribute `action` (its tag name), `to_dict()` → `{"action": "Login", ...}` with None
-fields omitted, and `compact()` → `Login { username: 19, password: 21, submit: 34 }` for the compact
+Each recipe has a class attribute `action` (its tag name), `to_dict()` → `{"action": "Login", ...}` with
+None fields omitted, and `compact()` → `Login { username: 19, password: 21, submit: 34 }` for the compact
 output header.
 """
 
@@ -193,3 +195,44 @@ class Paginate(Recipe):
 
 ALL_RECIPES: tuple[type[Recipe], ...] = (Login, Register, Contact, FillForm, Search, EnterCode, Download,
                                          CaptchaChallenge, CookieConsent, Consent, SelectFromList, Paginate)
+_RECIPE_OF_ACTION: dict[str, type[Recipe]] = {cls.action: cls for cls in ALL_RECIPES}
+
+
+def recipe_from_dict(data: dict[str, Any]) -> Recipe | None:
+    """The recipe a `to_dict()` came from (None for an unknown action or missing fields)."""
+    cls = _RECIPE_OF_ACTION.get(str(data.get("action")))
+    if cls is None:
+        return None
+    kwargs: dict[str, Any] = {}
+    for f in fields(cls):  # type: ignore[arg-type]
+        if f.name not in data:
+            continue
+        value = data[f.name]
+        if cls is FillForm and f.name == "fields":
+            value = [FormField(x["id"], x.get("label"), x.get("name"), x.get("type")) for x in value]
+        elif cls is Download and f.name == "items":
+            value = [DownloadItem(x["id"], x.get("text"), x.get("href")) for x in value]
+        kwargs[f.name] = value
+    try:
+        return cls(**kwargs)
+    except (TypeError, KeyError):
+        return None
+
+
+@dataclass(slots=True)
+class CaptchaInfo:
+    captcha_type: str
+    sitekey: str | None = None
+    # False when only an invisible/score-based widget is present (reCAPTCHA v3, data-size="invisible"):
+    # the page still carries the service, but nobody is asked to solve anything. Not serialised.
+    interactive: bool = field(default=True, compare=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"captcha_type": self.captcha_type}
+        if self.sitekey is not None:
+            out["sitekey"] = self.sitekey
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> CaptchaInfo:
+        return cls(str(data.get("captcha_type", "Unknown")), data.get("sitekey"))
