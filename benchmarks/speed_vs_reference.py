@@ -6,16 +6,23 @@ one parse of ours, one of Rust's on the same page, N times, keeping each engine'
 Both see the same machine conditions, which matters on a machine whose speed swings from second to second. Prints per-page times and ratios, the totals, and the
 slowest pages with their share of the total.
 
-Usage: python benchmarks/speed_vs_reference.py [--runs 5] [--no-reference] [--profile N]
+Usage: python benchmarks/speed_vs_reference.py [--runs 5] [--no-reference] [--profile N] [--corpus DIR]
+
+`--corpus ../shared/corpus-real` times that corpus instead (its gzipped pages are unpacked to a temporary
+folder first, so both engines read the same plain file). The summary gives the total ratio, the median
+page's ratio and the pages above 3x.
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
+import gzip
 import pstats
+import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -48,6 +55,20 @@ def time_ours(path: Path, runs: int, width: int, height: int) -> float:
         parse(data, width, height, url="https://example.com/")
         best = min(best, time.perf_counter() - t)
     return best
+
+
+def unpack(corpus: Path, into: Path) -> list[Path]:
+    """The corpus's pages as plain .html files in `into` (gzipped pages are decompressed)."""
+    folder = corpus / "pages" if (corpus / "pages").is_dir() else corpus
+    out: list[Path] = []
+    for page in sorted(folder.iterdir()):
+        if page.name.endswith(".html.gz"):
+            target = into / page.name.removesuffix(".gz")
+            target.write_bytes(gzip.decompress(page.read_bytes()))
+            out.append(target)
+        elif page.name.endswith(".html"):
+            out.append(page)
+    return out
 
 
 class Reference:
@@ -86,9 +107,11 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--no-reference", action="store_true")
     ap.add_argument("--profile", type=int, default=0, help="profile the N slowest pages of ours")
+    ap.add_argument("--corpus", type=Path, default=None, help="a corpus folder with pages/*.html.gz")
     args = ap.parse_args()
     width, height = viewport()
-    paths = corpus_pages()
+    unpacked = tempfile.TemporaryDirectory(prefix="browsy-speed-")
+    paths = corpus_pages() if args.corpus is None else unpack(args.corpus, Path(unpacked.name))
     parse(paths[0].read_bytes(), width, height)  # warm imports and caches
     reference = None if args.no_reference else Reference(width, height)
     ours: dict[str, float] = {}
@@ -117,6 +140,11 @@ def main() -> None:
         rtotal = sum(ref.values())
         line += f"  rust {rtotal * 1000:.1f} ms  ratio {total / rtotal:.2f}x"
     print(line)
+    if ref:
+        ratios = sorted((ours[k] / ref[k], Path(k).name) for k in ours if ref.get(k))
+        above = [f"{name} {r:.1f}x" for r, name in ratios if r > 3.0]
+        print(f"median page ratio {statistics.median(r for r, _ in ratios):.2f}x; "
+              f"pages above 3x: {len(above)}" + (f" ({', '.join(above[-10:])})" if above else ""))
     slow = sorted(ours.items(), key=lambda kv: -kv[1])[:5]
     print("slowest (ours): " + ", ".join(f"{Path(k).name} {v * 1000:.1f} ms ({v / total:.0%})" for k, v in slow))
     for k, _ in slow[: args.profile]:

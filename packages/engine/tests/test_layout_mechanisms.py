@@ -4,6 +4,7 @@ robustness. Expected values are Chromium's (see layout_fixtures for the same cas
 from __future__ import annotations
 
 import pytest
+from browsy_engine import parse
 from browsy_engine.css.style import ComputedStyle
 from browsy_engine.dom import build_document
 from browsy_engine.layout import compute_layout
@@ -226,3 +227,38 @@ def test_an_atomic_inlines_vertical_align_does_not_leak_to_the_next_inline_box()
     els = {e.text: e for e in parse(html, 800, 600).els if e.tag == "a"}
     assert els["one"].b[1] == els["two"].b[1]
     assert els["one"].b[3] == els["two"].b[3]
+
+
+@pytest.mark.parametrize("direction", ["column", "row"])
+def test_nested_flex_lays_each_node_out_a_bounded_number_of_times(direction: str) -> None:
+    """Taffy measures each item and then places it; every container nested inside does the same. With the
+    per-node caches of layout/flexgrid.py (results by node and constraints, as Taffy caches its own
+    nodes) the measures and layouts per node stay the same at any depth, instead of growing with it."""
+    import collections
+
+    from browsy_engine.layout import block, flexgrid
+
+    def counts(depth: int) -> tuple[int, int]:
+        measured: collections.Counter = collections.Counter()
+        laid_out: collections.Counter = collections.Counter()
+        measure, contents = flexgrid._measure, block.box_contents
+
+        def counted_measure(ctx, it, *args):
+            measured[it if isinstance(it, int) else it[0]] += 1
+            return measure(ctx, it, *args)
+
+        def counted_contents(ctx, i, *args):
+            laid_out[i] += 1
+            return (yield from contents(ctx, i, *args))
+
+        flexgrid._measure, block.box_contents = counted_measure, counted_contents
+        try:
+            css = f"<style>div{{display:flex;flex-direction:{direction};padding:1px}}</style>"
+            parse(css + "<div>" * depth + "<p>leaf text here</p>" + "</div>" * depth, 1280, 800)
+        finally:
+            flexgrid._measure, block.box_contents = measure, contents
+        return max(measured.values()), max(laid_out.values())
+
+    shallow, deep = counts(4), counts(24)
+    assert deep == shallow
+    assert deep[0] <= 12 and deep[1] <= 6

@@ -46,7 +46,12 @@ class LayoutContext:
     anchor: list[int] = field(default_factory=list)
     shift_y: list[float] = field(default_factory=list)
     intrinsic_cache: dict[int, tuple[float, float]] = field(default_factory=dict)
-    height_cache: dict[tuple[int, float], float] = field(default_factory=dict)
+    # Flex/grid items laid out once per (node, width, height, containing width, depth): see flexgrid.py.
+    contents_cache: dict[tuple[int, float, float | None, float, int], Any] = field(default_factory=dict)
+    subtree_end: list[int] | None = None  # last descendant of each node (lazy, for contents_cache)
+    # What Taffy's measure callback answered, per (item, known size, available width, container width,
+    # depth): a new Taffy tree per container layout starts with an empty cache of its own.
+    measure_cache: dict[tuple, tuple[float, float]] = field(default_factory=dict)
     positioned: list[tuple[int, int, float, float]] = field(default_factory=list)
     block_child: list[bool] = field(default_factory=list)  # see classify()
     holds_block: list[bool] = field(default_factory=list)  # node i's box children hold an in-flow block

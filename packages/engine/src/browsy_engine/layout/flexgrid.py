@@ -9,6 +9,7 @@ min/max-content widths); after Taffy places the items we lay out each item's con
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import stretchable.taffylib as taffylib
 
@@ -90,9 +91,19 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
         it = ids.get(nid)
         if it is None:
             return (0.0, 0.0)
+        key = (
+            it if isinstance(it, int) else (it[0], it[-1]),
+            None if math.isnan(known_w) else round(known_w, 3),
+            None if math.isnan(known_h) else round(known_h, 3),
+            avail_w.get("dim"), round(avail_w.get("value", 0.0), 3), round(w, 3), depth,
+        )
+        size = ctx.measure_cache.get(key)
+        if size is not None:
+            return size
         ctx.taffy_depth = depth + 1
         try:
-            return _measure(ctx, it, w, known_w, known_h, avail_w)
+            size = ctx.measure_cache[key] = _measure(ctx, it, w, known_w, known_h, avail_w)
+            return size
         finally:
             ctx.taffy_depth = depth
 
@@ -129,7 +140,7 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
             if ctx.is_replaced(it):
                 continue
             pb_h, pb_v = horizontal_pb(cs, w), vertical_pb(cs, w)
-            out = yield block.box_contents(ctx, it, max(0.0, bw - pb_h), max(0.0, bh - pb_v), w)
+            out = yield item_contents(ctx, it, max(0.0, bw - pb_h), max(0.0, bh - pb_v), w)
             ctx.rel[it] = [cx + x, cy + y, bw, bh]
             if baseline is None and out.baseline is not None:
                 # the container's baseline is its first item's (inline-flex buttons align by their text)
@@ -168,13 +179,42 @@ def _measure(ctx: LayoutContext, it: int | list[int], cb_w: float, known_w: floa
         cw = _pick(lo, hi, avail_w)
     if not math.isnan(known_h):
         return (cw, max(0.0, known_h - pb_v))
-    key = (it, round(cw, 3))
-    ch = ctx.height_cache.get(key)
-    if ch is None:
-        out = run(block.box_contents(ctx, it, cw, None, cb_w))
-        ch = out.height
-        ctx.height_cache[key] = ch
-    return (cw, ch)
+    return (cw, run(item_contents(ctx, it, cw, None, cb_w)).height)
+
+
+def item_contents(ctx: LayoutContext, it: int, w: float, h: float | None, cb_w: float):
+    """Generator task: `block.box_contents` of flex/grid item `it`, done once per (width, height,
+    containing width, nesting depth). Taffy measures an item, then places it, and every flex/grid
+    container nested inside does the same: laid out afresh each time, a subtree n containers deep would
+    be laid out O(n²) times or worse. An item's contents are a formatting context of their own, so the
+    result depends on those arguments alone: a repeat restores the boxes its subtree got (relative to
+    their anchors) and the absolutely positioned boxes it queued, as Taffy's per-node cache does.
+    Pinned by test_layout_mechanisms (measure counts) and by byte-identical corpus output."""
+    key = (it, round(w, 3), None if h is None else round(h, 3), round(cb_w, 3), ctx.taffy_depth)
+    if ctx.subtree_end is None:
+        ctx.subtree_end = ctx.doc.subtree_ends()
+    first, last = it + 1, ctx.subtree_end[it] + 1
+    known = ctx.contents_cache.get(key)
+    if known is not None:
+        out, rel, anchor, shift_y, queued = known
+        ctx.rel[first:last] = _copies(rel)
+        ctx.anchor[first:last] = anchor
+        ctx.shift_y[first:last] = shift_y
+        ctx.positioned.extend(queued)
+        return replace(out)
+    mark = len(ctx.positioned)
+    out = yield block.box_contents(ctx, it, w, h, cb_w)
+    ctx.contents_cache[key] = (
+        replace(out), _copies(ctx.rel[first:last]), ctx.anchor[first:last], ctx.shift_y[first:last],
+        ctx.positioned[mark:],
+    )
+    return out
+
+
+def _copies(boxes: list[list[float] | None]) -> list[list[float] | None]:
+    """Copies of the box lists: layout reuses a node's list and writes into it in place, so neither the
+    cache nor a restored subtree may share a list with the live boxes."""
+    return [None if b is None else b[:] for b in boxes]
 
 
 def _pick(lo: float, hi: float, avail: dict) -> float:

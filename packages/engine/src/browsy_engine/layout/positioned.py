@@ -69,10 +69,20 @@ def containing_block(ctx: LayoutContext, i: int, absolute: Absolute) -> tuple[fl
 
 
 def layout_positioned(ctx: LayoutContext, absolute: Absolute, subtree_end: list[int]) -> None:
-    k = 0
-    while k < len(ctx.positioned):
-        i, anchor, sx, sy = ctx.positioned[k]
+    """Lay out the queued absolutely positioned boxes in order. A box is queued each time its static
+    position's container is laid out (measuring passes included); only its latest entry counts, so the
+    earlier ones are skipped."""
+    queue = ctx.positioned
+    latest: dict[int, int] = {}
+    k = seen = 0
+    while k < len(queue):
+        while seen < len(queue):
+            latest[queue[seen][0]] = seen
+            seen += 1
+        i, anchor, sx, sy = queue[k]
         k += 1
+        if latest[i] != k - 1:
+            continue
         s = ctx.styles[i]
         cbx, cby, cbw, cbh = containing_block(ctx, i, absolute)
         static = absolute.box(anchor) if anchor >= 0 else (0.0, 0.0, 0.0, 0.0)
