@@ -71,6 +71,21 @@ def unpack(corpus: Path, into: Path) -> list[Path]:
     return out
 
 
+def offline_prefix() -> list[str]:
+    """`unshare -n` where this machine allows it: the Rust browsy's load_html fetches a page's external
+    stylesheets (ours parses with none), and with no network those fetches fail at once instead of
+    waiting for DNS timeouts, seconds per page. Without it the comparison is only fair on pages with no
+    external stylesheets."""
+    try:
+        ok = subprocess.run(["unshare", "-n", "true"], capture_output=True, timeout=10).returncode == 0
+    except (OSError, subprocess.TimeoutExpired):
+        ok = False
+    if not ok:
+        print("note: cannot run the reference without network (unshare -n); its times include fetches",
+              file=sys.stderr)
+    return ["unshare", "-n"] if ok else []
+
+
 class Reference:
     """The published Rust browsy in its own process, timing one page per request."""
 
@@ -79,12 +94,15 @@ class Reference:
         script = SHARED / "tools" / "reference_python.sh"
         if not script.exists():
             return
+        # Its warnings go to a file: an undrained pipe fills up and stalls both processes.
+        self.errors = tempfile.TemporaryFile(mode="w+")  # noqa: SIM115 - open for the process lifetime
         proc = subprocess.Popen(
-            ["bash", str(script), "-c", REFERENCE_SCRIPT, str(width), str(height)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            [*offline_prefix(), "bash", str(script), "-c", REFERENCE_SCRIPT, str(width), str(height)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.errors, text=True,
         )
         if proc.stdout is None or proc.stdout.readline().strip() != "ready":
-            err = proc.stderr.read() if proc.stderr else ""
+            self.errors.seek(0)
+            err = self.errors.read()
             print(f"reference unavailable: {err.strip().splitlines()[-1:]}", file=sys.stderr)
             proc.kill()
             return
