@@ -62,7 +62,9 @@ def test_visibility_hidden_can_be_overridden_by_a_child() -> None:
 
 
 def test_hidden_elements_keep_their_box_when_layout_has_one() -> None:
-    found = emit("<button id='b' aria-hidden='true'>X</button>", boxes={"b": (1, 2, 30, 40)})
+    found = emit(
+        "<button id='b'>X</button>", boxes={"b": (1, 2, 30, 40)}, styles={"b": ComputedStyle(visibility="hidden")}
+    )
     assert (found[0].hidden, found[0].b) == (True, [1, 2, 30, 40])
 
 

@@ -68,7 +68,7 @@ class TextReader:
         self._doc = doc
         self._nodes = doc.nodes
         self._unrendered = vis.unrendered
-        self._hidden = vis.hidden
+        self._muted = vis.muted
         self._budget = max(200_000, 4 * len(doc.nodes))  # nodes all subtree walks may still visit
 
     def _allowance(self) -> int:
@@ -133,7 +133,7 @@ class TextReader:
         nodes = self._nodes
         unrendered = self._unrendered
         show_unrendered = unrendered[index]
-        hidden = self._hidden
+        hidden = self._muted
         # Decorative content (aria-hidden icons) is read, but does not make a block worth emitting.
         hidden_counts = hidden[index]
         everything: list[str] = []
@@ -191,7 +191,7 @@ class TextReader:
         nodes = self._nodes
         unrendered = self._unrendered
         show_unrendered = unrendered[index]
-        hidden = self._hidden
+        hidden = self._muted
         hidden_counts = hidden[index]
         stack = list(reversed(nodes[index].children))
         budget = MAX_WALK  # visits a subsequence of inline_text's walk: it reaches at least as far
