@@ -103,3 +103,12 @@ def test_the_lazy_packages_export_every_error_class_the_engine_lists() -> None:
     assert classes <= set(browsy_engine.__all__)
     assert {*classes, "InvalidArguments", "RemoteError"} <= set(browsy.__all__)
     assert all(getattr(browsy, name) is getattr(sdk_errors, name) for name in classes)
+
+
+def test_an_application_shell_says_it_needs_javascript() -> None:
+    shell = "<title>App</title><div id='root'></div><script src='/bundle.js'></script>"
+    page = browsy.parse(shell, 1280, 800, "https://app.example/")
+    assert page.needs_js and "application root <div id=root> is empty" in (page.needs_js_reason or "")
+    assert page.rendered is False
+    static = browsy.parse(HTML, 1280, 800, "https://shop.example/")
+    assert (static.needs_js, static.needs_js_reason) == (False, None)

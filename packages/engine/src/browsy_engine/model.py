@@ -108,6 +108,9 @@ class SpatialDom:
     page_reasons: list[str] = field(default_factory=list)  # the 2-3 reasons that decided the page type
     # What the agent should know about how the page was obtained (a refused meta refresh, …); one line each.
     notes: list[str] = field(default_factory=list)
+    # The page's content is built by JavaScript, which browsy does not run (intelligence.needs_js): why.
+    needs_js_reason: str | None = None
+    rendered: bool = False  # the DOM came from a headless browser that ran the page's scripts (session.render)
     _index: dict[int, int] = field(default_factory=dict, repr=False, compare=False)
     # The parsed document this DOM came from (dom.tree.Document); used by sessions for forms and behaviours.
     document: Any = field(default=None, repr=False, compare=False)
@@ -153,8 +156,15 @@ class SpatialDom:
             page_confidence=self.page_confidence,
             page_reasons=list(self.page_reasons),
             notes=list(self.notes),
+            needs_js_reason=self.needs_js_reason,
+            rendered=self.rendered,
             document=self.document,
         )
+
+    @property
+    def needs_js(self) -> bool:
+        """The page is an application shell: its content appears only when its scripts run."""
+        return self.needs_js_reason is not None
 
     # --- extraction helpers (page intelligence; each delegates to its browsy_engine.intelligence module) ---
     def tables(self) -> list[Any]:
@@ -201,6 +211,11 @@ class SpatialDom:
             out["captcha"] = self.captcha.to_dict()
         if self.notes:
             out["notes"] = list(self.notes)
+        if self.needs_js_reason is not None:
+            out["needs_js"] = True
+            out["needs_js_reason"] = self.needs_js_reason
+        if self.rendered:
+            out["rendered"] = True
         out["els"] = [el.to_dict() for el in self.els]
         return out
 
@@ -221,6 +236,8 @@ class SpatialDom:
             page_confidence=float(data.get("page_confidence") or 0.0),
             page_reasons=list(data.get("page_reasons") or []),
             notes=list(data.get("notes") or []),
+            needs_js_reason=(str(data.get("needs_js_reason") or "") or "needs JavaScript") if data.get("needs_js") else None,
+            rendered=bool(data.get("rendered")),
         )
 
     def to_json(self, indent: int | None = None, explain: bool = False) -> str:

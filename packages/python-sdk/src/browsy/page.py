@@ -65,6 +65,22 @@ class Page:
         captcha = self._data.get("captcha")
         return dict(captcha) if captcha else None
 
+    @property
+    def needs_js(self) -> bool:
+        """The page is an application shell: its content appears only when its scripts run."""
+        return bool(self._data.get("needs_js"))
+
+    @property
+    def needs_js_reason(self) -> str | None:
+        """Why the page was flagged `needs_js` (its noscript, an empty application root, …), else None."""
+        reason = self._data.get("needs_js_reason")
+        return str(reason) if reason else None
+
+    @property
+    def rendered(self) -> bool:
+        """The page was loaded in a headless browser that ran its scripts (render fallback)."""
+        return bool(self._data.get("rendered"))
+
     # ---- elements --------------------------------------------------------------------------------
     @cached_property
     def elements(self) -> list[Element]:

@@ -1,4 +1,4 @@
-"""analyze(dom): fill page type, suggested actions and CAPTCHA info of a freshly parsed Spatial DOM.
+"""analyze(dom): fill page type, suggested actions, CAPTCHA info and needs_js of a freshly parsed Spatial DOM.
 
 Steps (seed: "How detection works"): scan the document for CAPTCHA services; weigh the evidence of
 content (evidence.py, weighing.py) and classify the page (page_type.py); run every action detector. On a Captcha page without a known service, the CAPTCHA
@@ -12,6 +12,7 @@ from .actions import detect_actions
 from .captcha import detect_captcha, infer_captcha
 from .evidence import Evidence, collect_evidence
 from .facts import collect_facts
+from .needs_js import needs_js_reason
 from .page_type import classify, is_article
 from .weighing import Weighing, weigh_content
 
@@ -35,3 +36,6 @@ def analyze(dom: SpatialDom) -> None:
     dom.page_type = page_type
     dom.captcha = captcha
     dom.suggested_actions = detect_actions(facts, captcha, page_type)
+    # A CAPTCHA is reported as such: running its scripts would not get an agent past it.
+    if dom.document is not None and captcha is None and page_type != "Captcha":
+        dom.needs_js_reason = needs_js_reason(dom.document)

@@ -119,6 +119,10 @@ def header_lines(dom: SpatialDom) -> list[str]:
     if dom.suggested_actions:
         lines.append("suggested_actions:")
         lines.extend(f"  {a.compact()}" for a in dom.suggested_actions)
+    if dom.needs_js_reason is not None:
+        lines.append(f"needs_js: {_flat(dom.needs_js_reason)}")
+    if dom.rendered:
+        lines.append("rendered: true")
     lines.extend(f"note: {_flat(note)}" for note in dom.notes)
     lines.append("---")
     return lines

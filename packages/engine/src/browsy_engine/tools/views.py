@@ -61,6 +61,10 @@ def page_info(dom: SpatialDom) -> dict[str, Any]:
         ],
         "pagination": plain(dom.pagination()),
     }
+    info["needs_js"] = dom.needs_js
+    if dom.needs_js_reason is not None:
+        info["needs_js_reason"] = dom.needs_js_reason
+    info["rendered"] = dom.rendered
     if dom.captcha is not None:
         info["captcha"] = plain(dom.captcha)
     if dom.notes:
