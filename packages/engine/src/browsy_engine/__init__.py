@@ -18,6 +18,7 @@ _SESSION_EXPORTS = (
     "Network",
     "NoPage",
     "PageError",
+    "RenderUnavailable",
     "ResponseTooLarge",
     "Session",
     "SessionConfig",

@@ -38,6 +38,7 @@ _ERROR_NAMES = (
     "Network",
     "NoPage",
     "PageError",
+    "RenderUnavailable",
     "RemoteError",
     "ResponseTooLarge",
 )

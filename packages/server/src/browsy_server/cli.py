@@ -125,6 +125,11 @@ def _add_network_flags(cmd: argparse.ArgumentParser) -> None:
                           "$NO_PROXY and loopback go direct); targets are still checked")
     cmd.add_argument("--header", type=header, action="append", default=[], metavar="'NAME: VALUE'",
                      help="a header sent with every request (repeatable)")
+    cmd.add_argument("--render", choices=["never", "auto", "always"], default="never",
+                     help="run pages' JavaScript in headless Chromium: 'auto' for pages flagged needs_js, "
+                          "'always', or 'never' (default); needs the render extra and a Chromium")
+    cmd.add_argument("--chromium-path", default=None, metavar="PATH",
+                     help="the Chromium to render with (default: $BROWSY_CHROMIUM, else chromium on the PATH)")
 
 
 def network_config(args: argparse.Namespace, **fields: object):
@@ -150,6 +155,10 @@ def optional_network_fields(args: argparse.Namespace) -> dict[str, object]:
         fields["proxy"] = args.proxy
     if args.header:
         fields["extra_headers"] = dict(args.header)
+    if args.render != "never":
+        fields["render"] = args.render
+    if args.chromium_path:
+        fields["chromium_path"] = args.chromium_path
     return fields
 
 

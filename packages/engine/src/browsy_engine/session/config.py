@@ -49,6 +49,8 @@ DEFAULT_SEARCH_ENDPOINTS: dict[str, str] = {
 }
 
 
+RENDER_MODES = ("never", "auto", "always")
+
 # The command-line flag that sets each SessionConfig field, for error messages a CLI user can act on.
 FLAGS: dict[str, str] = {
     "timeout_secs": "--timeout",
@@ -59,6 +61,8 @@ FLAGS: dict[str, str] = {
     "max_history": "--max-history",
     "proxy": "--proxy",
     "extra_headers": "--header",
+    "render": "--render",
+    "chromium_path": "--chromium-path",
 }
 
 
@@ -106,6 +110,10 @@ class SessionConfig:
     use_env_proxy: bool = True
     # Headers sent with every request besides the browser's own (same name: these win).
     extra_headers: dict[str, str] = field(default_factory=dict)
+    # Run the page's scripts in headless Chromium (session/render.py): "never", "auto" (pages flagged
+    # needs_js) or "always". Needs the `render` extra and a Chromium on the machine.
+    render: str = "never"
+    chromium_path: str | None = None  # the Chromium to render with (else $BROWSY_CHROMIUM, else the PATH)
 
     def __post_init__(self) -> None:
         if self.viewport_width <= 0 or self.viewport_height <= 0:
@@ -125,6 +133,8 @@ class SessionConfig:
             check_proxy_url(self.proxy)
         for name, value in self.extra_headers.items():
             check_header(name, value)
+        if self.render not in RENDER_MODES:
+            raise ValueError(f"SessionConfig: render must be one of {', '.join(RENDER_MODES)}, not {self.render!r}")
 
 
 # Headers that frame the request or name its target: set by the HTTP client, never by the user.

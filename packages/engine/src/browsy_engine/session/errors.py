@@ -22,6 +22,7 @@ __all__ = [
     "Network",
     "NoPage",
     "PageError",
+    "RenderUnavailable",
     "ResponseTooLarge",
 ]
 
@@ -130,6 +131,17 @@ class PageError(BrowsyError):
         super().__init__(f"browsy could not read the page at {url} ({reason}); try another page and report this.")
 
 
+class RenderUnavailable(BrowsyError):
+    """Rendering with a headless browser was asked for, and this machine cannot do it (no extra, no Chromium)."""
+
+    code = "render_unavailable"
+    http_status = 501
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(f"This page cannot be rendered with JavaScript here: {reason}.")
+
+
 class ActionError(BrowsyError):
     """An interaction that cannot be done: no page, unknown element id, wrong element kind, …"""
 
@@ -145,6 +157,6 @@ class NoPage(ActionError):
 
 # Every error class, once: what the SDKs map codes back to.
 ERROR_CLASSES: tuple[type[BrowsyError], ...] = (
-    InvalidUrl, BlockedUrl, Network, HttpError, ResponseTooLarge, PageError, ActionError, NoPage,
+    InvalidUrl, BlockedUrl, Network, HttpError, ResponseTooLarge, PageError, RenderUnavailable, ActionError, NoPage,
 )
 ERRORS_BY_CODE: dict[str, type[BrowsyError]] = {cls.code: cls for cls in ERROR_CLASSES} | {"timeout": Network}

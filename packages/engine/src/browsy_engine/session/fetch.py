@@ -105,6 +105,26 @@ class Fetcher:
     def cookie_dict(self) -> dict[str, str]:
         return {c.name: c.value or "" for c in self._client.cookies.jar}
 
+    def cookies_for_browser(self) -> list[dict[str, Any]]:
+        """The jar's cookies in the form a headless browser takes them (session/render.py)."""
+        out: list[dict[str, Any]] = []
+        for c in self._client.cookies.jar:
+            if not c.domain:
+                continue
+            out.append({
+                "name": c.name, "value": c.value or "", "domain": c.domain, "path": c.path or "/",
+                "expires": float(c.expires) if c.expires else -1, "secure": bool(c.secure),
+                "httpOnly": bool(c.has_nonstandard_attr("HttpOnly")),
+            })
+        return out
+
+    def take_browser_cookies(self, cookies: list[Any]) -> None:
+        """Cookies a headless browser ended with (its scripts may have set some) go into the jar."""
+        for c in cookies:
+            name, domain = c.get("name"), c.get("domain")
+            if name and domain:
+                self._client.cookies.set(name, c.get("value", ""), domain=domain, path=c.get("path") or "/")
+
     async def fetch(
         self,
         url: str | httpx.URL,

@@ -15,11 +15,12 @@ import httpx
 
 from ..dom import decode_html
 from ..pipeline import parse
-from .config import SessionConfig, knob
-from .errors import BlockedUrl, HttpError, InvalidUrl, Network, PageError
+from .config import RENDER_MODES, SessionConfig, knob
+from .errors import ActionError, BlockedUrl, HttpError, InvalidUrl, Network, PageError, RenderUnavailable
 from .fetch import Fetcher, Response
 from .page import Page
 from .refresh import refresh_target
+from .render import render
 from .stylesheets import fetch_stylesheets, find_stylesheets
 
 HTML_TYPES = frozenset({"text/html", "application/xhtml+xml", ""})
@@ -42,11 +43,18 @@ class PageLoader:
         content: bytes | None = None,
         headers: dict[str, str] | None = None,
         initiator: str | None = None,
+        render: str | None = None,
     ) -> Page:
         """Fetch and parse, following `<meta http-equiv=refresh>` redirects like HTTP ones. The document,
-        its refreshes and its stylesheets share one deadline (`timeout_secs`). A refresh to a URL the
-        policy refuses leaves the user on the page that asked for it, as a browser does, with a note.
-        Raises the fetch errors, and HttpError for a non-2xx final status."""
+        its refreshes, its stylesheets and a rendering share one deadline (`timeout_secs`). A refresh to a
+        URL the policy refuses leaves the user on the page that asked for it, as a browser does, with a note.
+        `render` ("never" | "auto" | "always", default the config's) runs the page's scripts in headless
+        Chromium: always, or on "auto" when the page is flagged needs_js (render.py).
+        Raises the fetch errors, HttpError for a non-2xx final status, RenderUnavailable when "always" cannot
+        be honoured."""
+        mode = render or self.config.render
+        if mode not in RENDER_MODES:
+            raise ActionError(f"render must be one of {', '.join(RENDER_MODES)}, not {mode!r}")
         deadline = asyncio.get_running_loop().time() + self.config.timeout_secs
         response = await self.fetcher.fetch(
             url, method=method, content=content, headers=headers, initiator=initiator, deadline=deadline
@@ -56,7 +64,10 @@ class PageLoader:
                 raise HttpError(response.status, response.url, response.reason)
             target = _meta_refresh(response)
             if target is None:
-                return await self.page_from_response(response, deadline)
+                page = await self.page_from_response(response, deadline)
+                if mode == "always" or (mode == "auto" and page.dom.needs_js):
+                    return await self._rendered(page, response, deadline, mode)
+                return page
             try:
                 response = await self.fetcher.fetch(target, initiator=response.url, deadline=deadline)
             except (BlockedUrl, InvalidUrl) as refused:
@@ -64,6 +75,30 @@ class PageLoader:
                 page.dom.notes.append(f"This page asks to refresh to another URL, which was not loaded: {refused}")
                 return page
         raise Network(url, f"more than {self.config.max_redirects} meta refresh redirects ({knob('max_redirects')})")
+
+    async def _rendered(self, page: Page, response: Response, deadline: float, mode: str) -> Page:
+        """The page as headless Chromium shows it after running its scripts. On "auto", a page that
+        cannot be rendered (no extra, a timeout) stays the zero-render page, with a note saying why."""
+        if response.mime_type not in HTML_TYPES:
+            return page
+        try:
+            rendered = await render(response, self.fetcher, self.config, deadline)
+        except (RenderUnavailable, Network) as err:
+            if mode == "always":
+                raise
+            page.dom.notes.append(f"This page needs JavaScript and was not rendered: {err}")
+            return page
+        html_response = Response(
+            response.url, response.status, response.reason,
+            httpx.Headers({"content-type": "text/html; charset=utf-8"}), rendered.html.encode("utf-8", "replace"),
+            response.redirects, response.http_version,
+        )
+        # Stylesheets come from the session's cache-less fetcher again, within what is left of the deadline.
+        result = await self._parse(html_response, fetch_css=self.config.fetch_css, deadline=deadline)
+        result.dom.rendered = True
+        result.dom.needs_js_reason = page.dom.needs_js_reason  # what the page is, not what rendering made of it
+        result.dom.notes.extend(rendered.notes)
+        return result
 
     async def page_from_response(self, response: Response, deadline: float | None = None) -> Page:
         return await self._parse(response, fetch_css=self.config.fetch_css, deadline=deadline)

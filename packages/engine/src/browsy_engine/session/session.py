@@ -82,13 +82,15 @@ class AsyncSession:
         return self._fetcher.cookie_dict()
 
     # ---- navigation ------------------------------------------------------------------------------
-    async def goto(self, url: str) -> SpatialDom:
+    async def goto(self, url: str, render: str | None = None) -> SpatialDom:
         """Fetch `url`, follow redirects (each hop re-checked), fetch external CSS, parse, and make it the
         current page (the previous one goes to history). Returns the Spatial DOM.
 
-        Raises InvalidUrl, BlockedUrl, Network, HttpError (non-2xx), ResponseTooLarge."""
+        `render`: "never", "auto" (render pages flagged needs_js in headless Chromium) or "always";
+        default `SessionConfig.render`. Raises InvalidUrl, BlockedUrl, Network, HttpError (non-2xx),
+        ResponseTooLarge, RenderUnavailable (render="always" without the render extra or a Chromium)."""
         async with self._lock:
-            page = await self._loader.load(url)
+            page = await self._loader.load(url, render=render)
             self._navigate_to(page)
             self.last_outcome = Outcome("navigate", f"Loaded {page.dom.url}")
             return page.dom

@@ -34,7 +34,8 @@ async def show(dom: SpatialDom, format: p.Format = "compact", scope: p.Scope = "
 
 
 async def browse(session: AsyncSession, args: p.BrowseParams) -> ToolResult:
-    return await show(await session.goto(args.url), args.format, args.scope)
+    render = None if args.render == "default" else args.render
+    return await show(await session.goto(args.url, render=render), args.format, args.scope)
 
 
 async def click(session: AsyncSession, args: p.ElementParams) -> ToolResult:

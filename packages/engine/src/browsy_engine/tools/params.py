@@ -13,6 +13,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_valida
 Format = Literal["compact", "json"]
 Scope = Literal["all", "visible", "above_fold", "visible_above_fold"]
 SearchEngineName = Literal["duckduckgo", "google"]
+RenderChoice = Literal["default", "never", "auto", "always"]
 
 _FORMAT_DOC = '"compact" (default): a token-efficient text listing with a header; "json": the full Spatial DOM.'
 _SCOPE_DOC = (
@@ -50,6 +51,12 @@ class BrowseParams(ToolParams):
     url: str = Field(..., min_length=1, description="URL to navigate to (http or https).")
     format: Format = _format_field()
     scope: Scope = _scope_field()
+    render: RenderChoice = Field(
+        "default",
+        description='Run the page\'s JavaScript in headless Chromium: "auto" when the page is flagged needs_js '
+        '(an application shell), "always", or "never"; "default" (default) follows the server\'s setting '
+        "(browsy serve --render, off unless set). Needs the render extra and a Chromium on the server.",
+    )
 
 
 def _json_integer(value: object) -> object:
