@@ -158,3 +158,29 @@ def test_get_page_explains_the_page_type_when_asked(server_url: str, fixture_sit
     assert "page_reasons" not in plain  # the default output is unchanged
     assert explained["page_reasons"] and 0 < explained["page_confidence"] <= 1
     assert explained["els"] == plain["els"]
+
+
+def test_pages_come_in_parts_with_a_cursor_and_views(start_server: Callable[..., str], fixture_site: str) -> None:
+    url = start_server(allow_private_network=True, session_overrides={"max_output_chars": 400})
+    with httpx.Client(base_url=url, timeout=60) as client:
+        first = client.post("/api/browse", json={"url": f"{fixture_site}/list"})
+        assert first.status_code == 200, first.text
+        token = first.headers[HEADER]
+        text = first.text
+        assert len(text) <= 400 and "\nmore: " in text  # the server's budget applies to compact output
+        cursor = text.rsplit('cursor="', 1)[1].split('"', 1)[0]
+        second = client.get("/api/page", params={"cursor": cursor}, headers={HEADER: token})
+        assert second.status_code == 200 and second.text.startswith("continued: ")
+        whole = client.get("/api/page", params={"max_chars": 10_000_000}, headers={HEADER: token}).text
+        assert "more:" not in whole
+        as_json = client.get("/api/page", params={"format": "json"}, headers={HEADER: token}).json()
+        assert "more" not in as_json  # json is cut only when max_chars is given
+        actions = client.get("/api/page", params={"view": "actions", "max_chars": 10_000_000},
+                             headers={HEADER: token}).text
+        assert "showing: view actions" in actions
+        first_id = as_json["els"][0]["id"]
+        inside = client.get("/api/page", params={"within": first_id, "format": "json"}, headers={HEADER: token}).json()
+        assert inside["showing"]["within"] == first_id and inside["els"][0]["id"] == first_id
+        assert len(inside["els"]) < len(as_json["els"])
+        stale = client.get("/api/page", params={"cursor": "1~all~all~~00000000"}, headers={HEADER: token})
+        assert stale.status_code == 400 and stale.json()["code"] == "invalid_arguments"

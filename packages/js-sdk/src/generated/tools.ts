@@ -4,15 +4,18 @@ import { z } from "zod";
 
 /** Parameters of `browsy_browse`. */
 export const BrowseParams = z.object({
+  "max_chars": z.number().int().min(0).max(100000000).optional().describe("Most characters of page output in this answer. Longer output is cut between elements and ends with a `more:` line (json: a `more` object) holding the cursor for get_page. 0 (default): the server's budget for compact output (browsy serve --max-chars), no limit for json."),
   "url": z.string().min(1).describe("URL to navigate to (http or https)."),
   "format": z.enum(["compact", "json"]).optional().describe("\"compact\" (default): a token-efficient text listing with a header; \"json\": the full Spatial DOM."),
   "scope": z.enum(["all", "visible", "above_fold", "visible_above_fold"]).optional().describe("\"all\" (default) includes hidden elements; \"visible\" only non-hidden ones; \"above_fold\" only elements whose top edge is within the viewport height; \"visible_above_fold\" both."),
+  "view": z.enum(["all", "actions", "content"]).optional().describe("\"all\" (default): every element; \"actions\": only what can be clicked, typed or chosen, with the headings that give it context and alerts; \"content\": headings and text, for reading. Ids are the page's ids."),
   "render": z.enum(["default", "never", "auto", "always"]).optional().describe("Run the page's JavaScript in headless Chromium: \"auto\" when the page is flagged needs_js (an application shell), \"always\", or \"never\"; \"default\" (default) follows the server's setting (browsy serve --render, off unless set). Needs the render extra and a Chromium on the server."),
 }).strict();
 export type BrowseInput = z.input<typeof BrowseParams>;
 
 /** Parameters of `browsy_click`. */
 export const ClickParams = z.object({
+  "max_chars": z.number().int().min(0).max(100000000).optional().describe("Most characters of page output in this answer. Longer output is cut between elements and ends with a `more:` line (json: a `more` object) holding the cursor for get_page. 0 (default): the server's budget for compact output (browsy serve --max-chars), no limit for json."),
   "id": z.number().int().min(0).describe("Element ID from the current page's Spatial DOM."),
 }).strict();
 export type ClickInput = z.input<typeof ClickParams>;
@@ -45,14 +48,20 @@ export type SelectInput = z.input<typeof SelectParams>;
 
 /** Parameters of `browsy_get_page`. */
 export const GetPageParams = z.object({
+  "max_chars": z.number().int().min(0).max(100000000).optional().describe("Most characters of page output in this answer. Longer output is cut between elements and ends with a `more:` line (json: a `more` object) holding the cursor for get_page. 0 (default): the server's budget for compact output (browsy serve --max-chars), no limit for json."),
   "format": z.enum(["compact", "json"]).optional().describe("\"compact\" (default): a token-efficient text listing with a header; \"json\": the full Spatial DOM."),
   "scope": z.enum(["all", "visible", "above_fold", "visible_above_fold"]).optional().describe("\"all\" (default) includes hidden elements; \"visible\" only non-hidden ones; \"above_fold\" only elements whose top edge is within the viewport height; \"visible_above_fold\" both."),
+  "view": z.enum(["all", "actions", "content"]).optional().describe("\"all\" (default): every element; \"actions\": only what can be clicked, typed or chosen, with the headings that give it context and alerts; \"content\": headings and text, for reading. Ids are the page's ids."),
+  "within": z.number().int().min(0).optional().describe("Only this element and what it contains (e.g. one form, one article, one list)."),
+  "cursor": z.string().min(1).max(200).optional().describe("The cursor of a `more:` line: the next part of the same selection (view, scope and within come from the cursor)."),
   "explain": z.boolean().optional().describe("With format json: add page_confidence and page_reasons, why the page has its page_type."),
 }).strict();
 export type GetPageInput = z.input<typeof GetPageParams>;
 
 /** Parameters of `browsy_back`. */
-export const BackParams = z.object({}).strict();
+export const BackParams = z.object({
+  "max_chars": z.number().int().min(0).max(100000000).optional().describe("Most characters of page output in this answer. Longer output is cut between elements and ends with a `more:` line (json: a `more` object) holding the cursor for get_page. 0 (default): the server's budget for compact output (browsy serve --max-chars), no limit for json."),
+}).strict();
 export type BackInput = z.input<typeof BackParams>;
 
 /** Parameters of `browsy_search`. */
@@ -71,6 +80,7 @@ export type FindInput = z.input<typeof FindParams>;
 
 /** Parameters of `browsy_login`. */
 export const LoginParams = z.object({
+  "max_chars": z.number().int().min(0).max(100000000).optional().describe("Most characters of page output in this answer. Longer output is cut between elements and ends with a `more:` line (json: a `more` object) holding the cursor for get_page. 0 (default): the server's budget for compact output (browsy serve --max-chars), no limit for json."),
   "username": z.string().describe("Username or email address."),
   "password": z.string().describe("Password."),
 }).strict();
@@ -78,6 +88,7 @@ export type LoginInput = z.input<typeof LoginParams>;
 
 /** Parameters of `browsy_enter_code`. */
 export const EnterCodeParams = z.object({
+  "max_chars": z.number().int().min(0).max(100000000).optional().describe("Most characters of page output in this answer. Longer output is cut between elements and ends with a `more:` line (json: a `more` object) holding the cursor for get_page. 0 (default): the server's budget for compact output (browsy serve --max-chars), no limit for json."),
   "code": z.string().min(1).describe("Verification or two-factor code, e.g. 847291."),
 }).strict();
 export type EnterCodeInput = z.input<typeof EnterCodeParams>;
@@ -237,9 +248,9 @@ export const TOOL_REGISTRY = [
     tool: "browse",
     name: "browsy_browse",
     method: "browse",
-    description: "Navigate to a URL and return the page as a Spatial DOM: a numbered list of the page's elements with roles, text, links and form state. Use it first, and whenever you need a new page. Compact format (default) starts with a header block; json gives the full structure. A CAPTCHA warning line is prepended when the page requires human verification.",
+    description: "Navigate to a URL and return the page as a Spatial DOM: a numbered list of the page's elements with roles, text, links and form state. Use it first, and whenever you need a new page. Compact format (default) starts with a header block; json gives the full structure. A CAPTCHA warning line is prepended when the page requires human verification; `needs_js` in the header means the page is built by JavaScript (render=\"auto\" runs it where the server can). view=\"actions\" or \"content\" shows less; long output ends with a `more:` line whose cursor get_page takes.",
     schema: BrowseParams,
-    jsonSchema: {"additionalProperties":false,"properties":{"url":{"description":"URL to navigate to (http or https).","minLength":1,"title":"Url","type":"string"},"format":{"default":"compact","description":"\"compact\" (default): a token-efficient text listing with a header; \"json\": the full Spatial DOM.","enum":["compact","json"],"title":"Format","type":"string"},"scope":{"default":"all","description":"\"all\" (default) includes hidden elements; \"visible\" only non-hidden ones; \"above_fold\" only elements whose top edge is within the viewport height; \"visible_above_fold\" both.","enum":["all","visible","above_fold","visible_above_fold"],"title":"Scope","type":"string"},"render":{"default":"default","description":"Run the page's JavaScript in headless Chromium: \"auto\" when the page is flagged needs_js (an application shell), \"always\", or \"never\"; \"default\" (default) follows the server's setting (browsy serve --render, off unless set). Needs the render extra and a Chromium on the server.","enum":["default","never","auto","always"],"title":"Render","type":"string"}},"required":["url"],"title":"BrowseParams","type":"object"} as Record<string, unknown>,
+    jsonSchema: {"additionalProperties":false,"properties":{"max_chars":{"default":0,"description":"Most characters of page output in this answer. Longer output is cut between elements and ends with a `more:` line (json: a `more` object) holding the cursor for get_page. 0 (default): the server's budget for compact output (browsy serve --max-chars), no limit for json.","maximum":100000000,"minimum":0,"title":"Max Chars","type":"integer"},"url":{"description":"URL to navigate to (http or https).","minLength":1,"title":"Url","type":"string"},"format":{"default":"compact","description":"\"compact\" (default): a token-efficient text listing with a header; \"json\": the full Spatial DOM.","enum":["compact","json"],"title":"Format","type":"string"},"scope":{"default":"all","description":"\"all\" (default) includes hidden elements; \"visible\" only non-hidden ones; \"above_fold\" only elements whose top edge is within the viewport height; \"visible_above_fold\" both.","enum":["all","visible","above_fold","visible_above_fold"],"title":"Scope","type":"string"},"view":{"default":"all","description":"\"all\" (default): every element; \"actions\": only what can be clicked, typed or chosen, with the headings that give it context and alerts; \"content\": headings and text, for reading. Ids are the page's ids.","enum":["all","actions","content"],"title":"View","type":"string"},"render":{"default":"default","description":"Run the page's JavaScript in headless Chromium: \"auto\" when the page is flagged needs_js (an application shell), \"always\", or \"never\"; \"default\" (default) follows the server's setting (browsy serve --render, off unless set). Needs the render extra and a Chromium on the server.","enum":["default","never","auto","always"],"title":"Render","type":"string"}},"required":["url"],"title":"BrowseParams","type":"object"} as Record<string, unknown>,
     result: "page",
     http: { method: "POST", path: "/api/browse" },
   },
@@ -249,7 +260,7 @@ export const TOOL_REGISTRY = [
     method: "click",
     description: "Click an element by its ID. Links navigate to their target; buttons submit their form with every value typed, checked or selected so far. Returns the resulting page as compact text: a header (title, url, viewport, element count), then one line per element like [12:button \"Sign in\"] whose number is the ID other tools take.",
     schema: ClickParams,
-    jsonSchema: {"additionalProperties":false,"properties":{"id":{"description":"Element ID from the current page's Spatial DOM.","minimum":0,"title":"Id","type":"integer"}},"required":["id"],"title":"ElementParams","type":"object"} as Record<string, unknown>,
+    jsonSchema: {"additionalProperties":false,"properties":{"max_chars":{"default":0,"description":"Most characters of page output in this answer. Longer output is cut between elements and ends with a `more:` line (json: a `more` object) holding the cursor for get_page. 0 (default): the server's budget for compact output (browsy serve --max-chars), no limit for json.","maximum":100000000,"minimum":0,"title":"Max Chars","type":"integer"},"id":{"description":"Element ID from the current page's Spatial DOM.","minimum":0,"title":"Id","type":"integer"}},"required":["id"],"title":"ClickParams","type":"object"} as Record<string, unknown>,
     result: "page",
     http: { method: "POST", path: "/api/click" },
   },
@@ -297,9 +308,9 @@ export const TOOL_REGISTRY = [
     tool: "get_page",
     name: "browsy_get_page",
     method: "getPage",
-    description: "Get the current page again with the form state overlaid (typed values, checked boxes, selections), without fetching. Use it after type_text, check, uncheck or select to verify a form before submitting.",
+    description: "Get the current page again with the form state overlaid (typed values, checked boxes, selections), without fetching. Use it after type_text, check, uncheck or select to verify a form before submitting. view=\"actions\" (what can be clicked or filled) or \"content\" (text for reading), within=<id> (one element's subtree, e.g. a form) and cursor (from a `more:` line: the next part) show part of the page.",
     schema: GetPageParams,
-    jsonSchema: {"additionalProperties":false,"properties":{"format":{"default":"compact","description":"\"compact\" (default): a token-efficient text listing with a header; \"json\": the full Spatial DOM.","enum":["compact","json"],"title":"Format","type":"string"},"scope":{"default":"all","description":"\"all\" (default) includes hidden elements; \"visible\" only non-hidden ones; \"above_fold\" only elements whose top edge is within the viewport height; \"visible_above_fold\" both.","enum":["all","visible","above_fold","visible_above_fold"],"title":"Scope","type":"string"},"explain":{"default":false,"description":"With format json: add page_confidence and page_reasons, why the page has its page_type.","title":"Explain","type":"boolean"}},"title":"PageView","type":"object"} as Record<string, unknown>,
+    jsonSchema: {"additionalProperties":false,"properties":{"max_chars":{"default":0,"description":"Most characters of page output in this answer. Longer output is cut between elements and ends with a `more:` line (json: a `more` object) holding the cursor for get_page. 0 (default): the server's budget for compact output (browsy serve --max-chars), no limit for json.","maximum":100000000,"minimum":0,"title":"Max Chars","type":"integer"},"format":{"default":"compact","description":"\"compact\" (default): a token-efficient text listing with a header; \"json\": the full Spatial DOM.","enum":["compact","json"],"title":"Format","type":"string"},"scope":{"default":"all","description":"\"all\" (default) includes hidden elements; \"visible\" only non-hidden ones; \"above_fold\" only elements whose top edge is within the viewport height; \"visible_above_fold\" both.","enum":["all","visible","above_fold","visible_above_fold"],"title":"Scope","type":"string"},"view":{"default":"all","description":"\"all\" (default): every element; \"actions\": only what can be clicked, typed or chosen, with the headings that give it context and alerts; \"content\": headings and text, for reading. Ids are the page's ids.","enum":["all","actions","content"],"title":"View","type":"string"},"within":{"description":"Only this element and what it contains (e.g. one form, one article, one list).","minimum":0,"title":"Within","type":"integer"},"cursor":{"description":"The cursor of a `more:` line: the next part of the same selection (view, scope and within come from the cursor).","maxLength":200,"minLength":1,"title":"Cursor","type":"string"},"explain":{"default":false,"description":"With format json: add page_confidence and page_reasons, why the page has its page_type.","title":"Explain","type":"boolean"}},"title":"PageView","type":"object"} as Record<string, unknown>,
     result: "page",
     http: { method: "GET", path: "/api/page" },
   },
@@ -309,7 +320,7 @@ export const TOOL_REGISTRY = [
     method: "back",
     description: "Go back to the previous page in this session's history. Returns the resulting page as compact text: a header (title, url, viewport, element count), then one line per element like [12:button \"Sign in\"] whose number is the ID other tools take.",
     schema: BackParams,
-    jsonSchema: {"additionalProperties":false,"description":"The tool takes no parameters.","properties":{},"title":"NoParams","type":"object"} as Record<string, unknown>,
+    jsonSchema: {"additionalProperties":false,"properties":{"max_chars":{"default":0,"description":"Most characters of page output in this answer. Longer output is cut between elements and ends with a `more:` line (json: a `more` object) holding the cursor for get_page. 0 (default): the server's budget for compact output (browsy serve --max-chars), no limit for json.","maximum":100000000,"minimum":0,"title":"Max Chars","type":"integer"}},"title":"BackParams","type":"object"} as Record<string, unknown>,
     result: "page",
     http: { method: "POST", path: "/api/back" },
   },
@@ -339,7 +350,7 @@ export const TOOL_REGISTRY = [
     method: "login",
     description: "Fill in the login form detected on the current page (username and password fields) and submit it. Needs a page whose page_info lists a Login suggested action. The result may be a two-factor page: then use enter_code. Returns the resulting page as compact text: a header (title, url, viewport, element count), then one line per element like [12:button \"Sign in\"] whose number is the ID other tools take.",
     schema: LoginParams,
-    jsonSchema: {"additionalProperties":false,"properties":{"username":{"description":"Username or email address.","title":"Username","type":"string"},"password":{"description":"Password.","title":"Password","type":"string"}},"required":["username","password"],"title":"LoginParams","type":"object"} as Record<string, unknown>,
+    jsonSchema: {"additionalProperties":false,"properties":{"max_chars":{"default":0,"description":"Most characters of page output in this answer. Longer output is cut between elements and ends with a `more:` line (json: a `more` object) holding the cursor for get_page. 0 (default): the server's budget for compact output (browsy serve --max-chars), no limit for json.","maximum":100000000,"minimum":0,"title":"Max Chars","type":"integer"},"username":{"description":"Username or email address.","title":"Username","type":"string"},"password":{"description":"Password.","title":"Password","type":"string"}},"required":["username","password"],"title":"LoginParams","type":"object"} as Record<string, unknown>,
     result: "page",
     http: { method: "POST", path: "/api/login" },
   },
@@ -349,7 +360,7 @@ export const TOOL_REGISTRY = [
     method: "enterCode",
     description: "Type a verification or two-factor code into the code field detected on the current page and submit it. Needs a page with an EnterCode suggested action. Returns the resulting page as compact text: a header (title, url, viewport, element count), then one line per element like [12:button \"Sign in\"] whose number is the ID other tools take.",
     schema: EnterCodeParams,
-    jsonSchema: {"additionalProperties":false,"properties":{"code":{"description":"Verification or two-factor code, e.g. 847291.","minLength":1,"title":"Code","type":"string"}},"required":["code"],"title":"EnterCodeParams","type":"object"} as Record<string, unknown>,
+    jsonSchema: {"additionalProperties":false,"properties":{"max_chars":{"default":0,"description":"Most characters of page output in this answer. Longer output is cut between elements and ends with a `more:` line (json: a `more` object) holding the cursor for get_page. 0 (default): the server's budget for compact output (browsy serve --max-chars), no limit for json.","maximum":100000000,"minimum":0,"title":"Max Chars","type":"integer"},"code":{"description":"Verification or two-factor code, e.g. 847291.","minLength":1,"title":"Code","type":"string"}},"required":["code"],"title":"EnterCodeParams","type":"object"} as Record<string, unknown>,
     result: "page",
     http: { method: "POST", path: "/api/enter-code" },
   },

@@ -109,6 +109,9 @@ def _add_output_flags(cmd: argparse.ArgumentParser) -> None:
     cmd.add_argument("--format", choices=["compact", "json"], default="compact", help="output format (default compact)")
     cmd.add_argument("--viewport", type=viewport, default=(1920.0, 1080.0), metavar="WxH",
                      help="viewport size (default 1920x1080)")
+    cmd.add_argument("--view", choices=["all", "actions", "content"], default="all",
+                     help="all elements (default), only actions (what can be clicked or filled, with the "
+                          "headings around them), or content (headings and text)")
 
 
 def _add_network_flags(cmd: argparse.ArgumentParser) -> None:
@@ -207,6 +210,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     mcp = commands.add_parser("mcp", help="run the MCP server on stdio (server name browsy-mcp)")
     _add_network_flags(mcp)
+    for cmd in (serve, mcp):
+        cmd.add_argument("--max-chars", type=count(0), default=40_000, metavar="N",
+                         help="most characters of compact page output in one tool answer; the rest comes in "
+                              "parts with a cursor (default 40000, about 10k tokens; 0: no limit)")
 
     add_recipe_parser(commands, _add_network_flags)
 
@@ -253,7 +260,7 @@ def cmd_fetch(args: argparse.Namespace) -> int:
     async def run() -> str:
         async with AsyncSession(config) as session:
             dom = await session.goto(args.url)
-        return render_page(dom, args.format, _scope(args.visible_only, args.above_fold)).content
+        return render_page(dom, args.format, _scope(args.visible_only, args.above_fold), view=args.view).content
 
     _print(asyncio.run(run()))
     return 0
@@ -277,7 +284,7 @@ def cmd_parse(args: argparse.Namespace) -> int:
         except OSError as err:
             raise CliError(f"cannot read {args.file}: {err.strerror or err}") from None
     dom = parse(html, args.viewport[0], args.viewport[1], url=args.url)
-    _print(render_page(dom, args.format).content)
+    _print(render_page(dom, args.format, view=args.view).content)
     return 0
 
 
@@ -312,7 +319,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         server_names=args.server_name,
         max_body=args.max_body,
         new_sessions_per_minute=args.new_sessions_per_minute,
-        session_overrides={"max_response_bytes": args.max_response_bytes, **optional_network_fields(args)},
+        session_overrides={"max_response_bytes": args.max_response_bytes, "max_output_chars": args.max_chars,
+                           **optional_network_fields(args)},
     )
     run_server(settings)
     return 0
@@ -321,7 +329,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 def cmd_mcp(args: argparse.Namespace) -> int:
     from .mcp_server import run_stdio
 
-    run_stdio(network_config(args))
+    run_stdio(network_config(args, max_output_chars=args.max_chars))
     return 0
 
 

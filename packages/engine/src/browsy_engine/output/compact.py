@@ -112,8 +112,9 @@ def element_lines(els: Iterable[SpatialElement], vp: Sequence[float], marker: st
 
 
 
-def header_lines(dom: SpatialDom) -> list[str]:
-    lines = [f"title: {_flat(dom.title)}", f"url: {dom.url}", f"els: {len(dom.els)}"]
+def header_lines(dom: SpatialDom, element_count: int | None = None) -> list[str]:
+    count = len(dom.els) if element_count is None else element_count
+    lines = [f"title: {_flat(dom.title)}", f"url: {dom.url}", f"els: {count}"]
     if dom.page_type and dom.page_type != "Other":
         lines.append(f"page_type: {dom.page_type}")
     if dom.suggested_actions:

@@ -63,6 +63,7 @@ FLAGS: dict[str, str] = {
     "extra_headers": "--header",
     "render": "--render",
     "chromium_path": "--chromium-path",
+    "max_output_chars": "--max-chars",
 }
 
 
@@ -114,6 +115,9 @@ class SessionConfig:
     # needs_js) or "always". Needs the `render` extra and a Chromium on the machine.
     render: str = "never"
     chromium_path: str | None = None  # the Chromium to render with (else $BROWSY_CHROMIUM, else the PATH)
+    # Most characters of compact page output in one tool answer (0: no limit); the rest comes in parts with
+    # a cursor (output/paging.py). About 10k tokens: what MCP clients take in one tool result.
+    max_output_chars: int = 40_000
 
     def __post_init__(self) -> None:
         if self.viewport_width <= 0 or self.viewport_height <= 0:
@@ -125,6 +129,8 @@ class SessionConfig:
         for name in ("max_response_bytes", "max_css_bytes_total", "max_css_bytes_per_file"):
             if getattr(self, name) <= 0:
                 raise ValueError(f"SessionConfig: {name} must be positive")
+        if self.max_output_chars < 0:
+            raise ValueError("SessionConfig: max_output_chars must be 0 (no limit) or more")
         if self.max_history < 0:
             raise ValueError("SessionConfig: max_history must be 0 or more")
         if self.proxy:

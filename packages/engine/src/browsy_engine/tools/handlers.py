@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from . import params as p
@@ -29,19 +30,30 @@ async def on_page(dom: SpatialDom, work: Callable[..., T], *args: object) -> T:
     return work(dom, *args)
 
 
-async def show(dom: SpatialDom, format: p.Format = "compact", scope: p.Scope = "all", explain: bool = False) -> ToolResult:
-    return await on_page(dom, render_page, format, scope, explain)
+async def show(
+    session: AsyncSession,
+    dom: SpatialDom,
+    paged: p.Paged,
+    format: p.Format = "compact",
+    scope: p.Scope = "all",
+    **selection: Any,
+) -> ToolResult:
+    """A page as the tool's answer: the selection asked for, cut to the budget (`max_chars`, else the
+    session's `max_output_chars` for compact output; json is cut only when asked)."""
+    budget = paged.max_chars or (session.config.max_output_chars if format == "compact" else 0)
+    return await on_page(dom, partial(render_page, max_chars=budget, **selection), format, scope)
 
 
 async def browse(session: AsyncSession, args: p.BrowseParams) -> ToolResult:
     render = None if args.render == "default" else args.render
-    return await show(await session.goto(args.url, render=render), args.format, args.scope)
+    dom = await session.goto(args.url, render=render)
+    return await show(session, dom, args, args.format, args.scope, view=args.view)
 
 
-async def click(session: AsyncSession, args: p.ElementParams) -> ToolResult:
+async def click(session: AsyncSession, args: p.ClickParams) -> ToolResult:
     """The resulting page; when the click did not load a page (a skipped mailto: link, a toggled menu), the
     session's one-line account of what happened comes first, so the model knows why the page looks the same."""
-    page = await show(await session.click(args.id))
+    page = await show(session, await session.click(args.id), args)
     outcome = session.last_outcome
     if outcome is None or outcome.kind in ("navigate", "submit"):
         return page
@@ -69,11 +81,13 @@ async def select(session: AsyncSession, args: p.SelectParams) -> ToolResult:
 
 
 async def get_page(session: AsyncSession, args: p.PageView) -> ToolResult:
-    return await show(require_page(session.dom()), args.format, args.scope, args.explain)
+    dom = require_page(session.dom())
+    return await show(session, dom, args, args.format, args.scope, explain=args.explain, view=args.view,
+                      within_id=args.within, cursor=args.cursor)
 
 
-async def back(session: AsyncSession, args: p.NoParams) -> ToolResult:
-    return await show(await session.back())
+async def back(session: AsyncSession, args: p.BackParams) -> ToolResult:
+    return await show(session, await session.back(), args)
 
 
 async def search(session: AsyncSession, args: p.SearchParams) -> ToolResult:
@@ -93,11 +107,11 @@ async def find(session: AsyncSession, args: p.FindParams) -> ToolResult:
 
 
 async def login(session: AsyncSession, args: p.LoginParams) -> ToolResult:
-    return await show(await session.login(args.username, args.password))
+    return await show(session, await session.login(args.username, args.password), args)
 
 
 async def enter_code(session: AsyncSession, args: p.EnterCodeParams) -> ToolResult:
-    return await show(await session.enter_code(args.code))
+    return await show(session, await session.enter_code(args.code), args)
 
 
 async def tables(session: AsyncSession, args: p.NoParams) -> ToolResult:

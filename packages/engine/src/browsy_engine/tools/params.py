@@ -14,6 +14,7 @@ Format = Literal["compact", "json"]
 Scope = Literal["all", "visible", "above_fold", "visible_above_fold"]
 SearchEngineName = Literal["duckduckgo", "google"]
 RenderChoice = Literal["default", "never", "auto", "always"]
+View = Literal["all", "actions", "content"]
 
 _FORMAT_DOC = '"compact" (default): a token-efficient text listing with a header; "json": the full Spatial DOM.'
 _SCOPE_DOC = (
@@ -28,6 +29,18 @@ class ToolParams(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+def _omit_nulls(schema: dict[str, Any]) -> None:
+    """Optional means "omit it", not null: an optional property is its plain type, without a null variant
+    or a null default (some model APIs refuse `anyOf` with null in tool schemas)."""
+    for prop in schema.get("properties", {}).values():
+        variants = prop.pop("anyOf", None)
+        if variants is None:
+            continue
+        prop.update(next((v for v in variants if v.get("type") != "null"), {}))
+        if prop.get("default", 0) is None:
+            prop.pop("default")
+
+
 class NoParams(ToolParams):
     """The tool takes no parameters."""
 
@@ -38,25 +51,6 @@ def _format_field() -> Any:
 
 def _scope_field() -> Any:
     return Field("all", description=_SCOPE_DOC)
-
-
-class PageView(ToolParams):
-    format: Format = _format_field()
-    scope: Scope = _scope_field()
-    explain: bool = Field(False, description="With format json: add page_confidence and page_reasons, why the "
-                          "page has its page_type.")
-
-
-class BrowseParams(ToolParams):
-    url: str = Field(..., min_length=1, description="URL to navigate to (http or https).")
-    format: Format = _format_field()
-    scope: Scope = _scope_field()
-    render: RenderChoice = Field(
-        "default",
-        description='Run the page\'s JavaScript in headless Chromium: "auto" when the page is flagged needs_js '
-        '(an application shell), "always", or "never"; "default" (default) follows the server\'s setting '
-        "(browsy serve --render, off unless set). Needs the render extra and a Chromium on the server.",
-    )
 
 
 def _json_integer(value: object) -> object:
@@ -70,8 +64,72 @@ def _json_integer(value: object) -> object:
 ElementId = Annotated[int, Field(ge=0), BeforeValidator(_json_integer)]
 
 
+_VIEW_DOC = (
+    '"all" (default): every element; "actions": only what can be clicked, typed or chosen, with the headings '
+    'that give it context and alerts; "content": headings and text, for reading. Ids are the page\'s ids.'
+)
+_MAX_CHARS_DOC = (
+    "Most characters of page output in this answer. Longer output is cut between elements and ends with a "
+    "`more:` line (json: a `more` object) holding the cursor for get_page. 0 (default): the server's budget "
+    "for compact output (browsy serve --max-chars), no limit for json."
+)
+
+
+def _max_chars_field() -> Any:
+    return Field(0, ge=0, le=100_000_000, description=_MAX_CHARS_DOC)
+
+
+def _view_field() -> Any:
+    return Field("all", description=_VIEW_DOC)
+
+
+class Paged(ToolParams):
+    """Parameters of every tool that answers with a page."""
+
+    max_chars: int = _max_chars_field()
+
+
+class PageView(Paged):
+    model_config = ConfigDict(extra="forbid", json_schema_extra=_omit_nulls)
+
+    format: Format = _format_field()
+    scope: Scope = _scope_field()
+    view: View = _view_field()
+    within: int | None = Field(  # a GET query string: "7" is 7 here
+        None, ge=0, description="Only this element and what it contains (e.g. one form, one article, one list)."
+    )
+    cursor: str | None = Field(
+        None, min_length=1, max_length=200,
+        description="The cursor of a `more:` line: the next part of the same selection (view, scope and within "
+        "come from the cursor).",
+    )
+    explain: bool = Field(False, description="With format json: add page_confidence and page_reasons, why the "
+                          "page has its page_type.")
+
+
+class BrowseParams(Paged):
+    url: str = Field(..., min_length=1, description="URL to navigate to (http or https).")
+    format: Format = _format_field()
+    scope: Scope = _scope_field()
+    view: View = _view_field()
+    render: RenderChoice = Field(
+        "default",
+        description='Run the page\'s JavaScript in headless Chromium: "auto" when the page is flagged needs_js '
+        '(an application shell), "always", or "never"; "default" (default) follows the server\'s setting '
+        "(browsy serve --render, off unless set). Needs the render extra and a Chromium on the server.",
+    )
+
+
 class ElementParams(ToolParams):
     id: ElementId = Field(..., description="Element ID from the current page's Spatial DOM.")
+
+
+class ClickParams(ElementParams, Paged):
+    pass
+
+
+class BackParams(Paged):
+    pass
 
 
 class TypeTextParams(ElementParams):
@@ -88,13 +146,10 @@ class SearchParams(ToolParams):
 
 
 def _find_schema(schema: dict[str, Any]) -> None:
-    """Optional means "omit it", not null: each property is a plain string. "At least one of the two" is
-    `minProperties: 1` (there are only these two properties) and the description, not a root-level anyOf,
-    which Anthropic's tool use and clients built on it refuse."""
-    for prop in schema.get("properties", {}).values():
-        variants = prop.pop("anyOf", [])
-        prop.update(next((v for v in variants if v.get("type") != "null"), {}))
-        prop.pop("default", None)
+    """Each property is a plain string (`_omit_nulls`). "At least one of the two" is `minProperties: 1`
+    (there are only these two properties) and the description, not a root-level anyOf, which Anthropic's
+    tool use and clients built on it refuse."""
+    _omit_nulls(schema)
     schema["description"] = "Give text, role, or both (at least one)."
     schema["minProperties"] = 1  # the same rule as a plain validation keyword, not a combinator
 
@@ -115,10 +170,10 @@ class FindParams(ToolParams):
         return self
 
 
-class LoginParams(ToolParams):
+class LoginParams(Paged):
     username: str = Field(..., description="Username or email address.")
     password: str = Field(..., description="Password.")
 
 
-class EnterCodeParams(ToolParams):
+class EnterCodeParams(Paged):
     code: str = Field(..., min_length=1, description="Verification or two-factor code, e.g. 847291.")

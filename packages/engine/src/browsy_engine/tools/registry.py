@@ -48,14 +48,16 @@ TOOLS: tuple[Tool, ...] = (
         "Navigate to a URL and return the page as a Spatial DOM: a numbered list of the page's elements with "
         "roles, text, links and form state. Use it first, and whenever you need a new page. Compact format "
         "(default) starts with a header block; json gives the full structure. A CAPTCHA warning line is "
-        "prepended when the page requires human verification.",
+        "prepended when the page requires human verification; `needs_js` in the header means the page is "
+        "built by JavaScript (render=\"auto\" runs it where the server can). view=\"actions\" or \"content\" "
+        "shows less; long output ends with a `more:` line whose cursor get_page takes.",
         p.BrowseParams, h.browse, "page", "POST", "/api/browse", loads_pages=True,
     ),
     Tool(
         "click",
         "Click an element by its ID. Links navigate to their target; buttons submit their form with every "
         "value typed, checked or selected so far. " + _PAGE_BACK,
-        p.ElementParams, h.click, "page", "POST", "/api/click", loads_pages=True,
+        p.ClickParams, h.click, "page", "POST", "/api/click", loads_pages=True,
     ),
     Tool(
         "type_text",
@@ -83,13 +85,15 @@ TOOLS: tuple[Tool, ...] = (
     Tool(
         "get_page",
         "Get the current page again with the form state overlaid (typed values, checked boxes, selections), "
-        "without fetching. Use it after type_text, check, uncheck or select to verify a form before submitting.",
+        "without fetching. Use it after type_text, check, uncheck or select to verify a form before submitting. "
+        "view=\"actions\" (what can be clicked or filled) or \"content\" (text for reading), within=<id> (one "
+        "element's subtree, e.g. a form) and cursor (from a `more:` line: the next part) show part of the page.",
         p.PageView, h.get_page, "page", "GET", "/api/page", read_only=True,
     ),
     Tool(
         "back",
         "Go back to the previous page in this session's history. " + _PAGE_BACK,
-        p.NoParams, h.back, "page", "POST", "/api/back",
+        p.BackParams, h.back, "page", "POST", "/api/back",
     ),
     Tool(
         "search",

@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+import json
+from typing import Any, get_args
 
 from ..model import SpatialDom, SpatialElement
+from ..output.compact import element_lines, header_lines
+from ..output.json_output import well_formed
+from ..output.paging import BadCursor, Cursor, decode_cursor, page_key, take_part
+from ..output.selection import VIEWS, select_view, within
 from .params import Format, Scope
 from .result import ToolError, ToolResult
+
+SCOPES: tuple[str, ...] = get_args(Scope)
 
 NO_PAGE = "No page loaded. Call browse with a URL first."
 
@@ -34,13 +41,117 @@ def captcha_warning(dom: SpatialDom) -> str | None:
     return f"CAPTCHA detected ({kind}) -- this page requires human verification to proceed."
 
 
-def render_page(dom: SpatialDom, format: Format = "compact", scope: Scope = "all", explain: bool = False) -> ToolResult:
-    view = scoped(dom, scope)
+def render_page(
+    dom: SpatialDom,
+    format: Format = "compact",
+    scope: Scope = "all",
+    explain: bool = False,
+    *,
+    view: str = "all",
+    within_id: int | None = None,
+    max_chars: int = 0,
+    cursor: str | None = None,
+) -> ToolResult:
+    """The page as a tool shows it: scope, then `within` (one element's subtree), then the view; cut into
+    parts of at most `max_chars` characters (0: no limit) at element boundaries. A `cursor` (from a `more:`
+    line) carries the selection it was made for and opens the next part."""
+    start_id = -1
+    if cursor:
+        try:
+            found = decode_cursor(cursor, dom, VIEWS, SCOPES)
+        except BadCursor as err:
+            raise ToolError(str(err), status=400, code="invalid_arguments") from None
+        view, scope, within_id, start_id = found.view, found.scope, found.within, found.next_id  # type: ignore[assignment]
+    shown = scoped(dom, scope)
+    els = shown.els
+    if within_id is not None:
+        inside = within(dom, within_id)
+        if inside is None:
+            raise ToolError(f"There is no element {within_id} on this page; use an id from the page's listing.",
+                            status=404, code="not_found")
+        ids = {el.id for el in inside}
+        els = [el for el in els if el.id in ids]
+    els = select_view(els, view)
+    start = next((i for i, el in enumerate(els) if el.id >= start_id), len(els)) if start_id >= 0 else 0
+    selection = Selection(view, scope, within_id, len(dom.els))
     if format == "json":
-        return ToolResult.json(view.to_dict(explain=explain))
-    text = view.to_compact(header=True)
-    warning = captcha_warning(dom)
+        return ToolResult.json(_json_part(dom, shown, els, start, max_chars, selection, explain))
+    text = _compact_part(dom, shown, els, start, max_chars, selection)
+    warning = captcha_warning(dom) if start == 0 else None
     return ToolResult.text(f"{warning}\n{text}" if warning else text)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Selection:
+    view: str
+    scope: str
+    within: int | None
+    page_elements: int
+
+    def describe(self) -> str:
+        parts = [] if self.view == "all" else [f"view {self.view}"]
+        if self.scope != "all":
+            parts.append(f"scope {self.scope}")
+        if self.within is not None:
+            parts.append(f"within {self.within}")
+        return ", ".join(parts)
+
+    def cursor(self, dom: SpatialDom, next_id: int) -> str:
+        return Cursor(next_id, self.view, self.scope, self.within, page_key(dom)).encode()
+
+
+def _compact_part(
+    dom: SpatialDom, shown: SpatialDom, els: list[SpatialElement], start: int, max_chars: int, selection: Selection
+) -> str:
+    lines = element_lines(els, dom.vp)
+    chosen = selection.describe()
+    if start == 0:
+        head = header_lines(shown, element_count=len(els))
+        if chosen:
+            head.insert(3, f"showing: {chosen} ({len(els)} of {selection.page_elements} elements)")
+    else:
+        first = els[start].id if start < len(els) else "-"
+        head = [f"continued: {dom.url} from element {first}" + (f" ({chosen})" if chosen else ""), "---"]
+    head_text = "\n".join(head)
+    if max_chars <= 0:
+        return well_formed("\n".join([head_text, *lines[start:]]))
+    part = take_part([len(line) + 1 for line in lines], start, max(1, max_chars - len(head_text) - _MORE_RESERVE))
+    body = lines[part.first:part.end]
+    left = part.left(len(lines))
+    out = [head_text, *body]
+    if left:
+        size = sum(len(line) + 1 for line in lines[part.end:])
+        out.append(
+            f"more: {left} more elements ({size} characters) not shown; call get_page with "
+            f'cursor="{selection.cursor(dom, els[part.end].id)}" for the next part'
+        )
+    return well_formed("\n".join(out))
+
+
+_MORE_RESERVE = 160  # room kept for the `more:` line
+
+
+def _json_part(
+    dom: SpatialDom, shown: SpatialDom, els: list[SpatialElement], start: int, max_chars: int,
+    selection: Selection, explain: bool,
+) -> dict[str, Any]:
+    data = shown._with_elements([]).to_dict(explain=explain)
+    items = [el.to_dict() for el in els]
+    if selection.describe():
+        data["showing"] = {"view": selection.view, "scope": selection.scope, "within": selection.within,
+                           "elements": len(els), "page_elements": selection.page_elements}
+    if max_chars <= 0:
+        data["els"] = items[start:]
+        return data
+    sizes = [len(json.dumps(item, ensure_ascii=False, separators=(",", ":"))) + 1 for item in items]
+    base = len(json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+    part = take_part(sizes, start, max(1, max_chars - base - _MORE_RESERVE))
+    data["els"] = items[part.first:part.end]
+    left = part.left(len(items))
+    if left:
+        data["more"] = {"elements": left, "characters": sum(sizes[part.end:]),
+                        "cursor": selection.cursor(dom, els[part.end].id)}
+    return data
 
 
 def element_dicts(elements: list[SpatialElement]) -> list[dict[str, Any]]:

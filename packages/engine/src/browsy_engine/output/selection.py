@@ -1,0 +1,87 @@
+"""Which elements of a page an output shows: views and one element's subtree.
+
+- `all`: every element (the seed's output).
+- `actions`: what can be clicked, typed or chosen (links, buttons, form fields, summaries, widget roles),
+  the headings that give them context (a heading is kept when an action follows it before the next
+  heading) and alerts (a form's error after a submit).
+- `content`: what is read — headings, text blocks, images with a text, alerts; no controls and no links
+  (their text is part of the paragraph around them, or they are navigation).
+
+`within(dom, id)`: the element and what it contains, from the document tree when the page has one, else
+from the boxes (elements whose box lies inside the element's box).
+
+Views keep the page's ids and order, so an id seen in one view means the same element in every other.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+from ..spatial.roles import HEADING_TAGS, WIDGET_ROLES
+
+if TYPE_CHECKING:
+    from ..model import SpatialDom, SpatialElement
+
+View = Literal["all", "actions", "content"]
+VIEWS: tuple[str, ...] = ("all", "actions", "content")
+
+_CONTROL_TAGS = frozenset({"button", "input", "select", "textarea", "summary"})
+
+
+def is_actionable(el: SpatialElement) -> bool:
+    """Something an agent can click, type into or choose."""
+    if el.tag in _CONTROL_TAGS or (el.role is not None and el.role in WIDGET_ROLES):
+        return True
+    return el.tag == "a" and bool(el.href)
+
+
+def is_heading(el: SpatialElement) -> bool:
+    return el.tag in HEADING_TAGS or el.role == "heading"
+
+
+def select_view(els: list[SpatialElement], view: str) -> list[SpatialElement]:
+    if view == "actions":
+        return _actions(els)
+    if view == "content":
+        return [el for el in els if _is_content(el)]
+    return list(els)
+
+
+def _actions(els: list[SpatialElement]) -> list[SpatialElement]:
+    out: list[SpatialElement] = []
+    pending: SpatialElement | None = None  # the last heading, shown once an action follows it
+    for el in els:
+        if is_actionable(el):
+            if pending is not None:
+                out.append(pending)
+                pending = None
+            out.append(el)
+        elif is_heading(el):
+            pending = el
+        elif el.alert_type:
+            out.append(el)
+    return out
+
+
+def _is_content(el: SpatialElement) -> bool:
+    if is_actionable(el):
+        return False
+    if is_heading(el) or el.alert_type:
+        return True
+    return bool(el.text)
+
+
+def within(dom: SpatialDom, element_id: int) -> list[SpatialElement] | None:
+    """The element `element_id` and the elements inside it, in page order (None: no such element)."""
+    root = dom.get(element_id)
+    if root is None:
+        return None
+    doc = dom.document
+    if doc is not None and 0 <= root.node < len(doc.nodes):
+        end = doc.subtree_ends()[root.node]
+        return [el for el in dom.els if root.node <= el.node <= end and el.node >= 0 or el is root]
+    x, y, w, h = root.b
+    return [
+        el for el in dom.els
+        if el is root or (x <= el.b[0] and y <= el.b[1] and el.b[0] + el.b[2] <= x + w and el.b[1] + el.b[3] <= y + h)
+    ]
