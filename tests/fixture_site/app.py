@@ -13,7 +13,7 @@ from starlette.middleware.gzip import GZipMiddleware
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from . import auth, content, forms_pages, network, spa
+from . import auth, content, forms_pages, frames, network, spa
 
 STATIC_DIR = Path(__file__).parent / "static"
 BOTH = ["GET", "POST"]
@@ -64,6 +64,8 @@ def routes() -> list[Route | Mount]:
         Route("/brotli", network.brotli_page),
         Route("/search/duckduckgo", network.search_duckduckgo, methods=BOTH),
         Route("/search/google", network.search_google),
+        Route("/frames", frames.page),
+        Route("/frames/inner", frames.inner),
         Route("/spa", spa.shell),
         Route("/spa/items.json", spa.items),
         Route("/spa/spin", spa.spin),

@@ -95,6 +95,32 @@ _ALL_FIELDS = tuple(SpatialElement.__dataclass_fields__)
 
 
 @dataclass(slots=True)
+class Frame:
+    """One iframe of the page: its element, its document's URL, and what became of it."""
+
+    id: int  # the iframe element's id
+    src: str  # the frame's URL; "about:srcdoc" when its document is its srcdoc attribute
+    status: str  # "loaded", or why not: "not loaded: another site (load_frames=all loads it)", …
+    first: int | None = None  # ids of the frame's elements: first..last (None: none)
+    last: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": self.id, "src": self.src, "status": self.status}
+        if self.first is not None:
+            out["els"] = [self.first, self.last]
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Frame:
+        els = data.get("els") or [None, None]
+        return cls(int(data["id"]), str(data.get("src") or ""), str(data.get("status") or ""), els[0], els[1])
+
+    def describe(self) -> str:
+        inside = f" elements {self.first}-{self.last}" if self.first is not None else ""
+        return f"[{self.id}] {self.src}: {self.status}{inside}"
+
+
+@dataclass(slots=True)
 class SpatialDom:
     url: str = ""
     title: str = ""
@@ -111,6 +137,7 @@ class SpatialDom:
     # The page's content is built by JavaScript, which browsy does not run (intelligence.needs_js): why.
     needs_js_reason: str | None = None
     rendered: bool = False  # the DOM came from a headless browser that ran the page's scripts (session.render)
+    frames: list[Frame] = field(default_factory=list)  # the page's iframes and their documents (spatial.frames)
     _index: dict[int, int] = field(default_factory=dict, repr=False, compare=False)
     # The parsed document this DOM came from (dom.tree.Document); used by sessions for forms and behaviours.
     document: Any = field(default=None, repr=False, compare=False)
@@ -158,6 +185,7 @@ class SpatialDom:
             notes=list(self.notes),
             needs_js_reason=self.needs_js_reason,
             rendered=self.rendered,
+            frames=list(self.frames),
             document=self.document,
         )
 
@@ -216,6 +244,8 @@ class SpatialDom:
             out["needs_js_reason"] = self.needs_js_reason
         if self.rendered:
             out["rendered"] = True
+        if self.frames:
+            out["frames"] = [f.to_dict() for f in self.frames]
         out["els"] = [el.to_dict() for el in self.els]
         return out
 
@@ -238,6 +268,7 @@ class SpatialDom:
             notes=list(data.get("notes") or []),
             needs_js_reason=(str(data.get("needs_js_reason") or "") or "needs JavaScript") if data.get("needs_js") else None,
             rendered=bool(data.get("rendered")),
+            frames=[Frame.from_dict(f) for f in data.get("frames") or [] if isinstance(f, dict)],
         )
 
     def to_json(self, indent: int | None = None, explain: bool = False) -> str:

@@ -8,11 +8,13 @@ from contextlib import contextmanager
 
 from .css import compute_styles
 from .dom import build_document, decode_html
+from .dom.tree import Document
 from .intelligence import analyze
 from .layout import compute_layout
-from .model import SpatialDom
+from .model import SpatialDom, SpatialElement
 from .spatial import emit_elements
 from .spatial.emit import document_title
+from .spatial.frames import inline_srcdoc_frames
 from .spatial.urls import without_credentials
 
 
@@ -24,11 +26,13 @@ def parse(
     *,
     extra_css: Sequence[str] = (),
     content_type: str | None = None,
+    inline_frames: bool = True,
 ) -> SpatialDom:
     """Parse an HTML page into a Spatial DOM for a viewport of width × height CSS pixels.
 
     `extra_css` holds the text of external stylesheets (already fetched, in document order) and
-    `content_type` the HTTP header, used for the charset when `html` is bytes.
+    `content_type` the HTTP header, used for the charset when `html` is bytes. Every iframe is listed in
+    `dom.frames`; with `inline_frames`, srcdoc frames' documents are parsed into the page (one level deep).
     """
     with _no_cyclic_gc():
         text = decode_html(html, content_type)
@@ -44,9 +48,23 @@ def parse(
             els=els,
             document=doc,
         )
-        analyze(dom)
+        analyze(dom)  # before frames: suggested actions name the page's own elements, which actions can use
+        if any(el.tag == "iframe" for el in els):
+            _frames(dom, doc, url, inline_frames)
         doc.release_parser()  # sessions hold many pages: lexbor's tree is rebuilt only if asked again
     return dom
+
+
+def _frames(dom: SpatialDom, doc: Document, url: str | None, inline: bool) -> None:
+    def srcdoc_of(frame: SpatialElement) -> str | None:
+        if not 0 <= frame.node < len(doc.nodes):
+            return None
+        return doc.nodes[frame.node].attrs.get("srcdoc") if inline else None
+
+    def parse_frame(html: str, width: float, height: float) -> SpatialDom:
+        return parse(html, width, height, url, inline_frames=False)  # a srcdoc frame's base URL is the page's
+
+    inline_srcdoc_frames(dom, srcdoc_of, parse_frame)
 
 
 @contextmanager

@@ -131,6 +131,8 @@ def _add_network_flags(cmd: argparse.ArgumentParser) -> None:
     cmd.add_argument("--render", choices=["never", "auto", "always"], default="never",
                      help="run pages' JavaScript in headless Chromium: 'auto' for pages flagged needs_js, "
                           "'always', or 'never' (default); needs the render extra and a Chromium")
+    cmd.add_argument("--load-frames", choices=["none", "same-site", "all"], default="same-site",
+                     help="which iframes' documents to fetch: same-site (the page's host; default), all, none")
     cmd.add_argument("--chromium-path", default=None, metavar="PATH",
                      help="the Chromium to render with (default: $BROWSY_CHROMIUM, else chromium on the PATH)")
 
@@ -162,6 +164,8 @@ def optional_network_fields(args: argparse.Namespace) -> dict[str, object]:
         fields["render"] = args.render
     if args.chromium_path:
         fields["chromium_path"] = args.chromium_path
+    if args.load_frames != "same-site":
+        fields["load_frames"] = args.load_frames
     return fields
 
 

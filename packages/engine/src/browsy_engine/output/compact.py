@@ -124,6 +124,9 @@ def header_lines(dom: SpatialDom, element_count: int | None = None) -> list[str]
         lines.append(f"needs_js: {_flat(dom.needs_js_reason)}")
     if dom.rendered:
         lines.append("rendered: true")
+    if dom.frames:
+        lines.append("frames:")
+        lines.extend(f"  {_flat(frame.describe())}" for frame in dom.frames)
     lines.extend(f"note: {_flat(note)}" for note in dom.notes)
     lines.append("---")
     return lines

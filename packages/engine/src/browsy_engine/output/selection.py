@@ -7,8 +7,9 @@
 - `content`: what is read — headings, text blocks, images with a text, alerts; no controls and no links
   (their text is part of the paragraph around them, or they are navigation).
 
-`within(dom, id)`: the element and what it contains, from the document tree when the page has one, else
-from the boxes (elements whose box lies inside the element's box).
+`within(dom, id)`: the element and what it contains, from the document tree when the page has one (with
+the documents of the frames inside it), else from the boxes (elements whose box lies inside the element's
+box).
 
 Views keep the page's ids and order, so an id seen in one view means the same element in every other.
 """
@@ -79,7 +80,14 @@ def within(dom: SpatialDom, element_id: int) -> list[SpatialElement] | None:
     doc = dom.document
     if doc is not None and 0 <= root.node < len(doc.nodes):
         end = doc.subtree_ends()[root.node]
-        return [el for el in dom.els if root.node <= el.node <= end and el.node >= 0 or el is root]
+        inside = [el for el in dom.els if root.node <= el.node <= end]
+        # a frame's document (its elements come after the page's) is inside the iframe, and inside
+        # whatever holds the iframe
+        ranges = [(f.first, f.last) for f in dom.frames
+                  if f.first is not None and f.last is not None and any(el.id == f.id for el in inside)]
+        if ranges:
+            inside += [el for el in dom.els if any(a <= el.id <= b for a, b in ranges)]
+        return inside
     x, y, w, h = root.b
     return [
         el for el in dom.els

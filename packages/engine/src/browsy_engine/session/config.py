@@ -50,6 +50,7 @@ DEFAULT_SEARCH_ENDPOINTS: dict[str, str] = {
 
 
 RENDER_MODES = ("never", "auto", "always")
+FRAME_MODES = ("none", "same-site", "all")
 
 # The command-line flag that sets each SessionConfig field, for error messages a CLI user can act on.
 FLAGS: dict[str, str] = {
@@ -64,6 +65,7 @@ FLAGS: dict[str, str] = {
     "render": "--render",
     "chromium_path": "--chromium-path",
     "max_output_chars": "--max-chars",
+    "load_frames": "--load-frames",
 }
 
 
@@ -118,6 +120,9 @@ class SessionConfig:
     # Most characters of compact page output in one tool answer (0: no limit); the rest comes in parts with
     # a cursor (output/paging.py). About 10k tokens: what MCP clients take in one tool result.
     max_output_chars: int = 40_000
+    # Which iframes' documents a page load fetches (spatial/frames.py): "none", "same-site" (the page's host;
+    # default) or "all". srcdoc frames are always read; every fetch passes the same guard and limits.
+    load_frames: str = "same-site"
 
     def __post_init__(self) -> None:
         if self.viewport_width <= 0 or self.viewport_height <= 0:
@@ -139,6 +144,8 @@ class SessionConfig:
             check_proxy_url(self.proxy)
         for name, value in self.extra_headers.items():
             check_header(name, value)
+        if self.load_frames not in FRAME_MODES:
+            raise ValueError(f"SessionConfig: load_frames must be one of {', '.join(FRAME_MODES)}, not {self.load_frames!r}")
         if self.render not in RENDER_MODES:
             raise ValueError(f"SessionConfig: render must be one of {', '.join(RENDER_MODES)}, not {self.render!r}")
 

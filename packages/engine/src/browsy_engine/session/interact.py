@@ -16,6 +16,7 @@ import httpx
 from ..dom.tree import Document, Node
 from ..intelligence.behaviors import detect_behaviors
 from ..model import SpatialDom, SpatialElement
+from ..spatial.frames import frame_of
 from ..suggestions import EnterCode, Login, Recipe
 from . import forms
 from .errors import ActionError
@@ -62,6 +63,12 @@ class Interactor:
             )
         doc = page.dom.document
         if doc is None or not 0 <= el.node < len(doc.nodes):
+            frame = frame_of(page.dom, element_id)
+            if frame is not None:
+                how = (f"browse {frame.src} to act in it" if frame.src.startswith(("http:", "https:"))
+                       else "its links can be clicked; its forms cannot be filled from the page")
+                raise ActionError(f"Element {element_id} ({el.tag}) is inside frame {frame.id}, a document of its "
+                                  f"own: {how}.")
             raise ActionError(f"Element {element_id} ({el.tag}) has no source node to act on.")
         return page, el, doc, doc.nodes[el.node]
 
@@ -162,6 +169,11 @@ class Interactor:
 
     # ---- click -----------------------------------------------------------------------------------
     async def click(self, element_id: int) -> SpatialDom:
+        page = self._s._current()
+        inside = page.dom.get(element_id)
+        if inside is not None and inside.tag == "a" and inside.href and frame_of(page.dom, element_id) is not None:
+            # A link in a frame: followed as the page's top-level navigation (an agent reads one document).
+            return await self._follow(page, inside.href, f"Followed link {element_id} of a frame")
         page, el, doc, node = self._element(element_id)
         behavior = next((b for b in self.behaviors() if b.trigger_id == element_id), None)
         if behavior is not None:

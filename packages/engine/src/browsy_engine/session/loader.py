@@ -18,6 +18,7 @@ from ..pipeline import parse
 from .config import RENDER_MODES, SessionConfig, knob
 from .errors import ActionError, BlockedUrl, HttpError, InvalidUrl, Network, PageError, RenderUnavailable
 from .fetch import Fetcher, Response
+from .frames import load_frames
 from .page import Page
 from .refresh import refresh_target
 from .render import render
@@ -103,7 +104,9 @@ class PageLoader:
     async def page_from_response(self, response: Response, deadline: float | None = None) -> Page:
         return await self._parse(response, fetch_css=self.config.fetch_css, deadline=deadline)
 
-    async def _parse(self, response: Response, *, fetch_css: bool, deadline: float | None = None) -> Page:
+    async def _parse(
+        self, response: Response, *, fetch_css: bool, deadline: float | None = None, fetch_frames: bool = True
+    ) -> Page:
         mime = response.mime_type
         if mime in HTML_TYPES or (mime.endswith("+xml") and b"<html" in response.body[:2048].lower()):
             text = decode_html(response.body, response.content_type)
@@ -128,6 +131,8 @@ class PageLoader:
         except Exception as err:  # an engine bug must not reach the user as a traceback
             log.exception("parsing %s failed", response.url.split("?", 1)[0])
             raise PageError(response.url.split("?", 1)[0], f"{type(err).__name__}: {err}") from err
+        if fetch_frames and dom.frames:
+            await load_frames(dom, self.fetcher, self.config, deadline)
         return Page(dom, status=response.status, content_type=response.content_type,
                     redirects=response.redirects, stylesheets=report, http_version=response.http_version)
 
@@ -136,7 +141,7 @@ class PageLoader:
         content_type = "text/html; charset=utf-8" if isinstance(html, str) else "text/html"
         body = html.encode("utf-8", "surrogatepass") if isinstance(html, str) else html
         response = Response(url, 200, "OK", httpx.Headers({"content-type": content_type}), body)
-        return await self._parse(response, fetch_css=False)
+        return await self._parse(response, fetch_css=False, fetch_frames=False)
 
 
 def _meta_refresh(response: Response) -> str | None:

@@ -29,6 +29,7 @@ from .kinds import (
     ALERT,
     BLOCK,
     CLAIMING,
+    FRAME,
     HEADING,
     IMAGE,
     INLINE,
@@ -59,6 +60,8 @@ from .urls import HrefResolver, base_url
 from .visibility import compute_visibility
 
 # Tags a browser-side reader lists for an agent; never dropped for an empty box.
+# The href of an iframe whose document is its srcdoc attribute (as `location.href` reads inside one).
+FRAME_SRCDOC = "about:srcdoc"
 LISTED_TAGS = frozenset(
     {"a", "button", "input", "select", "textarea", "h1", "h2", "h3", "h4", "h5", "h6", "img", "label"}
 )
@@ -206,6 +209,13 @@ class _Emitter:
             el.text = self.labels.text_of_label(i) or reader.attribute_text(i) or None
         elif k == IMAGE:
             el.text = self._image_text(node) or None
+        elif k == FRAME:
+            attrs = node.attrs
+            el.text = collapse(attrs.get("title") or attrs.get("aria-label") or attrs.get("name") or "") or None
+            if self.vis.hidden[i] and not el.text:
+                return None  # an unrendered, unnamed frame (a tracking pixel): nothing to show or open
+            src = (attrs.get("src") or "").strip()
+            el.href = FRAME_SRCDOC if "srcdoc" in attrs else (self.resolve_href(src) if src else None)
         elif k in (HEADING, ALERT):
             el.text = reader.full_text(i) or reader.attribute_text(i) or None
         if k != BLOCK and k != LANDMARK:  # classify() made alert roles and classes ALERT before these two

@@ -1,6 +1,7 @@
 """What each node becomes in the Spatial DOM, decided in one pass before emission.
 
-Kinds: INTERACTIVE (links, buttons, form fields, summary, widget roles), HEADING, LABEL, IMAGE,
+Kinds: INTERACTIVE (links, buttons, form fields, summary, widget roles), HEADING, LABEL, IMAGE, FRAME
+(an iframe: listed with its src and title; its content is another document, spatial/frames.py),
 ALERT (role alert/status or an alert class), LANDMARK (role-only markers: nav, header, footer, main,
 aside, section, form, dialog and landmark roles), BLOCK (a block that is emitted when it has text of its
 own), INLINE (phrasing content read as part of the block around it) and SKIP (the node and its subtree
@@ -26,9 +27,9 @@ from .roles import (
 )
 from .text import INLINE_TAGS
 
-SKIP, INLINE, BLOCK, INTERACTIVE, HEADING, LABEL, IMAGE, ALERT, LANDMARK = range(9)
+SKIP, INLINE, BLOCK, INTERACTIVE, HEADING, LABEL, IMAGE, ALERT, LANDMARK, FRAME = range(10)
 # Kinds that are emitted as elements of their own (whatever their text).
-SEPARATE = frozenset({INTERACTIVE, HEADING, LABEL, IMAGE, ALERT, LANDMARK})
+SEPARATE = frozenset({INTERACTIVE, HEADING, LABEL, IMAGE, ALERT, LANDMARK, FRAME})
 # Kinds whose text is everything inside them: blocks inside are not emitted again.
 CLAIMING = frozenset({INTERACTIVE, HEADING, LABEL, ALERT})
 
@@ -56,6 +57,7 @@ _ROLELESS_KINDS = {
     **dict.fromkeys(HEADING_TAGS, HEADING),
     "label": LABEL,
     "img": IMAGE,
+    "iframe": FRAME,
 }
 _ALERTABLE = frozenset({INLINE, BLOCK, LANDMARK})
 
@@ -77,6 +79,8 @@ def classify(node: Node, role: str | None) -> int:
         return INTERACTIVE
     if tag in HEADING_TAGS or role == "heading":
         return HEADING
+    if tag == "iframe":
+        return FRAME
     if tag == "label":
         return LABEL
     if tag == "img":

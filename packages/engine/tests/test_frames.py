@@ -1,0 +1,93 @@
+"""Frames: iframes listed with src, title and box; srcdoc frames read by the parser; same-host frames
+loaded by a session (guarded, bounded), other hosts only when asked; links in frames followable."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from browsy_engine import parse
+from browsy_engine.model import SpatialDom
+from browsy_engine.session import ActionError, AsyncSession, SessionConfig
+from browsy_engine.spatial.frames import OUTSIDE_FRAME
+from browsy_engine.tools.views import render_page
+
+
+def test_iframes_are_elements_and_srcdoc_documents_are_inlined_after_the_page() -> None:
+    html = """<h1>Top</h1><iframe src="/f" title="Remote" width="300" height="100"></iframe>
+    <iframe title="Inline" width="300" height="60" srcdoc="<h2>Inside</h2><p>one</p><p>two</p><p>three</p><p>four</p>"></iframe>
+    <iframe src="https://t.test/px" style="display:none"></iframe><p>End</p>"""
+    dom = parse(html, url="https://a.test/")
+    frames = [el for el in dom.els if el.tag == "iframe"]
+    assert [(f.text, f.href) for f in frames] == [("Remote", "https://a.test/f"), ("Inline", "about:srcdoc")]
+    remote, inline = frames
+    assert remote.b[2] > 0 and remote.b[3] > 0
+    assert [(f.id, f.status) for f in dom.frames] == [(remote.id, "not loaded"), (inline.id, "loaded")]
+    record = dom.frames[1]
+    inner = [el for el in dom.els if record.first is not None and record.first <= el.id <= (record.last or 0)]
+    assert [el.text for el in inner][:2] == ["Inside", "one"]
+    assert inner[0].id > max(el.id for el in dom.els if el.node >= 0)  # the page's ids never move
+    heading = inner[0]
+    assert inline.b[0] <= heading.b[0] and inline.b[1] <= heading.b[1] < inline.b[1] + inline.b[3]
+    assert any(el.concealed == OUTSIDE_FRAME for el in inner)  # below the 60 px frame: scrolled out
+    compact = dom.to_compact(header=True)
+    assert f"[{inline.id}] about:srcdoc: loaded elements {record.first}-{record.last}" in compact
+    again = SpatialDom.from_dict(dom.to_dict())
+    assert [f.to_dict() for f in again.frames] == [f.to_dict() for f in dom.frames]
+    within = render_page(dom, "json", within_id=inline.id).data["els"]
+    assert [el["id"] for el in within] == [inline.id, *[el.id for el in inner]]
+
+
+def test_srcdoc_frames_nest_one_level_only() -> None:
+    nested = '<iframe srcdoc="<p>outer</p><iframe srcdoc=&quot;<p>deep</p>&quot;></iframe>"></iframe>'
+    texts = [el.text for el in parse(nested).els]
+    assert "outer" in texts and "deep" not in texts
+
+
+def run(fixture_host: str, scenario: Any, **config: Any) -> Any:
+    async def main() -> Any:
+        async with AsyncSession(SessionConfig(allowed_hosts=[fixture_host], **config)) as session:
+            return await scenario(session)
+
+    return asyncio.run(main())
+
+
+def test_a_session_loads_same_host_frames_and_lists_the_others(fixture_site: str, fixture_host: str) -> None:
+    async def scenario(s: AsyncSession) -> Any:
+        dom = await s.goto(f"{fixture_site}/frames")
+        link = next(el for el in dom.els if el.text == "Card help")
+        card = next(el for el in dom.els if el.ph == "Card number")
+        try:
+            await s.type_text(card.id, "4242")
+        except ActionError as err:
+            refused = str(err)
+        followed = await s.click(link.id)
+        return dom, refused, followed
+
+    dom, refused, followed = run(fixture_host, scenario)
+    by_title = {el.text: el for el in dom.els if el.tag == "iframe"}
+    assert set(by_title) == {"Payment", "Terms", "Chat"}  # the hidden, unnamed tracking frame is left out
+    payment = next(f for f in dom.frames if f.id == by_title["Payment"].id)
+    chat = next(f for f in dom.frames if f.id == by_title["Chat"].id)
+    assert payment.status == "loaded" and payment.first is not None
+    assert chat.status.startswith("not loaded: another site") and chat.first is None
+    assert len(dom.frames) == 3  # every listed iframe has a record
+    assert "inside frame" in refused and "browse http://" in refused
+    assert followed.url.endswith("/articles/1")
+
+
+def test_load_frames_all_still_passes_the_guard_and_none_loads_nothing(fixture_site: str, fixture_host: str) -> None:
+    async def scenario(s: AsyncSession) -> Any:
+        return await s.goto(f"{fixture_site}/frames")
+
+    everything = run(fixture_host, scenario, load_frames="all")
+    chat = next(f for f in everything.frames if "localhost" in f.src)
+    assert chat.status.startswith("failed: Blocked URL") and chat.first is None
+    nothing = run(fixture_host, scenario, load_frames="none")
+    assert [f.status for f in nothing.frames if f.src.startswith("http")] == ["not loaded", "not loaded"]
+
+
+def test_load_frames_is_checked() -> None:
+    with pytest.raises(ValueError, match="load_frames must be one of"):
+        SessionConfig(load_frames="some")

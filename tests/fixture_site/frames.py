@@ -1,0 +1,33 @@
+"""A page with frames (spatial/frames.py, session/frames.py).
+
+- `/frames`: a heading; `#same` an iframe of `/frames/inner` (this host); `#doc` a srcdoc frame; `#other`
+  an iframe on another host (`localhost`, refused by the SSRF guard when loaded); a hidden, unnamed
+  tracking frame.
+- `/frames/inner`: "Inner frame", a link to `/articles/1` and a form.
+"""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response
+
+SRCDOC = "<h2>Terms</h2><p>By paying you accept the terms.</p><a href='/articles/2'>Full terms</a>"
+
+
+async def page(request: Request) -> Response:
+    port = request.url.port
+    return HTMLResponse(f"""<!doctype html><html><head><title>Checkout</title></head><body>
+<h1>Checkout</h1>
+<iframe id="same" title="Payment" src="/frames/inner" width="400" height="200"></iframe>
+<iframe id="doc" title="Terms" srcdoc="{SRCDOC.replace('"', '&quot;')}" width="400" height="120"></iframe>
+<iframe id="other" title="Chat" src="http://localhost:{port}/frames/inner" width="300" height="100"></iframe>
+<iframe src="/frames/pixel" width="0" height="0" style="display:none"></iframe>
+<p>Thank you for shopping.</p>
+</body></html>""")
+
+
+async def inner(request: Request) -> Response:
+    return HTMLResponse("""<!doctype html><html><head><title>Pay</title></head><body>
+<h2>Inner frame</h2><a href="/articles/1">Card help</a>
+<form action="/echo"><input name="card" placeholder="Card number"><button>Pay</button></form>
+</body></html>""")
