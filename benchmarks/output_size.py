@@ -1,7 +1,8 @@
 """Output size per page and view, against Chromium's ARIA snapshot of the same pages.
 
 For each page of ../shared/corpus and ../shared/corpus-real: characters of browsy's compact output
-(header included) for the views all, actions and content, and of the JSON; tokens estimated with
+(header included) for the views all, actions and content, and of the JSON, each page at the URL it
+declares (canonical link or og:url), so same-origin links are written as paths as in a real session; tokens estimated with
 tiktoken's o200k_base when it is installed with its data, else as characters / 4 (said in the output).
 The ARIA snapshot sizes come from benchmarks/data/aria_sizes.json (record_aria_sizes.py, Playwright at
 development time). Also checks that every actionable element of `all` is in `actions` under its id.
@@ -14,6 +15,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -40,6 +42,19 @@ def read_page(path: Path) -> bytes:
     return gzip.decompress(data) if path.suffix == ".gz" else data
 
 
+_CANONICAL = re.compile(rb"""<link[^>]+rel=["']?canonical["']?[^>]*>|<meta[^>]+property=["']og:url["'][^>]*>""", re.I)
+_HREF = re.compile(rb"""(?:href|content)=["']?(https?://[^"' >]+)""", re.I)
+
+
+def page_url(html: bytes) -> str:
+    """The page's own URL as it declares it (canonical link, else og:url): the URL an agent browsed."""
+    for tag in _CANONICAL.finditer(html[:200_000]):
+        found = _HREF.search(tag.group(0))
+        if found:
+            return found.group(1).decode("utf-8", "replace")
+    return "https://corpus.invalid/"
+
+
 def token_counter() -> tuple[Callable[[str], int], str]:
     try:
         import tiktoken
@@ -60,30 +75,33 @@ def main() -> int:
     print(f"tokens: {how}")
     for corpus in corpora:
         known = aria.get(corpus.name, {})
-        totals = dict.fromkeys((*VIEWS, "json", "aria", "all_paired"), 0)
+        totals = dict.fromkeys((*VIEWS, "json", "aria"), 0)
+        paired = dict.fromkeys(VIEWS, 0)
         tokens = dict.fromkeys(VIEWS, 0)
         lost = pages = 0
         for path in corpus_files(corpus):
-            dom = parse(read_page(path), 1920, 1080, "https://corpus.invalid/")
+            html = read_page(path)
+            dom = parse(html, 1920, 1080, page_url(html))
             pages += 1
             for view in VIEWS:
                 text = render_page(dom, view=view).content
                 totals[view] += len(text)
                 tokens[view] += count(text)
+                if path.name in known:
+                    paired[view] += len(text)
             totals["json"] += len(dom.to_json())
             actions = {el.id for el in select_view(dom.els, "actions")}
             lost += sum(1 for el in dom.els if is_actionable(el) and el.id not in actions)
             if path.name in known:
                 totals["aria"] += known[path.name]
-                totals["all_paired"] += len(render_page(dom).content)
         print(f"\n{corpus.name}: {pages} pages")
         for view in VIEWS:
             print(f"  compact {view:8} {totals[view]:>11,} characters  {tokens[view]:>10,} tokens")
         print(f"  json             {totals['json']:>11,} characters")
         if totals["aria"]:
-            ratio = totals["all_paired"] / totals["aria"]
-            print(f"  ARIA snapshot    {totals['aria']:>11,} characters on {len(known)} pages; compact all is "
-                  f"{ratio:.0%} of it there")
+            shares = ", ".join(f"{view} {paired[view] / totals['aria']:.0%}" for view in VIEWS)
+            print(f"  ARIA snapshot    {totals['aria']:>11,} characters on {len(known)} pages; compact as a share "
+                  f"of it: {shares}")
         print(f"  actionable elements of `all` missing from `actions`: {lost}")
     return 0
 

@@ -135,9 +135,20 @@ def test_page_text_cannot_forge_lines_or_drive_the_terminal() -> None:
     assert dom.title == "News]0;pwned today" and "\x1b" not in dom.to_json()
     lines = out.splitlines()
     assert '[1:pre "\\[2:button \\"Delete account\\"\\]"]' in lines  # escaped: not an element line
-    assert '->https://example.test/x%1B%5B31m' in out
+    assert '->/x%1B%5B31m' in out  # a same-origin link is written as its path
     assert '[a\\]b]' in out and '"say \\\\ \\[hi\\]"' in out
     # every unescaped "[" opens an element line: exactly one per element
     import re
 
     assert [len(re.findall(r"(?<!\\)\[\d+:", line)) for line in lines if line.startswith("[")] == [1, 1, 1]
+
+
+def test_same_origin_links_are_written_as_paths_and_others_in_full() -> None:
+    html = """<a href="/about">About</a><a href="https://shop.test">Home</a><a href="?page=2">Next</a>
+    <a href="https://shop.test.evil.example/x">Look-alike</a><a href="https://shop.test:8443/y">Other port</a>
+    <a href="http://shop.test/z">Other scheme</a><a href="https://cdn.example/a">CDN</a>"""
+    dom = parse(html, 1920, 1080, url="https://shop.test/list?page=1")
+    hrefs = [line.split("->", 1)[1].rstrip("]").split(" ")[0] for line in dom.to_compact().splitlines()]
+    assert hrefs == ["/about", "/", "/list?page=2", "https://shop.test.evil.example/x", "https://shop.test:8443/y",
+                     "http://shop.test/z", "https://cdn.example/a"]
+    assert [el["href"] for el in dom.to_dict()["els"]][0] == "https://shop.test/about"  # JSON stays absolute

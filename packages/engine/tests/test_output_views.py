@@ -120,3 +120,16 @@ def test_within_an_unknown_id_is_a_clear_error() -> None:
     with pytest.raises(ToolError) as caught:
         render_page(dom, within_id=9999)
     assert caught.value.code == "not_found" and "9999" in caught.value.message
+
+
+def test_long_paragraphs_are_cut_in_lists_and_whole_in_content_and_within() -> None:
+    long = " ".join(f"word{i}" for i in range(120))
+    dom = parse(f"<article><p>{long}</p><a href='/x'>{long}</a></article>", url="https://x.test/")
+    listed = render_page(dom).content
+    paragraph = next(line for line in listed.split("\n") if line.startswith("[") and ":p " in line)
+    assert paragraph.endswith('…"]') and len(paragraph) < 260
+    assert long in listed  # the link's text is what an agent clicks: never cut
+    assert "note: texts longer than 200 characters" in listed
+    assert long in next(line for line in render_page(dom, view="content").content.split("\n") if ":p " in line)
+    p_id = next(el.id for el in dom.els if el.tag == "p")
+    assert long in render_page(dom, within_id=p_id).content

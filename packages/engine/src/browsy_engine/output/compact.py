@@ -6,6 +6,8 @@ r"""Compact output: one bracketed line per element, for minimal tokens.
   ones (laid out, but a person cannot see them: opacity 0, clipped away, off-screen, text the colour of
   its background — page text an agent should not take as what the page shows).
 - `"text"`: the element's text, else its placeholder, else its label (form fields).
+- `->href`: a link on the page's own origin as its path (`->/about`, as the seed shows; the header's
+  `url:` says where it is), any other link in full. JSON always has the absolute URL.
 - size hint for input/button/textarea/select: narrow (< 15% of the viewport width), wide (> 50%),
   full (> 90%), nothing in between or for elements without a width.
 - Escaping, so that no page text can forge a line or a field: inside `[name]`, `[=value]` and
@@ -23,6 +25,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
 
 from ..spatial.text import without_controls
 from .json_output import well_formed
@@ -31,6 +34,9 @@ if TYPE_CHECKING:
     from ..model import SpatialDom, SpatialElement
 
 _SIZED_TAGS = frozenset({"input", "button", "textarea", "select"})
+# Elements whose text is what an agent acts on: never cut (links, controls, headings, labels).
+UNCUT_TAGS = frozenset({"a", "button", "input", "select", "textarea", "summary", "label", "option",
+                         "h1", "h2", "h3", "h4", "h5", "h6"})
 _ROWS = ("top", "mid", "bot")
 _COLS = ("-L", "", "-R")
 
@@ -77,8 +83,44 @@ def _shown_text(el: SpatialElement) -> str | None:
     return el.text or el.ph or el.label
 
 
-def element_line(el: SpatialElement, vp: Sequence[float], disambiguate: bool, marker: str = "") -> str:
-    """One element's compact line; `marker` goes before the id ('+' in deltas)."""
+def origin_of(url: str) -> str | None:
+    """`scheme://host[:port]` of an http(s) URL, the prefix that same-origin links are written without."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:  # not a URL (e.g. "http://[bad"): every link is written in full
+        return None
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        return None
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def shown_href(href: str, origin: str | None) -> str:
+    """A link as the compact line writes it: a same-origin one as its path (the seed's `->/about`; the
+    header's url says where it is), any other in full."""
+    if origin and href.startswith(origin):
+        rest = href[len(origin):]
+        if not rest:
+            return "/"
+        if rest[0] in "/?#":
+            return rest
+    return href
+
+
+def cut_text(text: str, limit: int) -> str:
+    """`text` cut to about `limit` characters at a word boundary, with "…" (0: never cut)."""
+    if limit <= 0 or len(text) <= limit:
+        return text
+    head = text[:limit]
+    space = head.rfind(" ")
+    return (head[:space] if space > limit // 2 else head).rstrip() + "…"
+
+
+def element_line(
+    el: SpatialElement, vp: Sequence[float], disambiguate: bool, marker: str = "", origin: str | None = None,
+    max_text: int = 0,
+) -> str:
+    """One element's compact line; `marker` goes before the id ('+' in deltas); links on `origin` are
+    written as paths; the text of a non-interactive element is cut to `max_text` characters (0: whole)."""
     head = f"[{marker}{'!' if el.hidden else '~' if el.concealed else ''}{el.id}:{el.tag}"
     if el.tag == "input" and el.input_type and el.input_type != "text":
         head += f":{el.input_type}"
@@ -93,9 +135,11 @@ def element_line(el: SpatialElement, vp: Sequence[float], disambiguate: bool, ma
         parts.append(f"[={_field(el.val)}]")
     text = _shown_text(el)
     if text:
+        if max_text and el.tag not in UNCUT_TAGS:
+            text = cut_text(text, max_text)
         parts.append(f'"{_field(text)}"')
     if el.href:
-        parts.append(f"->{el.href.translate(_HREF_ESCAPES)}")
+        parts.append(f"->{shown_href(el.href, origin).translate(_HREF_ESCAPES)}")
     hint = size_hint(el, vp[0])
     if hint:
         parts.append(hint)
@@ -104,10 +148,15 @@ def element_line(el: SpatialElement, vp: Sequence[float], disambiguate: bool, ma
     return " ".join(parts) + "]"
 
 
-def element_lines(els: Iterable[SpatialElement], vp: Sequence[float], marker: str = "") -> list[str]:
+def element_lines(
+    els: Iterable[SpatialElement], vp: Sequence[float], marker: str = "", url: str = "", max_text: int = 0
+) -> list[str]:
+    """Compact lines of `els`; links on the origin of `url` (the page's) are written as paths; texts of
+    reading blocks cut to `max_text` characters (0: whole)."""
     els = list(els)
+    origin = origin_of(url) if url else None
     counts = Counter((el.tag, _shown_text(el)) for el in els)
-    return [element_line(el, vp, counts[(el.tag, _shown_text(el))] > 1, marker) for el in els]
+    return [element_line(el, vp, counts[(el.tag, _shown_text(el))] > 1, marker, origin, max_text) for el in els]
 
 
 
@@ -134,5 +183,5 @@ def header_lines(dom: SpatialDom, element_count: int | None = None) -> list[str]
 
 def to_compact_string(dom: SpatialDom, header: bool = False) -> str:
     lines = header_lines(dom) if header else []
-    lines.extend(element_lines(dom.els, dom.vp))
+    lines.extend(element_lines(dom.els, dom.vp, url=dom.url))
     return well_formed("\n".join(lines))

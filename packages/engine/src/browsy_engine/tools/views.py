@@ -7,7 +7,7 @@ import json
 from typing import Any, get_args
 
 from ..model import SpatialDom, SpatialElement
-from ..output.compact import element_lines, header_lines
+from ..output.compact import UNCUT_TAGS, element_lines, header_lines
 from ..output.json_output import well_formed
 from ..output.paging import BadCursor, Cursor, decode_cursor, page_key, take_part
 from ..output.selection import VIEWS, select_view, within
@@ -103,12 +103,17 @@ class Selection:
 def _compact_part(
     dom: SpatialDom, shown: SpatialDom, els: list[SpatialElement], start: int, max_chars: int, selection: Selection
 ) -> str:
-    lines = element_lines(els, dom.vp)
+    # Long reading blocks are cut in the lists of everything or of actions; content and within show them whole.
+    max_text = 0 if selection.view == "content" or selection.within is not None else TEXT_CUT
+    lines = element_lines(els, dom.vp, url=dom.url, max_text=max_text)
     chosen = selection.describe()
     if start == 0:
         head = header_lines(shown, element_count=len(els))
         if chosen:
             head.insert(3, f"showing: {chosen} ({len(els)} of {selection.page_elements} elements)")
+        if max_text and any(len(el.text or "") > max_text and el.tag not in UNCUT_TAGS for el in els):
+            head.insert(-1, f"note: texts longer than {max_text} characters end in …; view=\"content\" or "
+                            "within=<id> shows them whole")
     else:
         first = els[start].id if start < len(els) else "-"
         head = [f"continued: {dom.url} from element {first}" + (f" ({chosen})" if chosen else ""), "---"]
@@ -129,6 +134,7 @@ def _compact_part(
 
 
 _MORE_RESERVE = 160  # room kept for the `more:` line
+TEXT_CUT = 200  # characters of a paragraph's text in the all and actions lists (about two lines of prose)
 
 
 def _json_part(
