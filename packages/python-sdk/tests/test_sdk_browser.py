@@ -186,3 +186,28 @@ def test_remote_browser_sends_the_servers_bearer_token(fixture_host: str, fixtur
         monkeypatch.delenv("BROWSY_TOKEN")
         with Browser(server=base) as browser, pytest.raises(browsy.RemoteError, match="bearer token"):
             browser.goto(fixture_site + "/login")
+
+
+def test_a_saved_state_signs_a_new_browser_in(
+    make_browser, mode: str, fixture_site: str, fixture_host: str, tmp_path, request: pytest.FixtureRequest  # noqa: ANN001
+) -> None:
+    import os
+    import stat
+
+    first = make_browser()
+    log_in(first, fixture_site)
+    path = first.save_state(tmp_path / "state.json")
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600  # it holds the session cookie
+    if mode == "remote":
+        second = Browser(server=request.getfixturevalue("browsy_server"), state=path)
+    else:
+        second = Browser(allowed_hosts=[fixture_host], state=path)
+    try:
+        page = second.goto(f"{fixture_site}/dashboard")
+        assert page.page_type() == "Dashboard" and page.tables()[0] == expected_orders()
+        assert second.load_state(first.state()).url == f"{fixture_site}/dashboard"  # and it opens the URL
+    finally:
+        second.close()
+    with pytest.raises(ActionError, match="not JSON"):
+        (tmp_path / "bad.json").write_text("{nope")
+        Browser(state=tmp_path / "bad.json")

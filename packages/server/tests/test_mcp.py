@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import re
 import sys
 from pathlib import Path
 
@@ -29,10 +31,12 @@ def test_lists_the_registry_tools_as_browsy_mcp() -> None:
     async def body(session: ClientSession, init) -> None:  # noqa: ANN001
         assert init.server_info.name == "browsy-mcp"
         listed = (await session.list_tools()).tools
-        assert [t.name for t in listed] == [t.name for t in TOOLS]
+        assert [t.name for t in listed] == [t.name for t in TOOLS] + ["list_sessions", "close_session"]
         by_name = {t.name: t for t in listed}
         for tool in TOOLS:
-            assert by_name[tool.name].input_schema == tool.input_schema()
+            schema = dict(by_name[tool.name].input_schema)
+            assert schema["properties"].pop("session")["type"] == "string"  # every tool takes a session name
+            assert schema == tool.input_schema()
             assert by_name[tool.name].description == tool.description
 
     run([], body)
@@ -64,5 +68,40 @@ def test_one_persistent_session_across_calls(fixture_site: str) -> None:
         assert not info.is_error
         assert '"page_type": "Login"' in info.content[0].text
         assert info.structured_content["page_type"] == "Login"
+
+    run(["--allow-private-network"], body)
+
+
+def test_named_sessions_are_independent(fixture_site: str) -> None:
+    async def sign_in(session: ClientSession, name: str, email: str, password: str) -> str:
+        async def call(tool: str, arguments: dict) -> str:
+            result = await session.call_tool(tool, {**arguments, "session": name})
+            assert not result.is_error, result.content[0].text
+            return result.content[0].text
+
+        await call("browse", {"url": f"{fixture_site}/login"})
+        await call("login", {"username": email, "password": password})
+        mail = await call("browse", {"url": f"{fixture_site}/email"})
+        code = re.search(r"verification code is (\d{6})", mail)
+        assert code is not None, mail
+        await call("browse", {"url": f"{fixture_site}/2fa"})
+        await call("enter_code", {"code": code.group(1)})
+        return await call("get_page", {})
+
+    async def body(session: ClientSession, init) -> None:  # noqa: ANN001
+        first = await sign_in(session, "alice", "agent@example.com", "correct-horse-battery")
+        second = await sign_in(session, "bob", "second@example.com", "staple-battery-horse")
+        assert "Signed in as agent@example.com" in first and "second@example.com" not in first
+        assert "Signed in as second@example.com" in second
+        listed = await session.call_tool("list_sessions", {})
+        assert [s["name"] for s in json.loads(listed.content[0].text)] == ["alice", "bob"]
+        default = await session.call_tool("get_page", {})
+        assert default.is_error and "No page loaded" in default.content[0].text  # "default" is a third one
+        closed = await session.call_tool("close_session", {"session": "alice"})
+        assert not closed.is_error
+        gone = await session.call_tool("get_page", {"session": "alice"})
+        assert gone.is_error  # a new, empty "alice"
+        bad = await session.call_tool("get_page", {"session": "../etc"})
+        assert bad.is_error and "Invalid session name" in bad.content[0].text
 
     run(["--allow-private-network"], body)

@@ -9,7 +9,7 @@ SEED_TOOLS = [
     "browse", "click", "type_text", "check", "uncheck", "select", "get_page",
     "back", "search", "find", "login", "enter_code", "tables", "page_info",
 ]
-WORKFLOW_TOOLS = ["run_actions", "save_recipe", "list_recipes", "run_recipe", "delete_recipe"]
+WORKFLOW_TOOLS = ["run_actions", "save_recipe", "list_recipes", "run_recipe", "delete_recipe", "export_state", "import_state"]
 
 
 def test_the_fourteen_seed_tools_and_the_workflow_tools_each_once() -> None:

@@ -103,7 +103,7 @@ def test_click_that_loads_nothing_says_so_first(client: httpx.Client, fixture_si
     assert skipped.status_code == 200
     first, rest = skipped.text.split("\n", 1)
     assert "mailto" in first
-    assert rest.startswith("title: Links")
+    assert rest == "The page did not change (get_page shows it)."  # not the whole page again
     real = client.post("/api/find", json={"text": "A real link"}).json()[0]
     followed = client.post("/api/click", json={"id": real["id"]})
     assert followed.text.startswith("title: ")
@@ -140,4 +140,15 @@ def test_clicking_a_heading_and_a_text_field_answer_alike(client: httpx.Client, 
         answer = client.post("/api/click", json={"id": target["id"]})
         assert answer.status_code == 200, answer.text
         first, rest = answer.text.split("\n", 1)
-        assert f"Element {target['id']}" in first and rest.startswith("title: ")
+        assert f"Element {target['id']}" in first and rest == "The page did not change (get_page shows it)."
+
+
+def test_a_click_that_toggles_part_of_the_page_answers_with_what_changed(client: httpx.Client, fixture_site: str) -> None:
+    page = client.post("/api/browse", json={"url": f"{fixture_site}/behaviors", "format": "json"}).json()["els"]
+    button = next(el for el in page if el["tag"] == "button" and el.get("text") and "enu" in el["text"])
+    answer = client.post("/api/click", json={"id": button["id"]})
+    assert answer.status_code == 200, answer.text
+    lines = answer.text.split("\n")
+    assert f"Element {button['id']}" in lines[0] and lines[1] == "changed:"
+    assert lines[2:] and all(line.startswith("[+") for line in lines[2:])
+    assert not any(line.startswith("title: ") for line in lines)  # a delta, not the whole page

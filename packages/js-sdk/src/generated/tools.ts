@@ -101,6 +101,18 @@ export type TablesInput = z.input<typeof TablesParams>;
 export const PageInfoParams = z.object({}).strict();
 export type PageInfoInput = z.input<typeof PageInfoParams>;
 
+/** Parameters of `browsy_export_state`. */
+export const ExportStateParams = z.object({}).strict();
+export type ExportStateInput = z.input<typeof ExportStateParams>;
+
+/** Parameters of `browsy_import_state`. */
+export const ImportStateParams = z.object({
+  "max_chars": z.number().int().min(0).max(100000000).optional().describe("Most characters of page output in this answer. Longer output is cut between elements and ends with a `more:` line (json: a `more` object) holding the cursor for get_page. 0 (default): the server's budget for compact output (browsy serve --max-chars), no limit for json."),
+  "state": z.record(z.string(), z.unknown()).describe("A state from export_state, or Playwright's storage state: {\"cookies\": [...], \"origins\": [], \"browsy\": {\"url\": ..., \"history\": [...]}}."),
+  "load": z.boolean().optional().describe("Open the state's URL (default true) and return that page."),
+}).strict();
+export type ImportStateInput = z.input<typeof ImportStateParams>;
+
 /** Parameters of `browsy_run_actions`. */
 export const RunActionsParams = z.object({
   "url": z.string().min(1).nullable().optional().describe("Optional URL to open before the first step."),
@@ -258,7 +270,7 @@ export const TOOL_REGISTRY = [
     tool: "click",
     name: "browsy_click",
     method: "click",
-    description: "Click an element by its ID. Links navigate to their target; buttons submit their form with every value typed, checked or selected so far. Returns the resulting page as compact text: a header (title, url, viewport, element count), then one line per element like [12:button \"Sign in\"] whose number is the ID other tools take.",
+    description: "Click an element by its ID. Links navigate to their target; buttons submit their form with every value typed, checked or selected so far. Returns the resulting page as compact text: a header (title, url, viewport, element count), then one line per element like [12:button \"Sign in\"] whose number is the ID other tools take. When the click loads no page (a menu toggle, text with no behaviour), the answer is one line on what happened and the changed elements as [+id:...] lines; get_page shows the whole page.",
     schema: ClickParams,
     jsonSchema: {"additionalProperties":false,"properties":{"max_chars":{"default":0,"description":"Most characters of page output in this answer. Longer output is cut between elements and ends with a `more:` line (json: a `more` object) holding the cursor for get_page. 0 (default): the server's budget for compact output (browsy serve --max-chars), no limit for json.","maximum":100000000,"minimum":0,"title":"Max Chars","type":"integer"},"id":{"description":"Element ID from the current page's Spatial DOM.","minimum":0,"title":"Id","type":"integer"}},"required":["id"],"title":"ClickParams","type":"object"} as Record<string, unknown>,
     result: "page",
@@ -385,6 +397,26 @@ export const TOOL_REGISTRY = [
     http: { method: "GET", path: "/api/page-info" },
   },
   {
+    tool: "export_state",
+    name: "browsy_export_state",
+    method: "exportState",
+    description: "Export this session's state: cookies in Playwright's storage-state format ({\"cookies\": [...], \"origins\": []}), the current URL and history. A signed-in state: keep it private. Returns JSON.",
+    schema: ExportStateParams,
+    jsonSchema: {"additionalProperties":false,"description":"The tool takes no parameters.","properties":{},"title":"NoParams","type":"object"} as Record<string, unknown>,
+    result: "json",
+    http: { method: "GET", path: "/api/export-state" },
+  },
+  {
+    tool: "import_state",
+    name: "browsy_import_state",
+    method: "importState",
+    description: "Restore a state from export_state or from Playwright's storage_state(): its cookies join this session, its history becomes this session's, and its URL is opened (unless load is false). Returns the resulting page as compact text: a header (title, url, viewport, element count), then one line per element like [12:button \"Sign in\"] whose number is the ID other tools take.",
+    schema: ImportStateParams,
+    jsonSchema: {"additionalProperties":false,"properties":{"max_chars":{"default":0,"description":"Most characters of page output in this answer. Longer output is cut between elements and ends with a `more:` line (json: a `more` object) holding the cursor for get_page. 0 (default): the server's budget for compact output (browsy serve --max-chars), no limit for json.","maximum":100000000,"minimum":0,"title":"Max Chars","type":"integer"},"state":{"additionalProperties":true,"description":"A state from export_state, or Playwright's storage state: {\"cookies\": [...], \"origins\": [], \"browsy\": {\"url\": ..., \"history\": [...]}}.","title":"State","type":"object"},"load":{"default":true,"description":"Open the state's URL (default true) and return that page.","title":"Load","type":"boolean"}},"required":["state"],"title":"ImportStateParams","type":"object"} as Record<string, unknown>,
+    result: "page",
+    http: { method: "POST", path: "/api/import-state" },
+  },
+  {
     tool: "run_actions",
     name: "browsy_run_actions",
     method: "runActions",
@@ -452,6 +484,8 @@ export interface ToolInputs {
   enter_code: EnterCodeInput;
   tables: TablesInput;
   page_info: PageInfoInput;
+  export_state: ExportStateInput;
+  import_state: ImportStateInput;
   run_actions: RunActionsInput;
   save_recipe: SaveRecipeInput;
   list_recipes: ListRecipesInput;

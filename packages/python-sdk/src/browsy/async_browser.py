@@ -7,11 +7,14 @@ json format and become `Page` objects; failures become the engine's error classe
 
 from __future__ import annotations
 
+import json
+import os
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ._backends import Backend, ToolOutput
 from .element import Element
-from .errors import error_from_response
+from .errors import ActionError, error_from_response
 from .page import Page
 
 if TYPE_CHECKING:
@@ -42,8 +45,11 @@ class AsyncBrowser:
         fetch_css: bool = True,
         allow_private_network: bool = False,
         allowed_hosts: list[str] | None = None,
+        state: str | os.PathLike[str] | dict[str, Any] | None = None,
         **session_options: Any,
     ) -> None:
+        # A saved state (save_state's file, or Playwright's storage_state()) is restored before the first call.
+        self._pending_state = _read_state(state) if state is not None else None
         self.viewport_width = float(viewport_width)
         self.viewport_height = float(viewport_height)
         self.server = server
@@ -90,7 +96,37 @@ class AsyncBrowser:
     async def call_tool(self, name: str, arguments: dict[str, Any] | None = None) -> ToolOutput:
         """Run registry tool `name` (browse, click, …) and return its output, errors included (never raises
         for a failed call; an unreachable server raises RemoteError)."""
+        if self._pending_state is not None:
+            state, self._pending_state = self._pending_state, None
+            restored = await self._backend.call("import_state", {"state": state, "load": False})
+            if restored.is_error:
+                raise error_from_response(restored.status, restored.content, restored.code)
         return await self._backend.call(name, dict(arguments or {}))
+
+    # ---- portable state (cookies in Playwright's storage-state format, URL, history) ---------------
+    async def state(self) -> dict[str, Any]:
+        """This session's state: {"cookies": [...], "origins": [], "browsy": {"url", "history"}}. It holds
+        credentials: keep it private."""
+        return dict((await self._run("export_state")).data)
+
+    async def save_state(self, path: str | os.PathLike[str]) -> Path:
+        """Write the state to `path` as JSON, readable by its owner only (0600); returns the path."""
+        target = Path(path)
+        data = json.dumps(await self.state(), ensure_ascii=False).encode("utf-8")
+        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            os.fchmod(fd, 0o600)  # also when the file was there before with wider permissions
+            os.write(fd, data)
+        finally:
+            os.close(fd)
+        return target
+
+    async def load_state(self, state: str | os.PathLike[str] | dict[str, Any], load: bool = True) -> Page | None:
+        """Restore a state (a dict, or a file from save_state or Playwright); with `load`, open its URL."""
+        data = _read_state(state)
+        await self._run("import_state", state=data, load=load)
+        opens = load and isinstance(data.get("browsy"), dict) and bool(data["browsy"].get("url"))
+        return await self._current_page() if opens else None
 
     async def _run(self, name: str, **arguments: Any) -> ToolOutput:
         output = await self.call_tool(name, arguments)
@@ -229,3 +265,17 @@ def _check_remote_options(viewport_given: bool, session_options_given: bool) -> 
 
 def _elements(found: list[Any]) -> list[Element]:
     return [Element(el.to_dict()) for el in found]
+
+
+def _read_state(state: str | os.PathLike[str] | dict[str, Any]) -> dict[str, Any]:
+    if isinstance(state, dict):
+        return state
+    try:
+        data = json.loads(Path(state).read_text(encoding="utf-8"))
+    except OSError as err:
+        raise ActionError(f"Cannot read the state file {state}: {err.strerror or err}.") from None
+    except ValueError:
+        raise ActionError(f"The state file {state} is not JSON (save_state or Playwright's storage_state writes it).") from None
+    if not isinstance(data, dict):
+        raise ActionError(f"The state file {state} does not hold a JSON object.")
+    return data

@@ -7,6 +7,8 @@ it works from plain scripts and from inside other frameworks' event loops alike.
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import Any
 
 from browsy_engine.session.background import run_async, run_sync
@@ -64,6 +66,16 @@ class Browser:
 
     def dom(self) -> Page | None:
         return run_sync(self._async.dom())
+
+    # portable state (Browser(state=path) restores one before the first call)
+    def state(self) -> dict[str, Any]:
+        return run_sync(self._async.state())
+
+    def save_state(self, path: str | os.PathLike[str]) -> Path:
+        return run_sync(self._async.save_state(path))
+
+    def load_state(self, state: str | os.PathLike[str] | dict[str, Any], load: bool = True) -> Page | None:
+        return run_sync(self._async.load_state(state, load))
 
     def url(self) -> str | None:
         return run_sync(self._async.url())

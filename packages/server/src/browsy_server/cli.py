@@ -214,6 +214,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     mcp = commands.add_parser("mcp", help="run the MCP server on stdio (server name browsy-mcp)")
     _add_network_flags(mcp)
+    mcp.add_argument("--max-sessions", type=count(1), default=20,
+                     help="named sessions open at once (tools take an optional session name; default 20)")
+    mcp.add_argument("--session-ttl", type=positive_number, default=1800.0,
+                     help="idle seconds before a named session is closed (default 1800)")
     for cmd in (serve, mcp):
         cmd.add_argument("--max-chars", type=count(0), default=40_000, metavar="N",
                          help="most characters of compact page output in one tool answer; the rest comes in "
@@ -333,7 +337,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 def cmd_mcp(args: argparse.Namespace) -> int:
     from .mcp_server import run_stdio
 
-    run_stdio(network_config(args, max_output_chars=args.max_chars))
+    run_stdio(network_config(args, max_output_chars=args.max_chars), args.max_sessions, args.session_ttl)
     return 0
 
 

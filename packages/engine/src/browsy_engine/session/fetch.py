@@ -16,6 +16,7 @@ import asyncio
 import logging
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from http.cookiejar import Cookie
 from typing import Any
 
 import httpx
@@ -25,6 +26,7 @@ from .decoding import BoundedDecoder, DecodeError
 from .errors import ActionError, BlockedUrl, BrowsyError, InvalidUrl, Network, ResponseTooLarge
 from .proxy import RoutingTransport
 from .security import NetworkPolicy, check_url
+from .state import jar_cookie, state_cookie
 from .transport import GuardedBackend, GuardedTransport, Resolver, ssl_context_with
 
 log = logging.getLogger("browsy.session")
@@ -105,25 +107,16 @@ class Fetcher:
     def cookie_dict(self) -> dict[str, str]:
         return {c.name: c.value or "" for c in self._client.cookies.jar}
 
-    def cookies_for_browser(self) -> list[dict[str, Any]]:
-        """The jar's cookies in the form a headless browser takes them (session/render.py)."""
-        out: list[dict[str, Any]] = []
-        for c in self._client.cookies.jar:
-            if not c.domain:
-                continue
-            out.append({
-                "name": c.name, "value": c.value or "", "domain": c.domain, "path": c.path or "/",
-                "expires": float(c.expires) if c.expires else -1, "secure": bool(c.secure),
-                "httpOnly": bool(c.has_nonstandard_attr("HttpOnly")),
-            })
-        return out
+    def state_cookies(self) -> list[dict[str, Any]]:
+        """The jar's cookies in Playwright's storage-state form (state.py; also what a headless browser takes)."""
+        return [state_cookie(c) for c in self._client.cookies.jar if c.domain]
 
-    def take_browser_cookies(self, cookies: list[Any]) -> None:
-        """Cookies a headless browser ended with (its scripts may have set some) go into the jar."""
+    def add_cookies(self, cookies: list[Any]) -> None:
+        """Put cookies in the jar: `http.cookiejar.Cookie`s, or storage-state entries (a headless browser's
+        `context.cookies()`, a state file); an entry that is not a cookie raises ActionError."""
+        jar = self._client.cookies.jar
         for c in cookies:
-            name, domain = c.get("name"), c.get("domain")
-            if name and domain:
-                self._client.cookies.set(name, c.get("value", ""), domain=domain, path=c.get("path") or "/")
+            jar.set_cookie(c if isinstance(c, Cookie) else jar_cookie(c))
 
     async def fetch(
         self,

@@ -107,7 +107,7 @@ async def render(response: Response, fetcher: Fetcher, config: SessionConfig, de
                     service_workers="block",
                     accept_downloads=False,
                 )
-                cookies = fetcher.cookies_for_browser()
+                cookies = fetcher.state_cookies()
                 if cookies:
                     await context.add_cookies(cookies)  # type: ignore[arg-type]
                 await context.route("**/*", guard.handle)
@@ -120,7 +120,7 @@ async def render(response: Response, fetcher: Fetcher, config: SessionConfig, de
                 # With scripting on, <noscript> is not rendered: leave it out of what browsy reads.
                 await page.evaluate("document.querySelectorAll('noscript').forEach(n => n.remove())")
                 html = await page.content()
-                fetcher.take_browser_cookies(await context.cookies())
+                fetcher.add_cookies(list(await context.cookies()))
             finally:
                 await browser.close()
     except TimeoutError:

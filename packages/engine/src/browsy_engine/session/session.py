@@ -29,11 +29,12 @@ from .finders import (
     find_input_by_purpose,
     find_nearest_button,
 )
-from .form_state import overlay
+from .form_state import FormState, overlay
 from .interact import Interactor, Outcome
 from .loader import PageLoader
 from .page import Page, PageRef
 from .search import SearchEngine, Searcher, SearchPage, SearchResult
+from .state import read_state
 from .transport import Resolver
 
 
@@ -80,6 +81,34 @@ class AsyncSession:
     def cookies(self) -> dict[str, str]:
         """The session's cookies as name → value (all domains; for inspection)."""
         return self._fetcher.cookie_dict()
+
+    # ---- portable state ----------------------------------------------------------------------------
+    def export_state(self) -> dict[str, Any]:
+        """Cookies (Playwright's storage-state format), the current URL and history: see session/state.py.
+        The result holds credentials: keep it private."""
+        history = [entry.dom.url if isinstance(entry, Page) else entry.url for entry in self._history]
+        return {
+            "cookies": self._fetcher.state_cookies(),
+            "origins": [],
+            "browsy": {"url": self._page.dom.url if self._page is not None else None, "history": history},
+        }
+
+    async def import_state(self, state: dict[str, Any], load: bool = True) -> SpatialDom | None:
+        """Restore a state (from export_state, or Playwright's `storage_state()`): its cookies join the jar,
+        its history becomes this session's, and with `load` its URL is opened (returned). Raises ActionError
+        for a document that is not a state, and the goto errors when loading fails."""
+        cookies, url, history = read_state(state)
+        async with self._lock:
+            self._fetcher.add_cookies(cookies)
+            self._history = [PageRef(u, "", FormState(), -1) for u in history[-self.config.max_history:]]
+        if url is None or not load:
+            return None
+        page = await self._loader.load(url)
+        async with self._lock:
+            self._previous_dom = self._page.dom if self._page is not None else None
+            self._page = page
+            self.last_outcome = Outcome("navigate", f"Restored the session at {page.dom.url}")
+        return page.dom
 
     # ---- navigation ------------------------------------------------------------------------------
     async def goto(self, url: str, render: str | None = None) -> SpatialDom:

@@ -87,6 +87,8 @@ class Session:
     search = _blocking("search")
     search_with = _blocking("search_with")
     search_and_read = _blocking("search_and_read")
+    import_state = _blocking("import_state")
+    export_state = _direct("export_state")
 
     url = _direct("url")
     dom = _direct("dom")

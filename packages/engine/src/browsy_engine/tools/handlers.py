@@ -6,6 +6,7 @@ import asyncio
 from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from ..output.compact import element_lines
 from . import params as p
 from .memo import per_page
 from .result import ToolResult
@@ -51,13 +52,19 @@ async def browse(session: AsyncSession, args: p.BrowseParams) -> ToolResult:
 
 
 async def click(session: AsyncSession, args: p.ClickParams) -> ToolResult:
-    """The resulting page; when the click did not load a page (a skipped mailto: link, a toggled menu), the
-    session's one-line account of what happened comes first, so the model knows why the page looks the same."""
-    page = await show(session, await session.click(args.id), args)
+    """The resulting page. When the click did not load a page (a toggled menu, a skipped mailto: link,
+    text with no behaviour), the answer is the session's one-line account of what happened and the delta
+    (what changed, in the delta format), not the whole page again: `get_page` shows it."""
+    dom = await session.click(args.id)
     outcome = session.last_outcome
     if outcome is None or outcome.kind in ("navigate", "submit"):
-        return page
-    return ToolResult.text(f"{outcome.message}\n{page.content}")
+        return await show(session, dom, args)
+    ids = set(outcome.changed)
+    changed = [el for el in dom.els if el.id in ids]
+    if not changed:
+        return ToolResult.text(f"{outcome.message}\nThe page did not change (get_page shows it).")
+    lines = element_lines(changed, dom.vp, marker="+", url=dom.url)
+    return ToolResult.text("\n".join([outcome.message, "changed:", *lines]))
 
 
 async def type_text(session: AsyncSession, args: p.TypeTextParams) -> ToolResult:
@@ -127,3 +134,15 @@ async def page_info_tool(session: AsyncSession, args: p.NoParams) -> ToolResult:
 
     return ToolResult.json(await per_page(session, "page_info", compute))
 
+
+
+async def export_state(session: AsyncSession, args: p.NoParams) -> ToolResult:
+    return ToolResult.json(session.export_state())
+
+
+async def import_state(session: AsyncSession, args: p.ImportStateParams) -> ToolResult:
+    dom = await session.import_state(args.state, load=args.load)
+    cookies = len(args.state.get("cookies") or [])
+    if dom is None:
+        return ToolResult.text(f"Imported the state: {cookies} cookies; no page was opened.")
+    return await show(session, dom, args)

@@ -170,6 +170,14 @@ class FindParams(ToolParams):
         return self
 
 
+class ImportStateParams(Paged):
+    state: dict[str, Any] = Field(
+        ..., description='A state from export_state, or Playwright\'s storage state: {"cookies": [...], "origins": '
+        '[], "browsy": {"url": ..., "history": [...]}}.'
+    )
+    load: bool = Field(True, description="Open the state's URL (default true) and return that page.")
+
+
 class LoginParams(Paged):
     username: str = Field(..., description="Username or email address.")
     password: str = Field(..., description="Password.")

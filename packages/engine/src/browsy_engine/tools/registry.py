@@ -56,7 +56,9 @@ TOOLS: tuple[Tool, ...] = (
     Tool(
         "click",
         "Click an element by its ID. Links navigate to their target; buttons submit their form with every "
-        "value typed, checked or selected so far. " + _PAGE_BACK,
+        "value typed, checked or selected so far. " + _PAGE_BACK + " When the click loads no page (a menu "
+        "toggle, text with no behaviour), the answer is one line on what happened and the changed elements "
+        "as [+id:...] lines; get_page shows the whole page.",
         p.ClickParams, h.click, "page", "POST", "/api/click", loads_pages=True,
     ),
     Tool(
@@ -133,6 +135,18 @@ TOOLS: tuple[Tool, ...] = (
         "Dashboard, Article, Captcha, ...), suggested_actions with the element IDs to use, alerts, pagination, "
         "and captcha details when there is one. A cheap way to decide the next step.",
         p.NoParams, h.page_info_tool, "json", "GET", "/api/page-info", read_only=True,
+    ),
+    Tool(
+        "export_state",
+        "Export this session's state: cookies in Playwright's storage-state format ({\"cookies\": [...], "
+        "\"origins\": []}), the current URL and history. A signed-in state: keep it private. Returns JSON.",
+        p.NoParams, h.export_state, "json", "GET", "/api/export-state", read_only=True,
+    ),
+    Tool(
+        "import_state",
+        "Restore a state from export_state or from Playwright's storage_state(): its cookies join this "
+        "session, its history becomes this session's, and its URL is opened (unless load is false). " + _PAGE_BACK,
+        p.ImportStateParams, h.import_state, "page", "POST", "/api/import-state", loads_pages=True,
     ),
     Tool(
         "run_actions",
