@@ -57,7 +57,7 @@ pytest: setup-py setup-system
 jstest: setup
 	$(JS_ENV) npm test
 
-test: lint pytest jstest
+test: lint typecheck pytest jstest
 
 demo: setup-py
 	$(RUN) browsy parse packages/engine/src/browsy_engine/examples/login.html --url https://example.com/login

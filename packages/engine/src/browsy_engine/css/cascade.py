@@ -183,13 +183,13 @@ class _Cascade:
                 if groups is None:
                     rest.extend(test.selectors)
                     continue
-                for value, matched in groups.items():
+                for value, group in groups.items():
                     for key, block in test.by_value.get(value, ()):
-                        entries.append((key, block, matched))
+                        entries.append((key, block, group))
         for sel, key, block in rest:
-            nodes = self.matcher.match(sel)
-            if nodes:
-                entries.append((key, block, nodes))
+            found = self.matcher.match(sel)
+            if found:
+                entries.append((key, block, found))
         sheets = [(False, s) for s in author_sheets(self.doc, self.matcher, extra_css, self.vp)]
         order = ua.rule_count
         classes, ids = self.matcher.classes, self.matcher.ids
@@ -205,15 +205,15 @@ class _Cascade:
                     continue  # lexbor rejects one selector: the whole list is invalid
                 layer_normal = rule.layer if rule.layer else UNLAYERED
                 layer_important = (UNLAYERED - rule.layer) if rule.layer else 0
-                for sel, nodes in zip(rule.selectors, matches, strict=True):
-                    if not nodes:
+                for sel, hits in zip(rule.selectors, matches, strict=True):
+                    if not hits:
                         continue
                     if rule.normal is not None:
                         origin = UA_NORMAL if is_ua else AUTHOR_NORMAL
-                        entries.append(((origin, layer_normal, sel.specificity, order), rule.normal, nodes))  # type: ignore[arg-type]
+                        entries.append(((origin, layer_normal, sel.specificity, order), rule.normal, hits))
                     if rule.important is not None:
                         origin = UA_IMPORTANT if is_ua else AUTHOR_IMPORTANT
-                        entries.append(((origin, layer_important, sel.specificity, order), rule.important, nodes))  # type: ignore[arg-type]
+                        entries.append(((origin, layer_important, sel.specificity, order), rule.important, hits))
         entries.sort(key=itemgetter(0))  # by cascade priority; ties keep their order
         matched = self.matched
         for seq, (_key, block, nodes) in enumerate(entries):
@@ -353,13 +353,13 @@ class _Cascade:
             if specs == ():
                 specs = self._reparse(d, custom)
                 resolved[id(d)] = specs
-            declared[slot] = specs.get(slot, _UNSET) if specs else _UNSET  # type: ignore[union-attr]
+            declared[slot] = specs.get(slot, _UNSET) if specs else _UNSET
 
     def _reparse(self, d: RawDeclaration, custom: dict | None) -> dict[str, Spec] | None:
         tokens = substitute(d.tokens, custom)
         if tokens is None:
             return None
-        key = (d.name, serialize(tokens))  # type: ignore[arg-type]
+        key = (d.name, serialize(tokens))
         if key in self._reparsed:
             return self._reparsed[key]
         parsed = self.parser.parse(d.name, tokens)

@@ -138,4 +138,4 @@ def keyword_of(t: object) -> str | None:
 
 
 def serialize_lower(values: list[object]) -> str:
-    return " ".join(serialize([v]) for v in values).lower().strip()  # type: ignore[list-item]
+    return " ".join(serialize([v]) for v in values).lower().strip()

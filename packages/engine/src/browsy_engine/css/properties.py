@@ -9,6 +9,7 @@ invalid for the property, which CSS drops.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from tinycss2.ast import IdentToken
 
@@ -81,7 +82,7 @@ class PropertyParser(BoxParsers, FlexGridParsers, FontParsers, PaintParsers):
                 add(f"{box}-{side}", [f"{box}_{side}"], self._length_longhand(f"{box}_{side}", negative, negative))
             for lname, side in logical.items():
                 add(f"{box}-{lname}", [f"{box}_{side}"], self._length_longhand(f"{box}_{side}", negative, negative))
-            add(box, slots, self._four_sides(slots, lambda t, n=negative: self.length_spec(t, n, n)))
+            add(box, slots, self._four_sides(slots, partial(self.length_spec, auto=negative, negative=negative)))
             add(f"{box}-block", [slots[0], slots[2]], self._two_sides((slots[0], slots[2]), negative))
             add(f"{box}-inline", [slots[3], slots[1]], self._two_sides((slots[3], slots[1]), negative))
         offsets = list(SIDES)

@@ -55,11 +55,12 @@ class BoxParsers(ValueParsers):
         return handler
 
     def _display(self, values: list[object]) -> Parsed | None:
-        words = [keyword_of(v) for v in values]
-        if any(w is None for w in words) or not 1 <= len(words) <= 3:
+        found = [keyword_of(v) for v in values]
+        words = [w for w in found if w is not None]
+        if len(words) != len(found) or not 1 <= len(words) <= 3:
             return None
         if len(words) == 1:
-            word = DISPLAY_ALIASES.get(words[0], words[0])  # type: ignore[arg-type]
+            word = DISPLAY_ALIASES.get(words[0], words[0])
             return [("display", (CONST, word))] if word in DISPLAY_KEYWORDS else None
         ws = set(words)
         outer = "inline" if "inline" in ws else "block"
@@ -167,7 +168,7 @@ class BoxParsers(ValueParsers):
         h = ratio[1] if len(ratio) == 2 else 1.0
         if not w or not h:
             return [("aspect_ratio", (CONST, None))]
-        ratio = w / h  # type: ignore[operator]
-        if not 1e-6 < ratio < 1e6:
+        quotient = w / h
+        if not 1e-6 < quotient < 1e6:
             return [("aspect_ratio", (CONST, None))]
-        return [("aspect_ratio", (CONST, ratio))]
+        return [("aspect_ratio", (CONST, quotient))]

@@ -155,7 +155,8 @@ class FontParsers(ValueParsers):
         if size is None:
             return None
         line_height: Spec = (LINE_HEIGHT, ("normal", 0.0))
-        if i < len(values) and isinstance(values[i], LiteralToken) and values[i].value == "/":
+        slash = values[i] if i < len(values) else None
+        if isinstance(slash, LiteralToken) and slash.value == "/":
             if i + 1 >= len(values):
                 return None
             lh = self._line_height_spec(values[i + 1])

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import fields
 from operator import attrgetter
+from typing import Any, cast
 
 from .kinds import (
     BORDER,
@@ -126,7 +127,7 @@ def build_style(
         elif kind == BORDER:
             setattr(style, slot, snap_border(sane(_lin_px(payload, fs, rfs))))  # type: ignore[arg-type]
         elif kind == LINE_HEIGHT:
-            mode, value = payload  # type: ignore[misc]
+            mode, value = cast("tuple[str, Any]", payload)
             if mode == "normal":
                 style.line_height_kind, style.line_height = "normal", 0.0
             elif mode == "number":
@@ -201,7 +202,7 @@ def _font_size(
     if spec is not None:
         kind, payload = spec
         if kind == FONT_SIZE:
-            mode, value = payload  # type: ignore[misc]
+            mode, value = cast("tuple[str, Any]", payload)
             if mode == "kw":
                 keyword, absolute = value + 1, False
                 size = (FONT_SIZE_PX_MONOSPACE if mono else FONT_SIZE_PX)[value]

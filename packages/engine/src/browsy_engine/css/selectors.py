@@ -160,7 +160,7 @@ class _Scan:
                 raise InvalidSelector("unexpected token")
             else:
                 self.other = True
-            pieces.append(_text(t))  # type: ignore[list-item]
+            pieces.append(_text(t))
             at_compound_start = False
             i += 1
         return "".join(pieces)
@@ -195,7 +195,7 @@ class _Scan:
             elif name == "-webkit-any-link":
                 pieces.append(":any-link")
             else:
-                pieces.append(":" + _text(t))  # type: ignore[list-item]
+                pieces.append(":" + _text(t))
             return i + 2
         assert isinstance(t, FunctionBlock)
         if name in ("lang", "dir"):
@@ -211,7 +211,7 @@ class _Scan:
             pieces.append(inner)
             return i + 2
         self.b += 1
-        pieces.append(":" + _text(t))  # type: ignore[list-item]
+        pieces.append(":" + _text(t))
         return i + 2
 
     def _function(self, fn: FunctionBlock, name: str) -> str:
@@ -223,11 +223,11 @@ class _Scan:
             # An+B [of S]
             for k, tok in enumerate(args):
                 if isinstance(tok, IdentToken) and tok.lower_value == "of":
-                    prefix = serialize(args[: k + 1]) + " "  # type: ignore[arg-type]
+                    prefix = serialize(args[: k + 1]) + " "
                     args = args[k + 1 :]
                     break
             else:
-                return ":" + serialize([fn])  # type: ignore[list-item]
+                return ":" + serialize([fn])
         best = (0, 0, 0)
         texts: list[str] = []
         forgiving = name in ("is", "where", "matches", "-webkit-any", "any")
@@ -272,7 +272,7 @@ def _text(t: object) -> str:
         return " "
     elif isinstance(t, HashToken) and _PLAIN_NAME.match(t.value):
         return "#" + t.value
-    return serialize([t])  # type: ignore[list-item]
+    return serialize([t])
 
 
 def _language_or_direction(name: str, fn: FunctionBlock) -> str:

@@ -80,7 +80,7 @@ class MathError(ValueError):
 
 def significant(tokens: Sequence[object]) -> list[object]:
     """Tokens without whitespace and comments."""
-    return [t for t in tokens if not isinstance(t, WhitespaceToken) and t.type != "comment"]
+    return [t for t in tokens if not isinstance(t, WhitespaceToken) and getattr(t, "type", None) != "comment"]
 
 
 def dimension_lin(token: object, vp: Viewport) -> Lin | None:
@@ -169,9 +169,9 @@ class _Math:
             return self.pick(values, max)
         raise MathError(name)
 
-    def pick(self, values: list[Value], chooser) -> Value:  # type: ignore[no-untyped-def]
+    def pick(self, values: list[Value], chooser) -> Value:
         if all(isinstance(v, float) for v in values):
-            return chooser(values)  # type: ignore[arg-type]
+            return chooser(values)
         if any(isinstance(v, float) for v in values):
             raise MathError("cannot mix numbers and lengths")
         lins: list[Lin] = [v for v in values if isinstance(v, tuple)]
@@ -189,7 +189,7 @@ class _Math:
         for t in tokens:
             if isinstance(t, LiteralToken) and t.value == ",":
                 args.append([])
-            elif not isinstance(t, WhitespaceToken) and t.type != "comment":
+            elif not isinstance(t, WhitespaceToken) and getattr(t, "type", None) != "comment":
                 args[-1].append(t)
         if any(not a for a in args):
             raise MathError("empty argument")

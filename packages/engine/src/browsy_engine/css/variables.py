@@ -107,8 +107,8 @@ def resolve_custom(
         return result
     state: dict[str, int] = {}  # 1 = resolving, 2 = done
 
-    class _Lookup(dict):  # type: ignore[type-arg]
-        def get(self, key: str, default: object = None) -> object:  # type: ignore[override]
+    class _Lookup(dict):
+        def get(self, key: str, default: object = None) -> object:
             if key in has_var and key in declared:
                 return resolve(key)
             return result.get(key, default)

@@ -353,7 +353,7 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy):
             avail = min(avail, hi - lo - (ml or 0.0) - (mr or 0.0))
             ml = (ml or 0.0) + (lo - ox)
     auto_width = w is None
-    w = clamp_width(s, avail - pb_h if auto_width else w, cb_w, pb_h)
+    w = clamp_width(s, avail - pb_h if w is None else w, cb_w, pb_h)
     free = cb_w - w - pb_h
     if auto_width and w + pb_h >= avail - 0.01:
         used_ml = ml or 0.0  # fills the containing block: auto margins are 0

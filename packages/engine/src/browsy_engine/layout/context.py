@@ -38,7 +38,9 @@ BLOCKIFY = {
 @dataclass(slots=True)
 class LayoutContext:
     doc: Document
-    styles: list[ComputedStyle | None]
+    # Per node; None for text nodes and unstyled ones. Layout reads the styles of the elements it lays
+    # out, which always have one, so the list is typed as theirs (`style(i)` serves text nodes).
+    styles: list[ComputedStyle]
     viewport_w: float
     viewport_h: float
     display: list[str] = field(default_factory=list)
@@ -65,10 +67,10 @@ class LayoutContext:
     absolute_base: bool | None = None  # a <base href> gives relative URLs a base (controls.py; lazy)
 
     def style(self, i: int) -> ComputedStyle:
-        s = self.styles[i]
+        s: ComputedStyle | None = self.styles[i]
         if s is None:  # text node: its parent's style
             s = self.styles[self.doc.nodes[i].parent]
-        return s  # type: ignore[return-value]
+        return s
 
     def place(self, i: int, anchor: int, x: float, y: float, w: float, h: float) -> None:
         self.rel[i] = [x, y, w, h]

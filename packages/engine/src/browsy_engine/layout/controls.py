@@ -214,17 +214,17 @@ def replaced_content_size(ctx: LayoutContext, i: int, s: ComputedStyle, cb_w: fl
                 return _image_size(ctx, i, s, m)
             return m.width(label), m.line_height, text_baseline
         if kind in FIXED_BORDER_BOX:
-            w, h = FIXED_BORDER_BOX[kind]
-            base = FIXED_BASELINE.get(kind, (h - m.line_height) / 2 + m.ascent)
-            return max(0.0, w - pb_h), max(0.0, h - pb_v), base
+            box_w, box_h = FIXED_BORDER_BOX[kind]
+            base = FIXED_BASELINE.get(kind, (box_h - m.line_height) / 2 + m.ascent)
+            return max(0.0, box_w - pb_h), max(0.0, box_h - pb_v), base
         size = _int_attr(ctx, i, "size", 20)
         per_char, extra = _text_field_metrics(s.font_size)
         return size * per_char + extra, m.line_height, text_baseline
     if tag == "textarea":
         cols = _int_attr(ctx, i, "cols", 20)
         rows = _int_attr(ctx, i, "rows", 2)
-        w = math.ceil(cols * m.width("0") + 21) - 6
-        return max(0.0, w + 6 - pb_h), rows * m.line_height, None
+        text_w = math.ceil(cols * m.width("0") + 21) - 6
+        return max(0.0, text_w + 6 - pb_h), rows * m.line_height, None
     if tag == "select":
         longest = 0.0
         options = 0
@@ -252,8 +252,8 @@ def replaced_content_size(ctx: LayoutContext, i: int, s: ComputedStyle, cb_w: fl
         return 80.0, 16.0, None
     if tag in ("progress",):
         return 160.0, 16.0, None
-    w = _dim_attr(ctx, i, "width")
-    h = _dim_attr(ctx, i, "height")
+    w: float | None = _dim_attr(ctx, i, "width")
+    h: float | None = _dim_attr(ctx, i, "height")
     if tag == "svg" and (w is None or h is None):
         ratio = _viewbox_ratio(ctx, i)
         if ratio:  # sized by its container's width and the viewBox's aspect ratio

@@ -11,7 +11,7 @@ clamped (dependents still build on the unclamped box).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import overload
+from typing import cast, overload
 
 from .context import LayoutContext
 
@@ -54,10 +54,11 @@ class DocumentBoxes(Sequence[Box | None]):
             b = self._convert(i)
         if b is None:
             return None
-        x, y, w, h = b  # type: ignore[misc]
+        box = cast(Box, b)
+        x, y, w, h = box
         if -LIMIT < x < LIMIT and -LIMIT < y < LIMIT and 0 <= w < LIMIT and 0 <= h < LIMIT:
-            return b  # type: ignore[return-value]
-        return _clamped(b)  # type: ignore[arg-type]
+            return box
+        return _clamped(box)
 
     def __iter__(self) -> Iterator[Box | None]:
         return (self[i] for i in range(len(self)))

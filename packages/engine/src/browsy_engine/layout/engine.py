@@ -8,6 +8,7 @@ flexgrid.py, table.py; all generator tasks run by trampoline.py, so no Python re
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 from ..css.style import ComputedStyle
 from ..dom.tree import Document
@@ -38,7 +39,8 @@ class Layout:
 
 def compute_layout(doc: Document, styles: list[ComputedStyle | None], width: float, height: float) -> Layout:
     n = len(doc.nodes)
-    ctx = LayoutContext(doc, styles, float(width), float(height))
+    # Layout reads only the styles of the elements it lays out, which always have one (see LayoutContext).
+    ctx = LayoutContext(doc, cast("list[ComputedStyle]", styles), float(width), float(height))
     ctx.rel = [None] * n
     ctx.anchor = [-1] * n
     ctx.shift_y = [0.0] * n
@@ -50,6 +52,7 @@ def compute_layout(doc: Document, styles: list[ComputedStyle | None], width: flo
     root = 0
     res = run(block_box(ctx, root, float(width), float(height), FloatArea(), 0.0, 0.0))
     r = ctx.rel[root]
+    assert r is not None  # block_box placed the root
     r[0] = res.x
     r[1] = res.top[0] + res.top[1]
     ctx.anchor[root] = -1

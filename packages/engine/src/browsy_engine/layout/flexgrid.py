@@ -171,6 +171,7 @@ def _measure(ctx: LayoutContext, it: int | list[int], cb_w: float, known_w: floa
     if ctx.is_replaced(it):
         run(block.atomic_box(ctx, it, cb_w))
         r = ctx.rel[it]
+        assert r is not None  # atomic_box placed it
         return (r[2] - pb_h, r[3] - pb_v)
     if not math.isnan(known_w):
         cw = max(0.0, known_w - pb_h)

@@ -103,6 +103,7 @@ def layout_positioned(ctx: LayoutContext, absolute: Absolute, subtree_end: list[
             force_h = max(0.0, cbh - top - bottom - mt - mb - vertical_pb(s, cbw))
         run(block.atomic_box(ctx, i, cbw, force_w, force_h, cbh))
         r = ctx.rel[i]
+        assert r is not None  # atomic_box placed it
         w, h = r[2], r[3]
         if left is not None and right is not None and s.margin_left is None and s.margin_right is None:
             x = cbx + left + max(0.0, (cbw - left - right - w) / 2)  # auto margins centre

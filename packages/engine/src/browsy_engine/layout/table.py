@@ -220,8 +220,10 @@ def table_contents(ctx: LayoutContext, i: int, w: float, cx: float, cy: float, g
     y = 0.0
     for cap in grid.captions:
         res = yield block.block_box(ctx, cap, w, None, None, 0.0, 0.0)
-        ctx.rel[cap][0] = cx + res.x
-        ctx.rel[cap][1] = cy + y
+        placed = ctx.rel[cap]
+        assert placed is not None  # block_box placed it
+        placed[0] = cx + res.x
+        placed[1] = cy + y
         ctx.anchor[cap] = i
         y += res.height
     n = grid.columns
@@ -279,7 +281,9 @@ def table_contents(ctx: LayoutContext, i: int, w: float, cx: float, cy: float, g
             heights[cell.row] = max(heights[cell.row], ch + pb_v)
     for cell in grid.cells:
         if cell.rowspan > 1:
-            need = ctx.rel[cell.node][3]
+            laid = ctx.rel[cell.node]
+            assert laid is not None  # every cell was laid out above
+            need = laid[3]
             have = sum(heights[cell.row : cell.row + cell.rowspan]) + sv * (cell.rowspan - 1)
             if need > have:
                 heights[cell.row + cell.rowspan - 1] += need - have
@@ -299,13 +303,14 @@ def table_contents(ctx: LayoutContext, i: int, w: float, cx: float, cy: float, g
             ctx.rel[group] = [cx + sh, cy + top, max(0.0, w - 2 * sh), bottom - top]
             ctx.anchor[group] = i
     for cell in grid.cells:
-        r = ctx.rel[cell.node]
+        cell_box = ctx.rel[cell.node]
+        assert cell_box is not None
         s = ctx.styles[cell.node]
         last = cell.row + cell.rowspan - 1
         total = ys[last] + heights[last] - ys[cell.row]
-        used = r[3]
-        r[1] = cy + ys[cell.row]
-        r[3] = total
+        used = cell_box[3]
+        cell_box[1] = cy + ys[cell.row]
+        cell_box[3] = total
         va = s.vertical_align
         if va == "middle":
             ctx.shift_y[cell.node] = (total - used) / 2

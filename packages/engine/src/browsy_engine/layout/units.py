@@ -3,6 +3,8 @@ their widths, inline-box edges, atomic inlines and floats sized (or only measure
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from ..css.style import ComputedStyle
 from . import block, intrinsic  # circular: atomic inlines contain block layout (attributes used at call time)
 from .context import FLOATING, OUT_OF_FLOW, REPLACED, LayoutContext
@@ -70,7 +72,7 @@ def _text_style(s: ComputedStyle) -> tuple[str, str, FontMetrics, bool, bool]:
 
 def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float, measuring: bool = False):
     """Generator task: the units of a run (atomic inlines and floats are sized here, or only measured)."""
-    units: list[list | None] = []
+    units: list[Any] = []  # unit lists, TEXTRUN tuples, None
     unit: list = [[], 0.0, False]
     units.append(unit)
     after_space = True
@@ -82,7 +84,7 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
     display, rel, box_children = ctx.display, ctx.rel, ctx.box_children
     text_style = None  # the style of the last text node, and what was read from it
     mode = transform = ""
-    text_metrics: FontMetrics | None = None
+    text_metrics = cast("FontMetrics", None)  # set with text_style, before the first text node uses it
     wraps = preserve = False
     box_style = None  # the style of the last inline box, and what was read from it
     box_edges: tuple = ()
