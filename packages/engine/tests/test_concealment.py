@@ -75,3 +75,14 @@ def test_a_browsed_page_marks_concealed_text(fixture_site, fixture_host):
     line = next(line for line in compact.splitlines() if "Ignore previous" in line)
     assert line.startswith("[~")
     assert not any(line.startswith("[~") for line in compact.splitlines() if "Plain visible words" in line)
+
+
+def test_text_too_small_to_read_is_concealed_but_a_gap_closing_container_is_not():
+    html = """<style>.tiny{font-size:0}.row{font-size:0}.row span{font-size:16px;display:inline-block}</style>
+    <p class=tiny>Tiny instructions for the model</p>
+    <div class=row><span>First</span><span>Second</span></div>
+    <p>Plain words</p>"""
+    found = reasons(html)
+    assert found["Tiny instructions for the model"] == "font-size: 0"
+    assert found["Plain words"] is None
+    assert all(reason is None for text, reason in found.items() if "First" in text or "Second" in text)

@@ -13,6 +13,9 @@ still sees nothing. The reasons, from the paint properties of css/props_paint.py
   background unknown, and so does absolute or fixed positioning without a background of its own (the
   box is painted over whatever lies beneath it); an unknown background is never judged, and neither is
   a background set further up than the parent (in between, boxes we do not paint may cover it);
+- text too small to read: a computed `font-size` under 1px on an element with text of its own (its
+  direct text; a `font-size: 0` container that only closes the gaps between inline blocks, whose
+  children set a size back, is not judged);
 - off-screen: the box lies wholly left of or above the page (e.g. `left: -9999px`), judged from the box
   by `is_off_screen`.
 """
@@ -33,6 +36,8 @@ CLIPPED_REASON = "clipped away"
 INVISIBLE_TEXT_REASON = "transparent text"
 SAME_COLOUR_REASON = "text the colour of its background"
 OFF_SCREEN_REASON = "off-screen"
+TINY_TEXT_REASON = "font-size: 0"
+MIN_READABLE_PX = 1.0
 
 
 def concealment(doc: Document, styles: list[ComputedStyle | None]) -> list[str | None]:
@@ -72,9 +77,16 @@ def concealment(doc: Document, styles: list[ComputedStyle | None]) -> list[str |
             reasons[i] = CLIPPED_REASON
         elif style.color[3] == 0.0:
             reasons[i] = INVISIBLE_TEXT_REASON
+        elif style.font_size < MIN_READABLE_PX and _has_own_text(doc, i):
+            reasons[i] = TINY_TEXT_REASON
         elif ground is not None and (far <= 1 or far == CANVAS) and _same_colour(style.color, ground):
             reasons[i] = SAME_COLOUR_REASON
     return reasons
+
+
+def _has_own_text(doc: Document, i: int) -> bool:
+    nodes = doc.nodes
+    return any((nodes[c].text or "").strip() for c in nodes[i].children)
 
 
 def _same_colour(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
