@@ -5,15 +5,76 @@ import { TOOL_SCHEMAS } from "./tools.js";
 /** The shape of one entry of the Chat Completions `tools` array. */
 export interface OpenAIToolDefinition {
   type: "function";
-  function: { name: string; description: string; parameters: Record<string, unknown> };
+  function: { name: string; description: string; parameters: Record<string, unknown>; strict: boolean };
 }
 
-/** The tools as Chat Completions `tools` entries; parameters are the registry's JSON Schemas. */
-export function getToolDefinitions(): OpenAIToolDefinition[] {
-  return TOOL_SCHEMAS.map((entry) => ({
-    type: "function",
-    function: { name: entry.name, description: entry.description, parameters: structuredClone(entry.jsonSchema) },
-  }));
+type Schema = Record<string, unknown>;
+
+// Keywords OpenAI's strict mode does not accept; their meaning stays in the description and in the
+// server's validation (a call that breaks one gets a clear error back). The same list as the Python SDK's.
+const STRICT_DROP = new Set([
+  "default", "minLength", "maxLength", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "pattern",
+  "format", "title",
+]);
+
+/** Whether a schema holds a free-form map (a recipe, a state), which strict mode cannot express. */
+function hasFreeMap(node: unknown): boolean {
+  if (Array.isArray(node)) return node.some(hasFreeMap);
+  if (node === null || typeof node !== "object") return false;
+  const extra = (node as Schema).additionalProperties;
+  if (extra === true || (extra !== null && typeof extra === "object")) return true;
+  return Object.values(node as Schema).some(hasFreeMap);
+}
+
+function strictValue(node: Schema): Schema {
+  const out: Schema = Object.fromEntries(Object.entries(node).filter(([key]) => !STRICT_DROP.has(key)));
+  if (out.type === "object") return strictObject(out);
+  if (Array.isArray(out.anyOf)) out.anyOf = (out.anyOf as Schema[]).map(strictValue);
+  if (out.items && typeof out.items === "object") out.items = strictValue(out.items as Schema);
+  return out;
+}
+
+function nullable(node: Schema): Schema {
+  if (Array.isArray(node.anyOf) && (node.anyOf as Schema[]).some((o) => o.type === "null")) return node;
+  if (typeof node.type === "string") {
+    const out: Schema = { ...node, type: [node.type, "null"] };
+    if (Array.isArray(node.enum)) out.enum = [...node.enum, null];
+    return out;
+  }
+  return { anyOf: [node, { type: "null" }] };
+}
+
+function strictObject(node: Schema): Schema {
+  for (const key of ["anyOf", "oneOf", "allOf"]) delete node[key]; // groups of keys: checked when the tool runs
+  const properties = { ...((node.properties as Record<string, Schema> | undefined) ?? {}) };
+  const required = new Set((node.required as string[] | undefined) ?? []);
+  for (const [name, prop] of Object.entries(properties)) {
+    const value = strictValue(prop);
+    properties[name] = required.has(name) ? value : nullable(value);
+  }
+  const out: Schema = Object.fromEntries(Object.entries(node).filter(([key]) => !STRICT_DROP.has(key)));
+  return { ...out, type: "object", properties, required: Object.keys(properties), additionalProperties: false };
+}
+
+/**
+ * A tool's parameters in OpenAI strict-mode form: every property required (an optional one nullable, null
+ * meaning "use the default"), `additionalProperties: false`, unsupported keywords removed.
+ */
+export function strictSchema(schema: Schema): Schema {
+  return strictObject(structuredClone(schema));
+}
+
+/**
+ * The tools as Chat Completions `tools` entries, in strict mode by default. A tool whose parameters hold
+ * a free-form map (a recipe, a saved state) keeps its plain schema with `strict: false`.
+ */
+export function getToolDefinitions(options: { strict?: boolean } = {}): OpenAIToolDefinition[] {
+  const wanted = options.strict ?? true;
+  return TOOL_SCHEMAS.map((entry) => {
+    const strict = wanted && !hasFreeMap(entry.jsonSchema);
+    const parameters = strict ? strictSchema(entry.jsonSchema) : structuredClone(entry.jsonSchema);
+    return { type: "function", function: { name: entry.name, description: entry.description, parameters, strict } };
+  });
 }
 
 /** A tool call's arguments as OpenAI sends them (a JSON string) or already parsed. */
@@ -32,7 +93,8 @@ function parseArguments(args: ToolCallArguments): Record<string, unknown> {
 async function handleWith(ctx: BrowsyContext, name: string, args: ToolCallArguments, agentId?: string) {
   let params: Record<string, unknown>;
   try {
-    params = parseArguments(args);
+    // strict definitions send null for an optional parameter left out: the registry's default applies
+    params = Object.fromEntries(Object.entries(parseArguments(args)).filter(([, value]) => value !== null));
   } catch (error) {
     return `Error: invalid arguments for ${name}: ${(error as Error).message}`;
   }

@@ -54,7 +54,45 @@ describe("browsy-ai/openai", () => {
       expect(def.function.description.length).toBeGreaterThan(10);
     }
     const browse = definitions.find((d) => d.function.name === "browsy_browse")!;
-    expect(browse.function.parameters.required).toEqual(["url"]);
+    expect(browse.function.strict).toBe(true);
+    expect(browse.function.parameters.required).toContain("url");
+    const plain = getToolDefinitions({ strict: false }).find((d) => d.function.name === "browsy_browse")!;
+    expect(plain.function.parameters.required).toEqual(["url"]);
+  });
+
+  it("publishes strict-mode schemas (free-form maps excepted) that follow OpenAI's rules", () => {
+    const unsupported = ["default", "minLength", "maxLength", "minimum", "maximum", "pattern", "format", "title"];
+    const violations = (schema: Record<string, unknown>, where: string): string[] => {
+      const found = unsupported.filter((k) => k in schema && typeof schema[k] !== "object").map((k) => `${where}: ${k}`);
+      if (schema.type === "object" || "properties" in schema) {
+        const props = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
+        if (schema.additionalProperties !== false) found.push(`${where}: additionalProperties`);
+        if (JSON.stringify([...((schema.required as string[]) ?? [])].sort()) !== JSON.stringify(Object.keys(props).sort())) {
+          found.push(`${where}: required`);
+        }
+        for (const [name, prop] of Object.entries(props)) found.push(...violations(prop, `${where}.${name}`));
+      }
+      for (const option of (schema.anyOf as Record<string, unknown>[] | undefined) ?? []) found.push(...violations(option, where));
+      if (schema.items && typeof schema.items === "object") found.push(...violations(schema.items as Record<string, unknown>, `${where}[]`));
+      return found;
+    };
+    const loose = new Set(["browsy_save_recipe", "browsy_run_recipe", "browsy_import_state"]);
+    for (const def of getToolDefinitions()) {
+      expect(def.function.strict).toBe(!loose.has(def.function.name));
+      if (def.function.strict) {
+        expect("anyOf" in def.function.parameters).toBe(false);
+        expect(violations(def.function.parameters, def.function.name)).toEqual([]);
+      }
+    }
+  });
+
+  it("takes a strict call's nulls as the defaults", async () => {
+    const answer = await handleToolCall(
+      "browsy_browse",
+      JSON.stringify({ url: `${site.baseUrl}/login`, format: null, scope: null, view: null, render: null, max_chars: null }),
+      ctx,
+    );
+    expect(answer).toMatch(/^title: /);
   });
 
   it("runs the sign-in flow from tool calls with JSON-string arguments", async () => {

@@ -251,3 +251,70 @@ def test_a2a_task_store_is_bounded_by_count_bytes_and_age() -> None:
         assert not (await store.list(ListTasksRequest(context_id="c"))).tasks
 
     asyncio.run(run())
+
+
+async def _task_in_session(base_url: str, owner: str | None, text: str, params: dict, context_id: str = "") -> dict:
+    """One task with the official client; returns its result data (or the failure text)."""
+    headers = {"X-Browsy-Session": owner} if owner else {}
+    async with httpx.AsyncClient(headers=headers, timeout=60) as http:
+        client = await create_client(base_url, ClientConfig(streaming=False, httpx_client=http))
+        message = Message(role=Role.ROLE_USER, message_id=str(uuid.uuid4()), context_id=context_id,
+                          parts=[new_text_part(text), new_data_part(params)])
+        (event,) = [e async for e in client.send_message(SendMessageRequest(message=message))]
+        task = event.task
+        if task.status.state != TaskState.TASK_STATE_COMPLETED:
+            return {"failed": task.status.message.parts[0].text, "context_id": task.context_id}
+        return {**get_data_parts(task.artifacts[0].parts)[0], "context_id": task.context_id}
+
+
+def test_a2a_named_sessions_keep_their_state_and_belong_to_their_caller(start_server, fixture_site: str) -> None:  # noqa: ANN001
+    url = start_server(allow_private_network=True)
+    login = {"url": f"{fixture_site}/login", "credentials": {"username": USERNAME, "password": PASSWORD},
+             "session": "work"}
+    second_step = {"url": f"{fixture_site}/2fa", "session": "work"}
+
+    async def flow() -> dict:
+        out = {"login": await _task_in_session(url, "alice-key", "Log in", login)}
+        out["same"] = await _task_in_session(url, "alice-key", "Browse", second_step)  # the pending sign-in is there
+        out["fresh"] = await _task_in_session(url, "alice-key", "Browse", {"url": f"{fixture_site}/2fa"})
+        out["stranger"] = await _task_in_session(url, "mallory-key", "Browse", second_step)  # same name, other caller
+        # without a key, the A2A context owns the name: a follow-up in the same context finds the session
+        first = await _task_in_session(url, None, "Log in", login)
+        out["context"] = await _task_in_session(url, None, "Browse", second_step, first["context_id"])
+        out["other_context"] = await _task_in_session(url, None, "Browse", second_step)
+        return out
+
+    out = asyncio.run(flow())
+    assert "failed" not in out["login"], out["login"]
+    assert out["same"]["url"].endswith("/2fa") and out["same"]["page_type"] == "TwoFactorAuth"
+    assert out["fresh"]["url"].endswith("/login")  # no session named: a fresh one, redirected to sign in
+    assert out["stranger"]["url"].endswith("/login")  # "work" of another caller is another session
+    assert out["context"]["url"].endswith("/2fa") and out["other_context"]["url"].endswith("/login")
+    no_key = httpx.post(f"{url}/a2a/tasks", json={"goal": "Browse", "params": second_step})
+    assert no_key.status_code == 400 and "X-Browsy-Session" in no_key.json()["error"]
+
+
+def test_the_card_and_the_endpoint_also_serve_a2a_0_3_clients(server_url: str, fixture_site: str) -> None:
+    from a2a.client import ClientFactory
+    from a2a.client.card_resolver import parse_agent_card
+
+    card = httpx.get(f"{server_url}/.well-known/agent-card.json").json()
+    assert card["url"].endswith("/a2a/jsonrpc") and card["preferredTransport"] == "JSONRPC"
+    assert card["protocolVersion"] == "0.3.0"
+    # what a 0.3 client reads of it (no supportedInterfaces): the SDK's own 0.3 JSON-RPC transport
+    legacy = parse_agent_card({k: v for k, v in card.items() if k != "supportedInterfaces"})
+    assert [i.protocol_version for i in legacy.supported_interfaces] == ["0.3.0"]
+
+    async def send() -> list:
+        async with httpx.AsyncClient(timeout=60) as http:
+            client = ClientFactory(ClientConfig(streaming=False, httpx_client=http)).create(legacy)
+            message = Message(role=Role.ROLE_USER, message_id=str(uuid.uuid4()),
+                              parts=[new_text_part("Browse"), new_data_part({"url": f"{fixture_site}/list"})])
+            try:
+                return [e async for e in client.send_message(SendMessageRequest(message=message))]
+            finally:
+                await client.close()
+
+    (event,) = asyncio.run(send())
+    assert event.task.status.state == TaskState.TASK_STATE_COMPLETED
+    assert get_data_parts(event.task.artifacts[0].parts)[0]["elements"] > 0

@@ -45,9 +45,9 @@ class ToolSpec:
 
     def json_schema(self) -> dict[str, Any]:
         """The registry's JSON Schema of the parameters (pydantic's, nested models inlined), without titles."""
-        from browsy_engine.tools.schema import inline_refs
+        from browsy_engine.tools.schema import inline_refs, portable
 
-        return _without_titles(inline_refs(self.params.model_json_schema()))
+        return _without_titles(portable(inline_refs(self.params.model_json_schema())))
 
     def strict_schema(self) -> dict[str, Any]:
         """The same parameters in OpenAI strict-mode form (see `strict_schema`)."""

@@ -22,7 +22,7 @@ from .a2a.seed_api import seed_a2a_router
 from .a2a.task_sessions import TaskSessions
 from .a2a.tasks import TaskLog
 from .guard import SESSION_HEADER, RequestGuard
-from .openapi_ops import replace_validation_errors, tool_operation_extra, tool_responses
+from .openapi_ops import add_protocol_paths, replace_validation_errors, tool_operation_extra, tool_responses
 from .sessions import AtCapacity, SessionStore, TooManyNewSessions
 from .settings import ServerSettings
 
@@ -127,6 +127,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     settings = settings or ServerSettings()
     store = SessionStore(settings.session_config, settings.max_sessions, settings.session_ttl,
                          new_per_minute=settings.new_sessions_per_minute)
+    task_sessions = TaskSessions(settings.session_config, settings.max_sessions, settings.session_ttl)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -138,6 +139,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         finally:
             sweeper.cancel()
             await store.close_all()
+            await task_sessions.close_all()
 
     app = FastAPI(
         title="browsy",
@@ -154,7 +156,6 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     for tool in TOOLS:
         add_tool_route(app, tool)
 
-    task_sessions = TaskSessions(settings.session_config, settings.max_sessions)
     base_url = f"http://{settings.host}:{settings.port}"
     app.include_router(seed_a2a_router(task_sessions, TaskLog(), base_url))
     app.router.routes.extend(protocol_routes(base_url, task_sessions))
@@ -165,7 +166,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     def openapi() -> dict[str, Any]:
         if app.openapi_schema is None:
-            app.openapi_schema = replace_validation_errors(FastAPI.openapi(app))
+            app.openapi_schema = add_protocol_paths(replace_validation_errors(FastAPI.openapi(app)))
         return app.openapi_schema
 
     app.openapi = openapi  # type: ignore[method-assign]

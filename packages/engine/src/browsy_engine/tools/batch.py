@@ -48,7 +48,7 @@ class RunActionsParams(ToolParams):
         'started) or "none".',
     )
     scope: ScopeName = _scope_field()
-    timeout_secs: float = Field(60.0, gt=0, le=600, description="Seconds the whole batch may take (default 60).")
+    timeout_secs: float = Field(60.0, ge=0.1, le=600, description="Seconds the whole batch may take (default 60).")
 
 
 @dataclass(slots=True)

@@ -233,7 +233,7 @@ class RunRecipeParams(ToolParams):
     params: dict[str, str] = Field(default_factory=dict, description="Parameter values by name.")
     format: BatchFormat = Field("compact", description='The final page: "compact" (default), "json", "delta" or "none".')
     scope: Scope = _scope_field()
-    timeout_secs: float = Field(60.0, gt=0, le=600, description="Seconds the whole run may take (default 60).")
+    timeout_secs: float = Field(60.0, ge=0.1, le=600, description="Seconds the whole run may take (default 60).")
 
 
 async def save_recipe(session: AsyncSession, args: SaveRecipeParams) -> ToolResult:

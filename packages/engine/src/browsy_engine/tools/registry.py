@@ -10,7 +10,7 @@ from . import batch, recipes
 from . import handlers as h
 from . import params as p
 from .result import ResultKind, ToolResult
-from .schema import inline_refs
+from .schema import inline_refs, portable
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -39,7 +39,7 @@ class Tool:
 
     def input_schema(self) -> dict[str, Any]:
         """JSON Schema of the parameters (pydantic's, nested models inlined; the one every surface publishes)."""
-        return inline_refs(self.params.model_json_schema())
+        return portable(inline_refs(self.params.model_json_schema()))
 
 
 TOOLS: tuple[Tool, ...] = (

@@ -131,7 +131,7 @@ class Step(ToolParams):
         None, min_length=1, pattern=r"^[A-Za-z_][A-Za-z0-9_.-]*$",
         description="extract / tables: the key of the result in extractions (and ${NAME} in later steps).",
     )
-    timeout_secs: float | None = Field(None, gt=0, le=120, description="wait_for_text: seconds to wait (default 5).")
+    timeout_secs: float | None = Field(None, ge=0.1, le=120, description="wait_for_text: seconds to wait (default 5).")
     stop_on_error: bool = Field(True, description="false: if this step fails, go on.")
     description: str | None = Field(None, description="A note for people reading the steps; ignored.")
 

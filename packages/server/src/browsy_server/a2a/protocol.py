@@ -23,7 +23,7 @@ from .intents import TaskParams, TaskRequest
 from .runner import TaskFailed, run_task
 from .seed_api import AGENT_DESCRIPTION, AGENT_NAME, SKILL
 from .task_sessions import TaskSessions
-from .task_store import ScopedTaskStore, TaskLimits
+from .task_store import ScopedTaskStore, TaskLimits, caller_key
 
 if TYPE_CHECKING:
     from a2a.server.events.event_queue_v2 import EventQueue
@@ -37,8 +37,11 @@ def protocol_agent_card(base_url: str) -> AgentCard:
         name=AGENT_NAME,
         description=AGENT_DESCRIPTION,
         version="1.0",
+        # The same endpoint speaks A2A 1.0 and 0.3 (enable_v0_3_compat): the 0.3 interface also puts the
+        # fields a 0.3 client reads (url, preferredTransport, protocolVersion) into the served card.
         supported_interfaces=[
-            AgentInterface(url=base_url.rstrip("/") + JSONRPC_PATH, protocol_binding="JSONRPC", protocol_version="1.0")
+            AgentInterface(url=base_url.rstrip("/") + JSONRPC_PATH, protocol_binding="JSONRPC", protocol_version="1.0"),
+            AgentInterface(url=base_url.rstrip("/") + JSONRPC_PATH, protocol_binding="JSONRPC", protocol_version="0.3.0"),
         ],
         capabilities=AgentCapabilities(streaming=True, push_notifications=False),
         default_input_modes=["text/plain", "application/json"],
@@ -85,7 +88,8 @@ class BrowsyAgentExecutor(AgentExecutor):
         try:
             request = task_request(context)
             await updater.start_work()
-            async with self._sessions.open() as session:
+            owner = caller_key(context.call_context) or context_id  # a name is its owner's alone
+            async with self._sessions.open(request.params.session, owner) as session:
                 result = await run_task(session, request, progress)
         except (TaskFailed, ValidationError, AtCapacity) as err:
             await updater.failed(new_text_message(_one_line(err), context_id=context_id, task_id=task_id))
@@ -109,4 +113,4 @@ def protocol_routes(base_url: str, sessions: TaskSessions, limits: TaskLimits | 
     handler = DefaultRequestHandler(
         agent_executor=BrowsyAgentExecutor(sessions), task_store=ScopedTaskStore(limits), agent_card=card
     )
-    return [*create_agent_card_routes(card), *create_jsonrpc_routes(handler, JSONRPC_PATH)]
+    return [*create_agent_card_routes(card), *create_jsonrpc_routes(handler, JSONRPC_PATH, enable_v0_3_compat=True)]

@@ -8,7 +8,7 @@ import logging
 from collections.abc import AsyncIterator
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Header
 from fastapi.responses import JSONResponse, Response, StreamingResponse
 
 from ..openapi_ops import ERROR_SCHEMA
@@ -33,6 +33,28 @@ SKILL: dict[str, Any] = {
 }
 
 
+# One task state, the JSON of each `data:` line of the stream ("working" per step, then one terminal event).
+TASK_EVENT_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["id", "status", "steps"],
+    "properties": {
+        "id": {"type": "string"},
+        "status": {"type": "string", "enum": ["working", "completed", "failed"]},
+        "steps": {"type": "array", "items": {"type": "object", "properties": {"description": {"type": "string"}}}},
+        "result": {"type": "object", "description": "The task's result (completed tasks)."},
+        "error": {"type": "string", "description": "Why the task failed (failed tasks)."},
+    },
+}
+# OpenAPI 3.1 has no schema for an event stream's items: the body is text, each event a `data: <JSON>` line
+# whose JSON is TASK_EVENT_SCHEMA (given as the stream's contentSchema, JSON Schema's word for it).
+SSE_STREAM_SCHEMA: dict[str, Any] = {
+    "type": "string",
+    "description": "Server-sent events: one `data: <task state JSON>` event per step, then a terminal one.",
+    "contentMediaType": "text/event-stream",
+    "contentSchema": TASK_EVENT_SCHEMA,
+}
+
+
 def seed_agent_card(base_url: str) -> dict[str, Any]:
     return {
         "name": AGENT_NAME,
@@ -48,7 +70,9 @@ def _sse(record: TaskRecord) -> bytes:
     return f"data: {json.dumps(record.to_dict(), ensure_ascii=False, separators=(',', ':'))}\n\n".encode()
 
 
-async def task_events(record: TaskRecord, request: TaskRequest, sessions: TaskSessions) -> AsyncIterator[bytes]:
+async def task_events(
+    record: TaskRecord, request: TaskRequest, sessions: TaskSessions, owner: str | None = None
+) -> AsyncIterator[bytes]:
     """Run the task, yielding one SSE event per step ("working") and one terminal event."""
     events: asyncio.Queue[bytes | None] = asyncio.Queue()
 
@@ -58,7 +82,7 @@ async def task_events(record: TaskRecord, request: TaskRequest, sessions: TaskSe
 
     async def work() -> None:
         try:
-            async with sessions.open() as session:
+            async with sessions.open(request.params.session, owner) as session:
                 record.result = await run_task(session, request, progress)
             record.status = "completed"
         except (TaskFailed, AtCapacity) as err:
@@ -91,16 +115,22 @@ def seed_a2a_router(sessions: TaskSessions, tasks: TaskLog, base_url: str) -> AP
         summary="Run a browsing task; the response is an SSE stream of task states.",
         response_class=Response,
         responses={
-            200: {"description": "SSE stream", "content": {"text/event-stream": {"schema": {"type": "string"}}}},
+            200: {"description": "SSE stream", "content": {"text/event-stream": {"schema": SSE_STREAM_SCHEMA}}},
             400: {"description": "Invalid task", "content": {"application/json": {"schema": ERROR_SCHEMA}}},
             503: {"description": "Too many tasks running", "content": {"application/json": {"schema": ERROR_SCHEMA}}},
         },
     )
-    async def submit_task(task: TaskRequest) -> Response:
+    async def submit_task(
+        task: TaskRequest, x_browsy_session: str | None = Header(None, include_in_schema=False)
+    ) -> Response:
+        owner = (x_browsy_session or "").strip() or None
+        if task.params.session is not None and owner is None:
+            return JSONResponse({"error": "A named session (params.session) needs an X-Browsy-Session header: the "
+                                 "key that makes the name yours.", "code": "invalid_arguments"}, status_code=400)
         if sessions.full:
             return JSONResponse({"error": str(AtCapacity(sessions.limit)), "code": "at_capacity"}, status_code=503)
         record = tasks.new()
-        stream = task_events(record, task, sessions)
+        stream = task_events(record, task, sessions, owner)
         return StreamingResponse(stream, media_type="text/event-stream", headers={"Cache-Control": "no-cache"})
 
     @router.get(
