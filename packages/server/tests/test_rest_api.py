@@ -111,6 +111,12 @@ def test_openapi_and_docs_are_served(server_url: str) -> None:
     assert "/api/browse" in spec["paths"]
     docs = httpx.get(f"{server_url}/docs")
     assert docs.status_code == 200 and "text/html" in docs.headers["content-type"]
+    assert "cdn." not in docs.text and "unpkg" not in docs.text  # nothing from the internet: works offline
+    for asset in ("swagger-ui-bundle.js", "swagger-ui.css"):
+        assert f"/docs/assets/{asset}" in docs.text
+        served = httpx.get(f"{server_url}/docs/assets/{asset}")
+        assert served.status_code == 200 and len(served.content) > 100_000
+    assert "5." in httpx.get(f"{server_url}/docs/assets/swagger-ui-bundle.js").text[:400_000]  # Swagger UI 5 reads 3.1
 
 
 def test_one_session_is_serialised_while_others_run(server_url: str, fixture_site: str) -> None:

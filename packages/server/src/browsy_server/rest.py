@@ -4,16 +4,20 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib.resources
 import json
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 from browsy_engine.tools import TOOLS, Tool, ToolError, ToolResult, call_tool
 from browsy_engine.tools.result import code_for
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, Response
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from . import __version__
@@ -123,6 +127,24 @@ async def _internal_error(request: Request, exc: Exception) -> JSONResponse:
     return error_response(500, f"Internal error: {type(exc).__name__}")
 
 
+DOCS_ASSETS = "/docs/assets"
+
+
+def add_docs(app: FastAPI) -> None:
+    """`/docs`: Swagger UI 5 (it reads OpenAPI 3.1) from the assets of the `fastapi-swagger` package, served
+    by this server, so the page works without the internet and loads nothing from a CDN."""
+    assets = Path(str(importlib.resources.files("fastapi_swagger") / "resources"))
+    app.mount(DOCS_ASSETS, StaticFiles(directory=assets), name="docs-assets")
+
+    @app.get("/docs", include_in_schema=False)
+    async def docs() -> HTMLResponse:
+        return get_swagger_ui_html(
+            openapi_url="/openapi.json", title="browsy API",
+            swagger_js_url=f"{DOCS_ASSETS}/swagger-ui-bundle.js", swagger_css_url=f"{DOCS_ASSETS}/swagger-ui.css",
+            swagger_favicon_url=f"{DOCS_ASSETS}/favicon-32x32.png",
+        )
+
+
 def create_app(settings: ServerSettings | None = None) -> FastAPI:
     settings = settings or ServerSettings()
     store = SessionStore(settings.session_config, settings.max_sessions, settings.session_ttl,
@@ -147,9 +169,10 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         description=API_DESCRIPTION,
         lifespan=lifespan,
         openapi_url="/openapi.json",
-        docs_url="/docs",
+        docs_url=None,  # served below from local assets, not a CDN
         redoc_url=None,
     )
+    add_docs(app)
     app.state.store = store
     app.state.load_slots = asyncio.Semaphore(settings.max_loads)
     app.state.settings = settings
