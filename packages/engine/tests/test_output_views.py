@@ -133,3 +133,32 @@ def test_long_paragraphs_are_cut_in_lists_and_whole_in_content_and_within() -> N
     assert long in next(line for line in render_page(dom, view="content").content.split("\n") if ":p " in line)
     p_id = next(el.id for el in dom.els if el.tag == "p")
     assert long in render_page(dom, within_id=p_id).content
+
+
+def _site_page(path: str, body: str) -> str:
+    return f"""<title>{path}</title><header><a href="/">Shop</a><nav><a href="/a">Tools</a><a href="/b">Seeds</a>
+    <a href="/c">Pots</a></nav></header><main><h1>{body}</h1><p>Text of {body}.</p></main>
+    <footer><a href="/imprint">Imprint</a><a href="/privacy">Privacy</a></footer>"""
+
+
+def test_chrome_the_same_as_on_the_previous_page_is_one_line_until_expanded() -> None:
+    first = parse(_site_page("a", "Tools"), url="https://shop.test/a")
+    second = parse(_site_page("b", "Seeds"), url="https://shop.test/b")
+    whole = render_page(second).content
+    folded = render_page(second, previous=first).content
+    header = next(el for el in second.els if el.role == "banner")
+    footer = next(el for el in second.els if el.role == "contentinfo")
+    assert f"[{header.id}:header] …5 elements as on the previous page (get_page expand={header.id})" in folded
+    assert f"get_page expand={footer.id}" in folded
+    assert "Tools" not in folded.split("---", 1)[1] and "Imprint" not in folded  # folded away
+    assert "[" in folded and '"Seeds"' in folded  # the page's own content stays
+    opened = render_page(second, previous=first, expand=header.id).content
+    assert '"Tools"' in opened and "Imprint" not in opened  # only the one asked for opens
+    assert len(folded) < len(whole)
+    # a changed navigation, the same URL (a reload), json, and other views are shown whole
+    changed = parse(_site_page("b", "Seeds").replace("Pots", "Vases"), url="https://shop.test/b")
+    assert "as on the previous page" not in render_page(changed, previous=first).content.split("[", 2)[1]
+    assert "as on the previous page" not in render_page(second, previous=parse(_site_page("b", "Seeds"),
+                                                                                url="https://shop.test/b")).content
+    assert "as on the previous page" not in json.dumps(render_page(second, "json", previous=first).data)
+    assert "as on the previous page" not in render_page(second, view="actions", previous=first).content

@@ -1,4 +1,6 @@
 /** `BrowsyContext`: the facade agents use; starts the server, keeps one session per agent, runs tools. */
+import { chmod, readFile, writeFile } from "node:fs/promises";
+
 import { BrowsyClient } from "./client.js";
 import { BrowsyApiError, BrowsyConnectionError, BrowsyError } from "./errors.js";
 import { ServerManager } from "./server-manager.js";
@@ -81,6 +83,25 @@ export class BrowsyContext {
       if (error instanceof BrowsyConnectionError) this.server.markUnreachable();
       throw error;
     }
+  }
+
+  /**
+   * Writes one agent's session state — cookies in Playwright's storage-state format, the current URL and
+   * history — to `path` as JSON readable by its owner only (0600): it holds the signed-in cookies.
+   */
+  async saveState(path: string, agentId: string = DEFAULT_AGENT): Promise<void> {
+    const state = await this.call("export_state", {}, agentId);
+    await writeFile(path, JSON.stringify(state), { mode: 0o600 });
+    await chmod(path, 0o600); // also when the file was there before with wider permissions
+  }
+
+  /**
+   * Restores a state (a file from `saveState` or Playwright's `storageState()`, or the object) into one
+   * agent's session; with `load` (default) its URL is opened and that page returned as compact text.
+   */
+  async loadState(state: string | Record<string, unknown>, agentId: string = DEFAULT_AGENT, load = true): Promise<string> {
+    const document = typeof state === "string" ? (JSON.parse(await readFile(state, "utf8")) as Record<string, unknown>) : state;
+    return this.executeToolCall("import_state", { state: document, load }, agentId);
   }
 
   /** Stops the server this context started (if any) and forgets every session. */

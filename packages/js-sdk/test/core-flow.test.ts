@@ -1,3 +1,7 @@
+import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { BrowsyApiError, BrowsyClient, BrowsyContext, BrowsyValidationError } from "../src/index.js";
@@ -38,6 +42,19 @@ describe("BrowsyContext against the real server it starts", () => {
     expect(alice).toContain("page_type: Dashboard");
     expect(ctx.sessions.get("alice")).toBeTruthy();
     expect(ctx.sessions.get("alice")).not.toBe(ctx.sessions.get("bob"));
+  });
+
+  it("saves a signed-in state (0600) that another agent's session loads", async () => {
+    await signInAndReadTables((tool, params) => ctx.executeToolCall(tool, params, "saver"), site.baseUrl);
+    const dir = await mkdtemp(join(tmpdir(), "browsy-state-"));
+    const path = join(dir, "state.json");
+    await ctx.saveState(path, "saver");
+    expect((await stat(path)).mode & 0o777).toBe(0o600);
+    const saved = JSON.parse(await readFile(path, "utf8")) as { cookies: { name: string }[] };
+    expect(saved.cookies.map((c) => c.name)).toContain("fx_session");
+    const restored = await ctx.loadState(path, "loader");
+    expect(restored).toContain("page_type: Dashboard");
+    await rm(dir, { recursive: true });
   });
 
   it("accepts method names and browsy_ names, and JSON output", async () => {

@@ -152,3 +152,14 @@ def test_a_click_that_toggles_part_of_the_page_answers_with_what_changed(client:
     assert f"Element {button['id']}" in lines[0] and lines[1] == "changed:"
     assert lines[2:] and all(line.startswith("[+") for line in lines[2:])
     assert not any(line.startswith("title: ") for line in lines)  # a delta, not the whole page
+
+
+def test_site_chrome_repeated_from_the_previous_page_is_folded(client: httpx.Client, fixture_site: str) -> None:
+    client.post("/api/browse", json={"url": f"{fixture_site}/list"})
+    second = client.post("/api/browse", json={"url": f"{fixture_site}/articles/1"}).text
+    folded = [line for line in second.split("\n") if "as on the previous page" in line]
+    assert len(folded) == 1 and folded[0].startswith("[") and ":nav]" in folded[0]
+    assert '"Home"' not in second
+    nav_id = int(folded[0][1:].split(":", 1)[0])
+    opened = client.get("/api/page", params={"expand": nav_id}).text
+    assert '"Home"' in opened and "as on the previous page" not in opened

@@ -24,6 +24,8 @@ if TYPE_CHECKING:
     from ..model import SpatialDom, SpatialElement
 
 View = Literal["all", "actions", "content"]
+# The landmarks of a site's chrome: header (banner), navigation, footer (contentinfo).
+CHROME_ROLES = frozenset({"banner", "navigation", "contentinfo"})
 VIEWS: tuple[str, ...] = ("all", "actions", "content")
 
 _CONTROL_TAGS = frozenset({"button", "input", "select", "textarea", "summary"})
@@ -93,3 +95,28 @@ def within(dom: SpatialDom, element_id: int) -> list[SpatialElement] | None:
         el for el in dom.els
         if el is root or (x <= el.b[0] and y <= el.b[1] and el.b[0] + el.b[2] <= x + w and el.b[1] + el.b[3] <= y + h)
     ]
+
+
+def repeated_chrome(dom: SpatialDom, previous: SpatialDom | None) -> dict[int, list[int]]:
+    """The site chrome of `dom` (outermost header, navigation and footer landmarks) that is the same as on
+    `previous`, another page — the same elements, texts, links and hidden flags: root id → the ids inside."""
+    if previous is None or previous is dom or previous.url == dom.url:
+        return {}  # the same document again (a reload, a toggled menu): shown whole
+    seen = {_signature(region) for region in _chrome(previous).values()}
+    return {root: [el.id for el in region[1:]] for root, region in _chrome(dom).items()
+            if len(region) > 1 and _signature(region) in seen}
+
+
+def _chrome(dom: SpatialDom) -> dict[int, list[SpatialElement]]:
+    regions: dict[int, list[SpatialElement]] = {}
+    covered: set[int] = set()
+    for el in dom.els:
+        if el.role in CHROME_ROLES and el.id not in covered:
+            region = within(dom, el.id) or [el]
+            regions[el.id] = region
+            covered.update(e.id for e in region)
+    return regions
+
+
+def _signature(region: list[SpatialElement]) -> tuple[tuple[str, str | None, str | None, bool], ...]:
+    return tuple((el.tag, el.text, el.href, bool(el.hidden)) for el in region)

@@ -222,6 +222,10 @@ class AsyncSession:
         """The current Spatial DOM as parsed, without the form state overlay."""
         return self._page.dom if self._page else None
 
+    def previous_dom(self) -> SpatialDom | None:
+        """The page this session showed before the current one (None before the second page)."""
+        return self._previous_dom
+
     def delta(self) -> DeltaDom | None:
         """What changed between the previous page and the current one (None until two pages were seen)."""
         if self._page is None or self._previous_dom is None:

@@ -42,7 +42,8 @@ async def show(
     """A page as the tool's answer: the selection asked for, cut to the budget (`max_chars`, else the
     session's `max_output_chars` for compact output; json is cut only when asked)."""
     budget = paged.max_chars or (session.config.max_output_chars if format == "compact" else 0)
-    return await on_page(dom, partial(render_page, max_chars=budget, **selection), format, scope)
+    previous = session.previous_dom()
+    return await on_page(dom, partial(render_page, max_chars=budget, previous=previous, **selection), format, scope)
 
 
 async def browse(session: AsyncSession, args: p.BrowseParams) -> ToolResult:
@@ -90,7 +91,7 @@ async def select(session: AsyncSession, args: p.SelectParams) -> ToolResult:
 async def get_page(session: AsyncSession, args: p.PageView) -> ToolResult:
     dom = require_page(session.dom())
     return await show(session, dom, args, args.format, args.scope, explain=args.explain, view=args.view,
-                      within_id=args.within, cursor=args.cursor)
+                      within_id=args.within, cursor=args.cursor, expand=args.expand)
 
 
 async def back(session: AsyncSession, args: p.BackParams) -> ToolResult:

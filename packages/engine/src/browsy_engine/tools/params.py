@@ -98,6 +98,10 @@ class PageView(Paged):
     within: int | None = Field(  # a GET query string: "7" is 7 here
         None, ge=0, description="Only this element and what it contains (e.g. one form, one article, one list)."
     )
+    expand: int | None = Field(
+        None, ge=0, description="The id of a header, navigation or footer shown as one line because it is the "
+        "same as on the previous page: list its elements too.",
+    )
     cursor: str | None = Field(
         None, min_length=1, max_length=200,
         description="The cursor of a `more:` line: the next part of the same selection (view, scope and within "

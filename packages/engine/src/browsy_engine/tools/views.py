@@ -10,7 +10,7 @@ from ..model import SpatialDom, SpatialElement
 from ..output.compact import UNCUT_TAGS, element_lines, header_lines
 from ..output.json_output import well_formed
 from ..output.paging import BadCursor, Cursor, decode_cursor, page_key, take_part
-from ..output.selection import VIEWS, select_view, within
+from ..output.selection import VIEWS, repeated_chrome, select_view, within
 from .params import Format, Scope
 from .result import ToolError, ToolResult
 
@@ -51,10 +51,14 @@ def render_page(
     within_id: int | None = None,
     max_chars: int = 0,
     cursor: str | None = None,
+    previous: SpatialDom | None = None,
+    expand: int | None = None,
 ) -> ToolResult:
     """The page as a tool shows it: scope, then `within` (one element's subtree), then the view; cut into
     parts of at most `max_chars` characters (0: no limit) at element boundaries. A `cursor` (from a `more:`
-    line) carries the selection it was made for and opens the next part."""
+    line) carries the selection it was made for and opens the next part. In compact `all`, site chrome
+    (header, navigation, footer) the same as on `previous` (the session's page before) is one line,
+    except the one `expand` names."""
     start_id = -1
     if cursor:
         try:
@@ -72,11 +76,17 @@ def render_page(
         ids = {el.id for el in inside}
         els = [el for el in els if el.id in ids]
     els = select_view(els, view)
+    collapsed: dict[int, list[int]] = {}
+    if format == "compact" and view == "all" and within_id is None:
+        collapsed = {root: ids for root, ids in repeated_chrome(dom, previous).items() if root != expand}
+        if collapsed:
+            folded = {i for ids in collapsed.values() for i in ids}
+            els = [el for el in els if el.id not in folded]
     start = next((i for i, el in enumerate(els) if el.id >= start_id), len(els)) if start_id >= 0 else 0
     selection = Selection(view, scope, within_id, len(dom.els))
     if format == "json":
         return ToolResult.json(_json_part(dom, shown, els, start, max_chars, selection, explain))
-    text = _compact_part(dom, shown, els, start, max_chars, selection)
+    text = _compact_part(dom, shown, els, start, max_chars, selection, collapsed)
     warning = captcha_warning(dom) if start == 0 else None
     return ToolResult.text(f"{warning}\n{text}" if warning else text)
 
@@ -101,11 +111,18 @@ class Selection:
 
 
 def _compact_part(
-    dom: SpatialDom, shown: SpatialDom, els: list[SpatialElement], start: int, max_chars: int, selection: Selection
+    dom: SpatialDom, shown: SpatialDom, els: list[SpatialElement], start: int, max_chars: int, selection: Selection,
+    collapsed: dict[int, list[int]] | None = None,
 ) -> str:
     # Long reading blocks are cut in the lists of everything or of actions; content and within show them whole.
     max_text = 0 if selection.view == "content" or selection.within is not None else TEXT_CUT
     lines = element_lines(els, dom.vp, url=dom.url, max_text=max_text)
+    if collapsed:
+        lines = [
+            f"{line} …{len(collapsed[el.id])} elements as on the previous page (get_page expand={el.id})"
+            if el.id in collapsed else line
+            for el, line in zip(els, lines, strict=True)
+        ]
     chosen = selection.describe()
     if start == 0:
         head = header_lines(shown, element_count=len(els))
