@@ -68,9 +68,14 @@ def intrinsic(ctx: LayoutContext, i: int):
         if gap and count > 1:
             hi += gap * (count - 1)
     else:
+        # Block children stack, so the widest decides; but block-level floats in a row sit side by side:
+        # their max-content widths add up until a clear, an in-flow block or an inline run ends the row
+        # (Chromium's block min/max computation). A child that establishes its own formatting context may
+        # sit beside the row, so its width is added to it.
         run: list[int] = []
         styles, block_child = ctx.styles, ctx.block_child
         out_of_flow = False
+        row = 0.0  # the max-content widths of the current row of floats
         for c in ctx.box_children(i) + [-1]:
             if c >= 0:
                 cs = styles[c]
@@ -78,10 +83,15 @@ def intrinsic(ctx: LayoutContext, i: int):
                 if not block_child[c] and not out_of_flow:
                     run.append(c)
                     continue
+            if run and row and not units.has_inline_content(ctx, run):
+                run = []  # white space between floats makes no line box: the row goes on
             if run:
                 a, b = yield from run_intrinsic(ctx, i, run)
                 if a > lo:  # comparisons, not max(): a builtin call costs about a thousand instructions
                     lo = a
+                if row > hi:
+                    hi = row
+                row = 0.0
                 if b > hi:
                     hi = b
                 run = []
@@ -92,8 +102,21 @@ def intrinsic(ctx: LayoutContext, i: int):
             a, b = yield from outer_intrinsic(ctx, c)
             if a > lo:
                 lo = a
+            cs = styles[c]
+            if cs is not None and cs.float_side != "none":
+                if cs.clear != "none" and row > hi:  # a cleared float starts a new row
+                    hi = row
+                row = row + b if cs.clear == "none" else b
+                continue
+            if row and block.establishes_bfc(ctx, c):
+                b += row
+            if row > hi:
+                hi = row
+            row = 0.0
             if b > hi:
                 hi = b
+        if row > hi:
+            hi = row
     if lo > hi:
         hi = lo
     ctx.intrinsic_cache[i] = (lo, hi)
