@@ -46,6 +46,8 @@ def needs_js_reason(doc: Document) -> str | None:
         if node.text is not None:
             if i > skip_until:
                 text_chars += len(node.text.strip())
+                if text_chars >= LOW_TEXT:
+                    return None  # the page's content is in its HTML: nothing else here can change that
             continue
         tag = node.tag
         attrs = node.attrs

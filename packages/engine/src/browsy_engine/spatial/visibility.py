@@ -84,5 +84,6 @@ def compute_visibility(doc: Document, styles: list[ComputedStyle | None]) -> Vis
                 aria_hidden[i] = 1
         if tag == "details" and "open" not in attrs:
             summary_of[i] = _first_summary_child(doc, i)
-    muted = bytes(a | b for a, b in zip(hidden, aria_hidden))
+    # hidden | aria_hidden, bytewise (as one big-integer OR: both hold only 0 and 1)
+    muted = (int.from_bytes(hidden, "big") | int.from_bytes(aria_hidden[:n], "big")).to_bytes(n, "big") if n else b""
     return Visibility(unrendered, hidden, muted)
