@@ -6,7 +6,7 @@
 import { MANIFEST, PLUGIN_ID, openClawConfigSchema, resolveConfig, type BrowsyPluginConfigInput } from "./config.js";
 import { isOpenClawHostApi, registerWithOpenClaw } from "./openclaw-host.js";
 import { BrowsyPlugin } from "./plugin.js";
-import { registerWithSeedApi, type OpenClawPluginApi } from "./seed-host.js";
+import { registerWithMinimalApi, type OpenClawPluginApi } from "./minimal-host.js";
 
 /** Finds this plugin's config in what a host gives: OpenClaw's `pluginConfig`, or a config map keyed by id. */
 function configOf(api: object, explicit?: BrowsyPluginConfigInput): unknown {
@@ -24,7 +24,7 @@ function configOf(api: object, explicit?: BrowsyPluginConfigInput): unknown {
 export function register(api: OpenClawPluginApi | object, config?: BrowsyPluginConfigInput): BrowsyPlugin {
   const plugin = new BrowsyPlugin(resolveConfig(configOf(api, config)));
   if (isOpenClawHostApi(api)) registerWithOpenClaw(api, plugin);
-  else registerWithSeedApi(api as OpenClawPluginApi, plugin);
+  else registerWithMinimalApi(api as OpenClawPluginApi, plugin);
   return plugin;
 }
 
@@ -42,6 +42,6 @@ export default entry;
 
 export { BrowsyPlugin, INTERCEPTED_TOOLS, type BrowsyStatus, type BrowsyToolSpec } from "./plugin.js";
 export { resolveConfig, BrowsyPluginConfigSchema, PLUGIN_ID, type BrowsyPluginConfig } from "./config.js";
-export type { OpenClawPluginApi, InjectedTool, ToolCallAbort } from "./seed-host.js";
+export type { OpenClawPluginApi, InjectedTool, ToolCallAbort } from "./minimal-host.js";
 export { BrowsyContext, BrowsyClient, ServerManager, SessionManager } from "browsy-ai";
 export type { BrowsyContextOptions } from "browsy-ai";

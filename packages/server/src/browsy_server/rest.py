@@ -22,7 +22,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from . import __version__
 from .a2a.protocol import protocol_routes
-from .a2a.seed_api import seed_a2a_router
+from .a2a.sse_tasks import sse_tasks_router
 from .a2a.task_sessions import TaskSessions
 from .a2a.tasks import TaskLog
 from .guard import SESSION_HEADER, RequestGuard
@@ -180,7 +180,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         add_tool_route(app, tool)
 
     base_url = f"http://{settings.host}:{settings.port}"
-    app.include_router(seed_a2a_router(task_sessions, TaskLog(), base_url))
+    app.include_router(sse_tasks_router(task_sessions, TaskLog(), base_url))
     app.router.routes.extend(protocol_routes(base_url, task_sessions))
 
     @app.get("/health", tags=["server"], summary="Health check.")

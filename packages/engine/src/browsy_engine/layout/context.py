@@ -3,7 +3,7 @@
 Boxes are recorded relative to an *anchor*: `rel[i] = [x, y, w, h]` is node i's border box with (x, y)
 measured from the border-box origin of node `anchor[i]` (its containing box, -1 = the document), plus
 that anchor's `shift_y` (used to align table-cell contents vertically after the row height is known).
-`finalize.py` turns them into document coordinates in one forward pass.
+`document_boxes.py` turns them into document coordinates in one forward pass.
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ from pydantic import ValidationError
 from ..sessions import AtCapacity
 from .intents import TaskParams, TaskRequest
 from .runner import TaskFailed, run_task
-from .seed_api import AGENT_DESCRIPTION, AGENT_NAME, SKILL
+from .sse_tasks import AGENT_DESCRIPTION, AGENT_NAME, SKILL
 from .task_sessions import TaskSessions
 from .task_store import ScopedTaskStore, TaskLimits, caller_key
 

@@ -1,4 +1,4 @@
-"""The seed's A2A surface: `GET /.well-known/agent.json`, `POST /a2a/tasks` (SSE), `GET /a2a/tasks/{id}`."""
+"""The A2A task stream: `GET /.well-known/agent.json`, `POST /a2a/tasks` (a task run as server-sent events), `GET /a2a/tasks/{id}`."""
 
 from __future__ import annotations
 
@@ -102,7 +102,7 @@ async def task_events(
             worker.cancel()
 
 
-def seed_a2a_router(sessions: TaskSessions, tasks: TaskLog, base_url: str) -> APIRouter:
+def sse_tasks_router(sessions: TaskSessions, tasks: TaskLog, base_url: str) -> APIRouter:
     """`base_url` is the server's own address: the card never echoes a caller's Host header."""
     router = APIRouter(tags=["a2a"])
 

@@ -1,5 +1,5 @@
 /**
- * Registration through the seed's four-method `OpenClawPluginApi` (SimpleClaw and other small
+ * Registration through the minimal four-method `OpenClawPluginApi` (SimpleClaw and other small
  * orchestrators): `preToolExecution` and `agent:bootstrap` hooks, the `browsy-server` service,
  * `browsy.status` / `browsy.restart` gateway methods, `/browsy-status` / `/browsy-sessions` commands.
  */
@@ -53,7 +53,7 @@ function bindTool(spec: BrowsyToolSpec, agentId?: string): InjectedTool {
   };
 }
 
-export function registerWithSeedApi(api: OpenClawPluginApi, plugin: BrowsyPlugin): void {
+export function registerWithMinimalApi(api: OpenClawPluginApi, plugin: BrowsyPlugin): void {
   api.registerHook("preToolExecution", (call: unknown): ToolCallAbort | undefined => {
     const event = (call ?? {}) as ToolCallEvent;
     const reason = plugin.interception(event.name ?? event.tool ?? event.toolName ?? "");
