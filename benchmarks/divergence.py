@@ -125,13 +125,37 @@ def constructs_between(doc: Document, start: int, end: int) -> list[str]:
         if name and name not in found:
             found[name] = idx
     order = [
-        "noscript", "img without size (alt text)", "img without size", "img without src (alt text)",
-        "img without src", "iframe without size", "video without size", "svg without size",
-        "object without size", "embed without size", "picture without size", "canvas without size",
-        "audio without size", "display:contents", "form control", "details/summary", "fieldset/legend",
-        "text in a fallback-font script", "table", "list", "pre/code (white-space)", "float", "positioned",
-        "soft hyphen / zero-width space", "br", "hr", "img with size", "iframe with size",
-        "svg with size", "video with size", "block margins (h*/p/figure)",
+        "noscript",
+        "img without size (alt text)",
+        "img without size",
+        "img without src (alt text)",
+        "img without src",
+        "iframe without size",
+        "video without size",
+        "svg without size",
+        "object without size",
+        "embed without size",
+        "picture without size",
+        "canvas without size",
+        "audio without size",
+        "display:contents",
+        "form control",
+        "details/summary",
+        "fieldset/legend",
+        "text in a fallback-font script",
+        "table",
+        "list",
+        "pre/code (white-space)",
+        "float",
+        "positioned",
+        "soft hyphen / zero-width space",
+        "br",
+        "hr",
+        "img with size",
+        "iframe with size",
+        "svg with size",
+        "video with size",
+        "block margins (h*/p/figure)",
     ]
     rank = {name: i for i, name in enumerate(order)}
     return sorted(found, key=lambda n: rank.get(n, len(order)))
@@ -166,18 +190,29 @@ def find_divergence(scorer, name: str, html: bytes, truth: list[dict]) -> Diverg
             start = rows[last_good][0] + 1 if last_good >= 0 else 0
             stretch = constructs_between(dom.document, start, node)
             return Divergence(
-                page=name, pairs=n, mean_iou=round(mean, 3),
+                page=name,
+                pairs=n,
+                mean_iou=round(mean, 3),
                 cost=round(sum(1 - r[3] for r in rows[i:]) / n, 4),
                 construct=stretch[0] if stretch else f"other (inside {_parent_tag(dom.document, node)})",
-                tag=el["tag"], text=(el.get("text") or el.get("name") or "")[:60],
-                engine_box=el["b"], chromium_box=t["b"], dy_before=round(ref, 1), dy_after=round(dy, 1),
+                tag=el["tag"],
+                text=(el.get("text") or el.get("name") or "")[:60],
+                engine_box=el["b"],
+                chromium_box=t["b"],
+                dy_before=round(ref, 1),
+                dy_after=round(dy, 1),
                 stretch=stretch,
             )
         if abs(dy - ref) <= limit:
             last_good = i
         ref = dy
-    return Divergence(page=name, pairs=n, mean_iou=round(mean, 3),
-                      cost=round(sum(1 - r[3] for r in rows) / n, 4), construct="no vertical divergence")
+    return Divergence(
+        page=name,
+        pairs=n,
+        mean_iou=round(mean, 3),
+        cost=round(sum(1 - r[3] for r in rows) / n, 4),
+        construct="no vertical divergence",
+    )
 
 
 def _parent_tag(doc: Document, node: int) -> str:
@@ -203,16 +238,25 @@ def main() -> None:
             continue
         found.append(div)
         if not args.json and not args.quiet:
-            print(f"{name:28s} iou={div.mean_iou:.3f} cost={div.cost:.3f} {div.construct:34s} "
-                  f"{div.tag} {div.text[:30]!r} browsy={div.engine_box} chromium={div.chromium_box} "
-                  f"dy {div.dy_before:+.0f}→{div.dy_after:+.0f}")
+            print(
+                f"{name:28s} iou={div.mean_iou:.3f} cost={div.cost:.3f} {div.construct:34s} "
+                f"{div.tag} {div.text[:30]!r} browsy={div.engine_box} chromium={div.chromium_box} "
+                f"dy {div.dy_before:+.0f}→{div.dy_after:+.0f}"
+            )
     groups: dict[str, list[Divergence]] = defaultdict(list)
     for div in found:
         groups[div.construct].append(div)
     total = len(found) or 1
     summary = sorted(
-        ({"construct": c, "pages": len(ds), "iou_cost": round(sum(d.cost for d in ds) / total, 4),
-          "examples": [d.page for d in sorted(ds, key=lambda d: -d.cost)[:3]]} for c, ds in groups.items()),
+        (
+            {
+                "construct": c,
+                "pages": len(ds),
+                "iou_cost": round(sum(d.cost for d in ds) / total, 4),
+                "examples": [d.page for d in sorted(ds, key=lambda d: -d.cost)[:3]],
+            }
+            for c, ds in groups.items()
+        ),
         key=lambda row: -row["iou_cost"],
     )
     if args.json:
@@ -221,7 +265,9 @@ def main() -> None:
     print(f"\n{len(found)} pages, page-mean IoU {sum(d.mean_iou for d in found) / total:.3f}")
     print(f"{'construct':40s} {'pages':>5s} {'IoU cost':>8s}  worst pages")
     for row in summary:
-        print(f"{row['construct']:40s} {row['pages']:5d} {row['iou_cost']:8.4f}  {', '.join(row['examples'])}")
+        print(
+            f"{row['construct']:40s} {row['pages']:5d} {row['iou_cost']:8.4f}  {', '.join(row['examples'])}"
+        )
 
 
 if __name__ == "__main__":

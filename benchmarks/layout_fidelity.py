@@ -99,7 +99,9 @@ def _means(rows: list[dict]) -> dict:
         "pages": len(rows),
         "mean_iou": round(sum(r["mean_iou"] for r in scored) / len(scored), 3) if scored else None,
         "mean_iou_ge_05": round(sum(r["iou_ge_05"] for r in scored) / len(scored), 3) if scored else None,
-        "mean_hidden_agree": round(sum(r["hidden_agree"] for r in hidden) / len(hidden), 3) if hidden else None,
+        "mean_hidden_agree": round(sum(r["hidden_agree"] for r in hidden) / len(hidden), 3)
+        if hidden
+        else None,
         "total_ms": round(sum(r["ms"] for r in rows), 1),
     }
 
@@ -134,9 +136,11 @@ def main() -> None:
             )
             for iou, key, mine, real in worst_pairs(scorer, engine, truth, args.worst):
                 print(f"    {iou:.2f} {key[:50]:50s} engine={mine} chromium={real}")
-    summary = {"corpus": _means([r for r in rows if not r["page"].startswith("fixture:")]),
-               "fixtures": _means([r for r in rows if r["page"].startswith("fixture:")]),
-               "all": _means(rows)}
+    summary = {
+        "corpus": _means([r for r in rows if not r["page"].startswith("fixture:")]),
+        "fixtures": _means([r for r in rows if r["page"].startswith("fixture:")]),
+        "all": _means(rows),
+    }
     if args.json:
         print(json.dumps({"summary": summary, "pages": rows}))
     else:

@@ -19,7 +19,9 @@ from _fixture_site import fixture_site_process
 HEADER = "X-Browsy-Session"
 
 
-async def open_sessions(server: str, page_url: str, count: int, concurrency: int) -> tuple[list[str], list[str]]:
+async def open_sessions(
+    server: str, page_url: str, count: int, concurrency: int
+) -> tuple[list[str], list[str]]:
     """Tokens of the sessions that hold the page, and the errors of those that could not load it."""
     gate = asyncio.Semaphore(concurrency)
     errors: list[str] = []
@@ -49,18 +51,26 @@ def main() -> None:
     parser.add_argument("--kb", type=int, default=20, help="size of the page each session holds")
     parser.add_argument("--concurrency", type=int, default=8)
     args = parser.parse_args()
-    with fixture_site_process() as site, browsy_server_process(
-        "--allow-private-network", "--max-sessions", str(args.sessions + 10)
-    ) as (server, pid):
+    with (
+        fixture_site_process() as site,
+        browsy_server_process("--allow-private-network", "--max-sessions", str(args.sessions + 10)) as (
+            server,
+            pid,
+        ),
+    ):
         before = rss_mib(pid)
         began = time.perf_counter()
-        tokens, errors = asyncio.run(open_sessions(server, f"{site}/big?kb={args.kb}", args.sessions, args.concurrency))
+        tokens, errors = asyncio.run(
+            open_sessions(server, f"{site}/big?kb={args.kb}", args.sessions, args.concurrency)
+        )
         took = time.perf_counter() - began
         after = rss_mib(pid)
         sample = tokens[:: max(1, len(tokens) // 50)]
         alive = asyncio.run(still_alive(server, sample))
         print(f"{len(tokens)} sessions each holding a {args.kb} KB page, opened in {took:.1f} s")
-        print(f"server RSS: {before:.0f} MiB idle -> {after:.0f} MiB ({(after - before) * 1024 / len(tokens):.0f} KiB per session)")
+        print(
+            f"server RSS: {before:.0f} MiB idle -> {after:.0f} MiB ({(after - before) * 1024 / len(tokens):.0f} KiB per session)"
+        )
         print(f"sessions still live in a sample: {alive}/{len(sample)}; failed to open: {len(errors)}")
         for error in sorted(set(errors))[:3]:
             print(f"  error: {error}")

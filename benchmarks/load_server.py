@@ -78,7 +78,9 @@ class Client:
 async def open_sessions(clients: list[Client], page_url: str) -> tuple[Tally, float]:
     tally = Tally()
     began = time.perf_counter()
-    await asyncio.gather(*(c.call(tally, began, "POST", "/api/browse", json_body={"url": page_url}) for c in clients))
+    await asyncio.gather(
+        *(c.call(tally, began, "POST", "/api/browse", json_body={"url": page_url}) for c in clients)
+    )
     return tally, time.perf_counter() - began
 
 
@@ -93,7 +95,9 @@ async def reads_at_rate(clients: list[Client], rate: float, duration: float) -> 
             await asyncio.sleep(delay)
         method, path, body, params = READS[i % len(READS)]
         client = clients[i % len(clients)]
-        tasks.append(asyncio.create_task(client.call(tally, scheduled, method, path, json_body=body, params=params)))
+        tasks.append(
+            asyncio.create_task(client.call(tally, scheduled, method, path, json_body=body, params=params))
+        )
     await asyncio.gather(*tasks)
     return tally, time.perf_counter() - began
 
@@ -116,12 +120,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sessions", type=int, default=200)
     parser.add_argument("--kb", type=int, default=100, help="size of the page each session holds")
-    parser.add_argument("--rate", type=float, default=200.0, help="target requests per second of the read phase")
+    parser.add_argument(
+        "--rate", type=float, default=200.0, help="target requests per second of the read phase"
+    )
     parser.add_argument("--duration", type=float, default=15.0, help="seconds of the read phase")
     args = parser.parse_args()
-    with fixture_site_process() as site, browsy_server_process(
-        "--allow-private-network", "--max-sessions", str(args.sessions + 10)
-    ) as (server, pid):
+    with (
+        fixture_site_process() as site,
+        browsy_server_process("--allow-private-network", "--max-sessions", str(args.sessions + 10)) as (
+            server,
+            pid,
+        ),
+    ):
         print(f"browsy serve pid {pid}, fixture site {site}, {args.sessions} sessions, page {args.kb} KB")
         asyncio.run(run(args, server, site, pid))
 

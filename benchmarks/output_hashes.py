@@ -24,7 +24,9 @@ def pages(corpus: Path) -> list[Path]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--corpus", type=Path, default=Path(__file__).resolve().parents[1].parent / "shared" / "corpus")
+    ap.add_argument(
+        "--corpus", type=Path, default=Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
+    )
     args = ap.parse_args()
     for page in pages(args.corpus):
         raw = gzip.decompress(page.read_bytes()) if page.name.endswith(".gz") else page.read_bytes()

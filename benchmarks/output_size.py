@@ -42,7 +42,9 @@ def read_page(path: Path) -> bytes:
     return gzip.decompress(data) if path.suffix == ".gz" else data
 
 
-_CANONICAL = re.compile(rb"""<link[^>]+rel=["']?canonical["']?[^>]*>|<meta[^>]+property=["']og:url["'][^>]*>""", re.I)
+_CANONICAL = re.compile(
+    rb"""<link[^>]+rel=["']?canonical["']?[^>]*>|<meta[^>]+property=["']og:url["'][^>]*>""", re.I
+)
 _HREF = re.compile(rb"""(?:href|content)=["']?(https?://[^"' >]+)""", re.I)
 
 
@@ -62,7 +64,9 @@ def token_counter() -> tuple[Callable[[str], int], str]:
         encoding = tiktoken.get_encoding("o200k_base")
         return (lambda text: len(encoding.encode(text, disallowed_special=()))), "tiktoken o200k_base"
     except Exception:  # not installed, or its data cannot be fetched (no network)
-        return (lambda text: (len(text) + 3) // 4), "characters / 4 (tiktoken's o200k_base data not available)"
+        return (
+            lambda text: (len(text) + 3) // 4
+        ), "characters / 4 (tiktoken's o200k_base data not available)"
 
 
 def main() -> int:
@@ -100,8 +104,10 @@ def main() -> int:
         print(f"  json             {totals['json']:>11,} characters")
         if totals["aria"]:
             shares = ", ".join(f"{view} {paired[view] / totals['aria']:.0%}" for view in VIEWS)
-            print(f"  ARIA snapshot    {totals['aria']:>11,} characters on {len(known)} pages; compact as a share "
-                  f"of it: {shares}")
+            print(
+                f"  ARIA snapshot    {totals['aria']:>11,} characters on {len(known)} pages; compact as a share "
+                f"of it: {shares}"
+            )
         print(f"  actionable elements of `all` missing from `actions`: {lost}")
     return 0
 

@@ -46,9 +46,18 @@ for _ in range(int(sys.argv[2])):
 def instructions(command: list[str]) -> int:
     """Instructions executed by `command` and every process it starts (valgrind's I refs, summed)."""
     proc = subprocess.run(
-        ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--trace-children=yes",
-         "--cachegrind-out-file=/dev/null", *command],
-        capture_output=True, text=True, timeout=3600, env={**os.environ, "PYTHONHASHSEED": "0"},
+        [
+            "valgrind",
+            "--tool=cachegrind",
+            "--cache-sim=no",
+            "--trace-children=yes",
+            "--cachegrind-out-file=/dev/null",
+            *command,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=3600,
+        env={**os.environ, "PYTHONHASHSEED": "0"},
     )
     counts = re.findall(r"I\s+refs:\s+([\d,]+)", proc.stderr)
     if proc.returncode != 0 or not counts:
@@ -58,7 +67,9 @@ def instructions(command: list[str]) -> int:
 
 def one_pass(command: list[str], script: str, pages: str) -> int:
     """Instructions of one pass over the pages: two passes minus one."""
-    return instructions([*command, "-c", script, pages, "2"]) - instructions([*command, "-c", script, pages, "1"])
+    return instructions([*command, "-c", script, pages, "2"]) - instructions(
+        [*command, "-c", script, pages, "1"]
+    )
 
 
 def main() -> int:

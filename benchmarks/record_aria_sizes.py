@@ -38,9 +38,14 @@ def main() -> int:
         context = browser.new_context(java_script_enabled=False, viewport={"width": 1920, "height": 1080})
         page = context.new_page()
         current: dict[str, bytes] = {}
-        page.route("**/*", lambda route: route.fulfill(status=200, body=current["html"],
-                                                        headers={"content-type": "text/html"})
-                   if route.request.url == BASE else route.abort())
+        page.route(
+            "**/*",
+            lambda route: (
+                route.fulfill(status=200, body=current["html"], headers={"content-type": "text/html"})
+                if route.request.url == BASE
+                else route.abort()
+            ),
+        )
         for corpus in corpora:
             table = sizes.setdefault(corpus.name, {})
             for path in corpus_files(corpus):

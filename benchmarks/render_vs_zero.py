@@ -48,7 +48,9 @@ def main() -> int:
             full = [asyncio.run(timed_goto(base, path, "always")) for _ in range(args.runs)]
             z = statistics.median(t for t, _ in zero)
             r = statistics.median(t for t, _ in full)
-            print(f"{path:14} {z * 1000:11.1f} ms {r * 1000:11.1f} ms {r / z:6.0f}x   {zero[0][1]} / {full[0][1]}")
+            print(
+                f"{path:14} {z * 1000:11.1f} ms {r * 1000:11.1f} ms {r / z:6.0f}x   {zero[0][1]} / {full[0][1]}"
+            )
     return 0
 
 

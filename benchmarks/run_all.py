@@ -29,8 +29,11 @@ DEV_TIME = {"record_aria_sizes.py"}
 
 def main() -> int:
     scripts = [HERE / name for name in ORDER if (HERE / name).exists()]
-    scripts += sorted(p for p in HERE.glob("*.py") if p.name not in ORDER and p.name not in DEV_TIME
-                      and not p.name.startswith(("_", "run_all")))
+    scripts += sorted(
+        p
+        for p in HERE.glob("*.py")
+        if p.name not in ORDER and p.name not in DEV_TIME and not p.name.startswith(("_", "run_all"))
+    )
     failed = 0
     for script in scripts:
         print(f"\n=== {script.name} ===", flush=True)

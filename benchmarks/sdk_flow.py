@@ -65,12 +65,16 @@ def main() -> None:
                 "embedded": lambda: Browser(allowed_hosts=[host]),
                 "remote": lambda: Browser(server=server),
             }
-            print(f"{'mode':10} {'flow median ms':>15} {'flow p95 ms':>12} {'dom() median ms':>16}   (n={args.runs})")
+            print(
+                f"{'mode':10} {'flow median ms':>15} {'flow p95 ms':>12} {'dom() median ms':>16}   (n={args.runs})"
+            )
             for name, make in modes.items():
                 measure(make, base, 2)  # warm up
                 flows, reads = measure(make, base, args.runs)
-                print(f"{name:10} {statistics.median(flows) * 1000:15.1f} {p95(flows) * 1000:12.1f} "
-                      f"{statistics.median(reads) * 1000:16.2f}")
+                print(
+                    f"{name:10} {statistics.median(flows) * 1000:15.1f} {p95(flows) * 1000:12.1f} "
+                    f"{statistics.median(reads) * 1000:16.2f}"
+                )
 
 
 if __name__ == "__main__":

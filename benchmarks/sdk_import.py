@@ -36,8 +36,12 @@ print(time.perf_counter() - start)
 
 
 def sample(statement: str) -> float | None:
-    done = subprocess.run([sys.executable, "-c", PROBE.format(statement=statement)], capture_output=True, text=True,
-                          env={"CREWAI_DISABLE_TELEMETRY": "true", "OTEL_SDK_DISABLED": "true", "PATH": "/usr/bin:/bin"})
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE.format(statement=statement)],
+        capture_output=True,
+        text=True,
+        env={"CREWAI_DISABLE_TELEMETRY": "true", "OTEL_SDK_DISABLED": "true", "PATH": "/usr/bin:/bin"},
+    )
     if done.returncode != 0:
         return None
     return float(done.stdout.strip().splitlines()[-1])

@@ -73,8 +73,10 @@ async def main(flows: int, gotos: int, kb: int) -> None:
             flow_times.append(total)
             flow_engine.append(engine)
         print(f"login → 2FA → dashboard flow ({flows} runs, 5 page loads each, fresh session per run)")
-        print(f"  median {ms(statistics.median(flow_times))}   p95 {ms(p95(flow_times))}   "
-              f"engine share {statistics.median(e / t for e, t in zip(flow_engine, flow_times)):.0%}")
+        print(
+            f"  median {ms(statistics.median(flow_times))}   p95 {ms(p95(flow_times))}   "
+            f"engine share {statistics.median(e / t for e, t in zip(flow_engine, flow_times)):.0%}"
+        )
 
         async with AsyncSession(config) as s:
             url = f"{base}/big?kb={kb}"
@@ -87,9 +89,11 @@ async def main(flows: int, gotos: int, kb: int) -> None:
                 times.append(time.perf_counter() - start)
                 engine.append(sum(parse_seconds))
         print(f"goto of a {kb} KB page on loopback ({gotos} runs, {len(dom.els)} elements)")
-        print(f"  median {ms(statistics.median(times))}   p95 {ms(p95(times))}   "
-              f"engine (parse) median {ms(statistics.median(engine))}   "
-              f"engine share {statistics.median(e / t for e, t in zip(engine, times)):.0%}")
+        print(
+            f"  median {ms(statistics.median(times))}   p95 {ms(p95(times))}   "
+            f"engine (parse) median {ms(statistics.median(engine))}   "
+            f"engine share {statistics.median(e / t for e, t in zip(engine, times)):.0%}"
+        )
 
 
 if __name__ == "__main__":

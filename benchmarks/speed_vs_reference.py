@@ -81,8 +81,10 @@ def offline_prefix() -> list[str]:
     except (OSError, subprocess.TimeoutExpired):
         ok = False
     if not ok:
-        print("note: cannot run the reference without network (unshare -n); its times include fetches",
-              file=sys.stderr)
+        print(
+            "note: cannot run the reference without network (unshare -n); its times include fetches",
+            file=sys.stderr,
+        )
     return ["unshare", "-n"] if ok else []
 
 
@@ -98,7 +100,10 @@ class Reference:
         self.errors = tempfile.TemporaryFile(mode="w+")  # noqa: SIM115 - open for the process lifetime
         proc = subprocess.Popen(
             [*offline_prefix(), "bash", str(script), "-c", REFERENCE_SCRIPT, str(width), str(height)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.errors, text=True,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=self.errors,
+            text=True,
         )
         if proc.stdout is None or proc.stdout.readline().strip() != "ready":
             self.errors.seek(0)
@@ -161,10 +166,14 @@ def main() -> None:
     if ref:
         ratios = sorted((ours[k] / ref[k], Path(k).name) for k in ours if ref.get(k))
         above = [f"{name} {r:.1f}x" for r, name in ratios if r > 3.0]
-        print(f"median page ratio {statistics.median(r for r, _ in ratios):.2f}x; "
-              f"pages above 3x: {len(above)}" + (f" ({', '.join(above[-10:])})" if above else ""))
+        print(
+            f"median page ratio {statistics.median(r for r, _ in ratios):.2f}x; "
+            f"pages above 3x: {len(above)}" + (f" ({', '.join(above[-10:])})" if above else "")
+        )
     slow = sorted(ours.items(), key=lambda kv: -kv[1])[:5]
-    print("slowest (ours): " + ", ".join(f"{Path(k).name} {v * 1000:.1f} ms ({v / total:.0%})" for k, v in slow))
+    print(
+        "slowest (ours): " + ", ".join(f"{Path(k).name} {v * 1000:.1f} ms ({v / total:.0%})" for k, v in slow)
+    )
     for k, _ in slow[: args.profile]:
         prof = cProfile.Profile()
         data = Path(k).read_bytes()

@@ -29,7 +29,9 @@ COLLECT = """() => {
 
 def record(page: pathlib.Path) -> dict:
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"])
+        browser = p.chromium.launch(
+            executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"]
+        )
         tab = browser.new_page(viewport={"width": 1920, "height": 1080}, java_script_enabled=False)
         tab.route("**/*", lambda route: route.abort())
         tab.set_content(page.read_text(encoding="utf-8"), wait_until="load")

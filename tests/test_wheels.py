@@ -18,8 +18,12 @@ UV = ROOT / ".tools" / "bin" / "uv"
 PACKAGES = ("browsy-engine", "browsy-server", "browsy-ai")
 
 
-def run(*args: str | Path, cwd: Path = ROOT, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run([str(a) for a in args], cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
+def run(
+    *args: str | Path, cwd: Path = ROOT, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    done = subprocess.run(
+        [str(a) for a in args], cwd=cwd, env=env, capture_output=True, text=True, timeout=600
+    )
     assert done.returncode == 0, f"{' '.join(map(str, args))} failed:\n{done.stdout}\n{done.stderr}"
     return done
 
@@ -39,14 +43,32 @@ def test_built_wheels_install_and_run_in_a_fresh_virtualenv(tmp_path: Path) -> N
     # only the wheels from here (never the workspace); their dependencies at the versions the workspace locked
     frozen = run(UV, "pip", "freeze", "--python", ROOT / ".venv" / "bin" / "python").stdout.splitlines()
     constraints = tmp_path / "constraints.txt"
-    constraints.write_text("\n".join(line for line in frozen if "==" in line and not line.startswith("browsy")))
-    run(UV, "pip", "install", "-q", "--python", python, "--constraint", constraints,
-        *sorted(wheels.glob("*.whl")), "langchain-core", cwd=tmp_path, env=env)
+    constraints.write_text(
+        "\n".join(line for line in frozen if "==" in line and not line.startswith("browsy"))
+    )
+    run(
+        UV,
+        "pip",
+        "install",
+        "-q",
+        "--python",
+        python,
+        "--constraint",
+        constraints,
+        *sorted(wheels.glob("*.whl")),
+        "langchain-core",
+        cwd=tmp_path,
+        env=env,
+    )
     page = ROOT / "packages/engine/src/browsy_engine/examples/login.html"
     parsed = run(venv / "bin" / "browsy", "parse", page, "--url", "https://example.com/login", cwd=tmp_path)
     assert "page_type: Login" in parsed.stdout
     where = run(python, "-c", "import browsy, browsy_engine; print(browsy_engine.__file__)", cwd=tmp_path)
-    assert str(venv) in where.stdout and str(ROOT) not in where.stdout  # the installed wheel, not the workspace
-    adapter = run(python, "-c", "from browsy.langchain import get_tools; print(len(get_tools()))", cwd=tmp_path)
+    assert (
+        str(venv) in where.stdout and str(ROOT) not in where.stdout
+    )  # the installed wheel, not the workspace
+    adapter = run(
+        python, "-c", "from browsy.langchain import get_tools; print(len(get_tools()))", cwd=tmp_path
+    )
     assert int(adapter.stdout.strip()) > 10
     shutil.rmtree(venv)

@@ -89,7 +89,9 @@ async def two_factor(request: Request) -> Response:
         return layout("Verify your sign-in", _code_form())
     form = await request.form()
     if str(form.get("code", "")).strip() != state.pending[token]:
-        return layout("Verify your sign-in", _code_form("That code is not right. Check your email and try again."))
+        return layout(
+            "Verify your sign-in", _code_form("That code is not right. Check your email and try again.")
+        )
     del state.pending[token]
     session = secrets.token_urlsafe(16)
     state.sessions[session] = state.pending_user.pop(token, USERNAME)

@@ -132,7 +132,9 @@ async def listing(request: Request) -> Response:
         nav.append(f"<span>{n}</span>" if n == page else f'<a href="/list?page={n}">{n}</a>')
     if page < PAGE_COUNT:
         nav.append(f'<a rel="next" href="/list?page={page + 1}">Next</a>')
-    body = f'<h1>Items, page {page}</h1><ul id="items">{items}</ul><nav class="pagination">{" ".join(nav)}</nav>'
+    body = (
+        f'<h1>Items, page {page}</h1><ul id="items">{items}</ul><nav class="pagination">{" ".join(nav)}</nav>'
+    )
     return layout(f"Items page {page}", body)
 
 
@@ -147,7 +149,9 @@ async def article(request: Request) -> Response:
 
 def big_html(size_bytes: int) -> str:
     """A deterministic page of about `size_bytes`: headings, paragraphs, links, a form and tables."""
-    parts = ["<!doctype html><html><head><meta charset='utf-8'><title>Big page</title></head><body><h1>Big page</h1>"]
+    parts = [
+        "<!doctype html><html><head><meta charset='utf-8'><title>Big page</title></head><body><h1>Big page</h1>"
+    ]
     parts.append('<form action="/echo"><input name="q" placeholder="Search"><button>Go</button></form>')
     total, i = sum(map(len, parts)), 0
     while total < size_bytes:
@@ -156,7 +160,11 @@ def big_html(size_bytes: int) -> str:
             f"<section><h2>Section {i}</h2><p>Paragraph {i} with some text about topic {i % 17}, "
             f"enough words to wrap across a line or two in a normal viewport.</p>"
             f'<ul><li><a href="/articles/{i}">Article {i}</a></li><li><a href="/list?page={i % 5 + 1}">List</a></li></ul>'
-            + (table(f"Table {i}", ["A", "B", "C"], [[str(i), str(i * 2), str(i * 3)]] * 3) if i % 10 == 0 else "")
+            + (
+                table(f"Table {i}", ["A", "B", "C"], [[str(i), str(i * 2), str(i * 3)]] * 3)
+                if i % 10 == 0
+                else ""
+            )
             + "</section>"
         )
         parts.append(block)

@@ -112,8 +112,7 @@ async def echo(request: Request) -> Response:
         "referer": request.headers.get("referer", ""),
         "x_team": request.headers.get("x-team", ""),
     }
-    body = (
-        f'<h1>Received</h1><pre id="echo">{escape(json.dumps(data))}</pre>'
-        + table("Fields", ["Name", "Value"], [[k, v] for k, v in data["query"] + form_pairs], "fields")
+    body = f'<h1>Received</h1><pre id="echo">{escape(json.dumps(data))}</pre>' + table(
+        "Fields", ["Name", "Value"], [[k, v] for k, v in data["query"] + form_pairs], "fields"
     )
     return layout("Echo", body)

@@ -19,7 +19,7 @@ async def page(request: Request) -> Response:
     return HTMLResponse(f"""<!doctype html><html><head><title>Checkout</title></head><body>
 <h1>Checkout</h1>
 <iframe id="same" title="Payment" src="/frames/inner" width="400" height="200"></iframe>
-<iframe id="doc" title="Terms" srcdoc="{SRCDOC.replace('"', '&quot;')}" width="400" height="120"></iframe>
+<iframe id="doc" title="Terms" srcdoc="{SRCDOC.replace('"', "&quot;")}" width="400" height="120"></iframe>
 <iframe id="other" title="Chat" src="http://localhost:{port}/frames/inner" width="300" height="100"></iframe>
 <iframe src="/frames/pixel" width="0" height="0" style="display:none"></iframe>
 <p>Thank you for shopping.</p>

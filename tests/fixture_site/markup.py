@@ -9,9 +9,9 @@ from starlette.responses import HTMLResponse
 
 def layout(title: str, body: str, *, head: str = "", status: int = 200) -> HTMLResponse:
     page = (
-        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
         f"<title>{escape(title)}</title>{head}</head>\n"
-        f"<body>\n<nav><a href=\"/\">Home</a></nav>\n<main>\n{body}\n</main>\n</body></html>\n"
+        f'<body>\n<nav><a href="/">Home</a></nav>\n<main>\n{body}\n</main>\n</body></html>\n'
     )
     return HTMLResponse(page, status_code=status)
 

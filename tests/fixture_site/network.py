@@ -38,7 +38,9 @@ async def redirect_chain(request: Request) -> Response:
 
 async def meta_refresh(request: Request) -> Response:
     return layout(
-        "Moved", "<p>This page has moved.</p>", head='<meta http-equiv="refresh" content="0; url=/articles/5">'
+        "Moved",
+        "<p>This page has moved.</p>",
+        head='<meta http-equiv="refresh" content="0; url=/articles/5">',
     )
 
 
@@ -51,7 +53,8 @@ async def refresh_header(request: Request) -> Response:
 async def meta_refresh_offsite(request: Request) -> Response:
     """A page that refreshes to a private address: the page itself should still be shown."""
     return layout(
-        "Refreshing", "<h1>Refreshing</h1><p>Taking you to the router.</p>",
+        "Refreshing",
+        "<h1>Refreshing</h1><p>Taking you to the router.</p>",
         head=f'<meta http-equiv="refresh" content="0; url={OFFSITE_TARGETS["private"]}">',
     )
 
@@ -66,7 +69,9 @@ async def redirect_offsite(request: Request) -> Response:
 
 
 async def redirect_to(request: Request) -> Response:
-    return RedirectResponse(request.query_params.get("url", "/"), status_code=int(request.query_params.get("status", "302")))
+    return RedirectResponse(
+        request.query_params.get("url", "/"), status_code=int(request.query_params.get("status", "302"))
+    )
 
 
 async def endless(request: Request) -> Response:
@@ -119,7 +124,9 @@ async def status(request: Request) -> Response:
 
 
 async def pdf(request: Request) -> Response:
-    return Response(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n", media_type="application/pdf")
+    return Response(
+        b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n", media_type="application/pdf"
+    )
 
 
 async def json_data(request: Request) -> Response:
@@ -142,7 +149,9 @@ async def meta_charset(request: Request) -> Response:
 
 async def brotli_page(request: Request) -> Response:
     html = layout("Brotli page", "<h1>Compressed with brotli</h1>" + "<p>repeat</p>" * 200).body
-    return Response(brotli.compress(html), headers={"content-type": "text/html; charset=utf-8", "content-encoding": "br"})
+    return Response(
+        brotli.compress(html), headers={"content-type": "text/html; charset=utf-8", "content-encoding": "br"}
+    )
 
 
 BOMB_BYTES = 64 * 1024 * 1024
@@ -171,7 +180,11 @@ async def slow_css_page(request: Request) -> Response:
     """A page that answers after ?delay= seconds and links a stylesheet that takes as long again."""
     delay = min(5.0, float(request.query_params.get("delay", "0.7")))
     await asyncio.sleep(delay)
-    return layout("Slow styles", "<h1>Slow styles</h1>", head=f'<link rel="stylesheet" href="/static/slow.css?delay={delay}">')
+    return layout(
+        "Slow styles",
+        "<h1>Slow styles</h1>",
+        head=f'<link rel="stylesheet" href="/static/slow.css?delay={delay}">',
+    )
 
 
 async def slow_css(request: Request) -> Response:

@@ -24,7 +24,10 @@ def test_200000_nested_divs() -> None:
 
 
 def test_five_megabyte_page() -> None:
-    rows = "".join(f"<div class='row r{i % 40}'><p>Paragraph {i} of text</p><a href='/l{i}'>link {i}</a></div>" for i in range(60_000))
+    rows = "".join(
+        f"<div class='row r{i % 40}'><p>Paragraph {i} of text</p><a href='/l{i}'>link {i}</a></div>"
+        for i in range(60_000)
+    )
     html = f"<html><head><title>Big</title></head><body>{rows}</body></html>"
     assert len(html) > 5_000_000
     dom = parse(html)
@@ -33,12 +36,19 @@ def test_five_megabyte_page() -> None:
 
 
 def test_ten_thousand_css_rules_and_pathological_selectors() -> None:
-    rules = "".join(f".c{i} > div:nth-child({i}n+1) ~ p:not(.x) {{ margin: {i % 50}px }}" for i in range(10_000))
+    rules = "".join(
+        f".c{i} > div:nth-child({i}n+1) ~ p:not(.x) {{ margin: {i % 50}px }}" for i in range(10_000)
+    )
     nasty = (
         "*:not(*:not(*:not(*))) {color:red} :is(:is(:is(div))) p {x:y} div:has(> p:has(+ a)) {display:none}"
-        " [a*=''] {} ::before::after {} a[href$=\"\\\"] {} :nth-child(99999999999999999999n) {} " + "div " * 500 + "{}"
+        " [a*=''] {} ::before::after {} a[href$=\"\\\"] {} :nth-child(99999999999999999999n) {} "
+        + "div " * 500
+        + "{}"
     )
-    html = f"<style>{rules}{nasty}</style>" + "<div class='c7'><div>x</div><p>Para</p><a href='/y'>y</a></div>" * 50
+    html = (
+        f"<style>{rules}{nasty}</style>"
+        + "<div class='c7'><div>x</div><p>Para</p><a href='/y'>y</a></div>" * 50
+    )
     dom = parse(html)
     assert_valid(dom)
     assert sum(e.tag == "a" for e in dom.els) == 50

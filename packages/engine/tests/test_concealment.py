@@ -59,8 +59,10 @@ def test_concealed_is_not_hidden_and_is_marked_in_every_output():
 
 
 def test_opacity_and_clipping_pass_to_descendants():
-    found = reasons('<div style="opacity:0"><section><p>Deep inside</p></section></div>'
-                    '<div style="position:absolute;clip:rect(1px,1px,1px,1px)"><span><b>Tiny</b></span></div>')
+    found = reasons(
+        '<div style="opacity:0"><section><p>Deep inside</p></section></div>'
+        '<div style="position:absolute;clip:rect(1px,1px,1px,1px)"><span><b>Tiny</b></span></div>'
+    )
     assert found["Deep inside"] == "opacity: 0"
 
 

@@ -31,16 +31,27 @@ def test_pathological_selectors() -> None:
 
 
 def test_malformed_css_recovers_like_css() -> None:
-    css = ("p { width: 1px; ;; height: ; margin: 1px 2px; } } } p { height: 3px; padding: 2px; "
-           "@media { } div { width: 5px } /* unterminated comment")
+    css = (
+        "p { width: 1px; ;; height: ; margin: 1px 2px; } } } p { height: 3px; padding: 2px; "
+        "@media { } div { width: 5px } /* unterminated comment"
+    )
     doc, styles = compute(f"<style>{css}</style><p id=p>x</p>")
     style = styles[doc.select("#p")[0]]
     assert style.width == (1.0, 0.0) and style.margin_left == (2.0, 0.0) and style.height == (3.0, 0.0)
 
 
 def test_garbage_and_binary_css() -> None:
-    garbage = ["\x00\x01\x02{}{}{{{", "}}}}", "@media (((((", "p { width: calc(((((1px) }", "\ufffd" * 1000,
-               "a{b:c}" * 5000, "@import", "@media screen { @media print { p { width: 1px } }", "{{{{{{{{" * 5000]
+    garbage = [
+        "\x00\x01\x02{}{}{{{",
+        "}}}}",
+        "@media (((((",
+        "p { width: calc(((((1px) }",
+        "\ufffd" * 1000,
+        "a{b:c}" * 5000,
+        "@import",
+        "@media screen { @media print { p { width: 1px } }",
+        "{{{{{{{{" * 5000,
+    ]
     for css in garbage:
         doc, styles = compute("<p id=p>x</p>", extra_css=(css,))
         assert styles[doc.select("#p")[0]] is not None
@@ -74,8 +85,10 @@ def test_extra_css_of_the_wrong_type_is_tolerated() -> None:
 
 
 def test_absurd_numbers_are_clamped() -> None:
-    css = ("#p { width: 1e300px; height: calc(1e308px * 10); margin-left: -1e50px; font-size: 1e9px;"
-           " padding-top: 1e40%; border: 1e20px solid; line-height: 1e30px }")
+    css = (
+        "#p { width: 1e300px; height: calc(1e308px * 10); margin-left: -1e50px; font-size: 1e9px;"
+        " padding-top: 1e40%; border: 1e20px solid; line-height: 1e30px }"
+    )
     doc, styles = compute(f"<style>{css}</style><p id=p>x</p>")
     s = styles[doc.select("#p")[0]]
     values = [s.width[0], s.height[0], s.margin_left[0], s.padding_top[1], s.border_top_width, s.line_height]  # type: ignore[index]

@@ -6,7 +6,9 @@ from browsy_engine.css import ComputedStyle, compute_styles
 from browsy_engine.dom import build_document
 
 
-def styles(html: str, width: float = 1024, height: float = 768, extra_css: tuple[str, ...] = ()) -> dict[str, ComputedStyle]:
+def styles(
+    html: str, width: float = 1024, height: float = 768, extra_css: tuple[str, ...] = ()
+) -> dict[str, ComputedStyle]:
     doc = build_document(html)
     computed = compute_styles(doc, width, height, extra_css)
     out: dict[str, ComputedStyle] = {}
@@ -51,8 +53,10 @@ def test_user_agent_defaults() -> None:
 
 
 def test_head_elements_are_not_displayed_but_noscript_is() -> None:
-    s = styles("<head><title id=t>x</title><style id=s></style></head><body><noscript id=n>on</noscript>"
-               "<script id=sc></script></body>")
+    s = styles(
+        "<head><title id=t>x</title><style id=s></style></head><body><noscript id=n>on</noscript>"
+        "<script id=sc></script></body>"
+    )
     assert s["t"].display == "none" and s["s"].display == "none" and s["sc"].display == "none"
     assert s["n"].display == "inline"
 
@@ -74,8 +78,10 @@ def test_specificity_is_per_selector_in_a_list() -> None:
 
 def test_important_and_inline_styles() -> None:
     css = "<style>#a { width: 1px !important } #b { width: 2px } div { height: 3px !important }</style>"
-    s = styles(css + "<div id=a style='width: 9px'></div><div id=b style='width: 9px; height: 4px'></div>"
-               "<div id=c style='height: 5px !important'></div>")
+    s = styles(
+        css + "<div id=a style='width: 9px'></div><div id=b style='width: 9px; height: 4px'></div>"
+        "<div id=c style='height: 5px !important'></div>"
+    )
     assert s["a"].width == (1.0, 0.0)  # author !important beats inline normal
     assert s["b"].width == (9.0, 0.0)  # inline beats any selector
     assert s["b"].height == (3.0, 0.0)
@@ -83,16 +89,20 @@ def test_important_and_inline_styles() -> None:
 
 
 def test_author_rules_override_user_agent_and_presentational_hints() -> None:
-    s = styles("<style>body { margin: 0 } img { width: 50px }</style><body id=b><img id=i width=200 height=100>"
-               "<img id=j width=200 height='50%'></body>")
+    s = styles(
+        "<style>body { margin: 0 } img { width: 50px }</style><body id=b><img id=i width=200 height=100>"
+        "<img id=j width=200 height='50%'></body>"
+    )
     assert s["b"].margin_left == (0.0, 0.0)
     assert s["i"].width == (50.0, 0.0) and s["i"].height == (100.0, 0.0)
     assert s["j"].height == (0.0, 0.5)
 
 
 def test_legacy_table_attributes() -> None:
-    s = styles("<center id=c><table id=t border=1 cellpadding=4 cellspacing=0 width='85%'><tr><td id=td nowrap "
-               "align=right>x</td></tr></table></center>")
+    s = styles(
+        "<center id=c><table id=t border=1 cellpadding=4 cellspacing=0 width='85%'><tr><td id=td nowrap "
+        "align=right>x</td></tr></table></center>"
+    )
     assert s["c"].text_align == "center" and s["c"].text_align_blocks
     assert s["t"].width == (0.0, 0.85) and s["t"].border_spacing_h == 0.0 and s["t"].border_top_width == 1.0
     assert s["td"].padding_left == (4.0, 0.0) and s["td"].border_left_width == 1.0
@@ -108,8 +118,10 @@ def test_inheritance_of_inherited_properties_only() -> None:
 
 
 def test_inherit_initial_unset_revert() -> None:
-    css = ("<style>#p { width: 70px; font-size: 30px } #a { width: inherit } #b { font-size: initial }"
-           " #c { font-size: 10px; } #c { font-size: unset } #d { display: revert }</style>")
+    css = (
+        "<style>#p { width: 70px; font-size: 30px } #a { width: inherit } #b { font-size: initial }"
+        " #c { font-size: 10px; } #c { font-size: unset } #d { display: revert }</style>"
+    )
     s = styles(css + "<div id=p><div id=a></div><div id=b></div><div id=c></div><div id=d></div></div>")
     assert s["a"].width == (70.0, 0.0)
     assert s["b"].font_size == 16.0
@@ -118,8 +130,10 @@ def test_inherit_initial_unset_revert() -> None:
 
 
 def test_em_rem_and_percent_font_sizes() -> None:
-    css = ("<style>html { font-size: 10px } #p { font-size: 2em; margin: 1em } #c { font-size: 150%; width: 2rem;"
-           " padding: 1em } small { }</style>")
+    css = (
+        "<style>html { font-size: 10px } #p { font-size: 2em; margin: 1em } #c { font-size: 150%; width: 2rem;"
+        " padding: 1em } small { }</style>"
+    )
     s = styles(css + "<div id=p><div id=c><small id=sm>s</small></div></div>")
     assert s["p"].font_size == 20.0 and s["p"].margin_top == (20.0, 0.0)
     assert s["c"].font_size == 30.0 and s["c"].width == (20.0, 0.0) and s["c"].padding_top == (30.0, 0.0)
@@ -127,8 +141,10 @@ def test_em_rem_and_percent_font_sizes() -> None:
 
 
 def test_font_shorthand_and_weights() -> None:
-    css = ("<style>#a { font: italic bold 12px/30px Georgia, 'Times New Roman', serif } #b { font-weight: bolder }"
-           " #c { font-weight: lighter } #d { font: 13px monospace }</style>")
+    css = (
+        "<style>#a { font: italic bold 12px/30px Georgia, 'Times New Roman', serif } #b { font-weight: bolder }"
+        " #c { font-weight: lighter } #d { font: 13px monospace }</style>"
+    )
     s = styles(css + "<div id=a><b id=b>x</b><span id=c>y</span></div><div id=d></div>")
     a = s["a"]
     assert (a.font_style, a.font_weight, a.font_size) == ("italic", 700, 12.0)
@@ -139,18 +155,30 @@ def test_font_shorthand_and_weights() -> None:
 
 
 def test_box_shorthands() -> None:
-    css = ("<style>#a { margin: 1px 2px 3px; padding: 4px 5px; border: 6px solid red; inset: 1px 2px }"
-           " #b { border-width: 1px 2px 3px 4px; border-style: solid none } #c { border: 3px }"
-           " #d { border-top: thin dashed; border-left-style: solid; margin: auto }"
-           " #e { margin-inline: 7px; padding-block: 8px 9px }</style>")
+    css = (
+        "<style>#a { margin: 1px 2px 3px; padding: 4px 5px; border: 6px solid red; inset: 1px 2px }"
+        " #b { border-width: 1px 2px 3px 4px; border-style: solid none } #c { border: 3px }"
+        " #d { border-top: thin dashed; border-left-style: solid; margin: auto }"
+        " #e { margin-inline: 7px; padding-block: 8px 9px }</style>"
+    )
     s = styles(css + "<div id=a></div><div id=b></div><div id=c></div><div id=d></div><div id=e></div>")
     a = s["a"]
-    assert (a.margin_top, a.margin_right, a.margin_bottom, a.margin_left) == ((1.0, 0.0), (2.0, 0.0), (3.0, 0.0), (2.0, 0.0))
+    assert (a.margin_top, a.margin_right, a.margin_bottom, a.margin_left) == (
+        (1.0, 0.0),
+        (2.0, 0.0),
+        (3.0, 0.0),
+        (2.0, 0.0),
+    )
     assert a.padding_left == (5.0, 0.0) and a.padding_top == (4.0, 0.0)
     assert a.border_top_width == a.border_left_width == 6.0
     assert a.top == (1.0, 0.0) and a.left == (2.0, 0.0)
     b = s["b"]
-    assert (b.border_top_width, b.border_right_width, b.border_bottom_width, b.border_left_width) == (1.0, 0.0, 3.0, 0.0)
+    assert (b.border_top_width, b.border_right_width, b.border_bottom_width, b.border_left_width) == (
+        1.0,
+        0.0,
+        3.0,
+        0.0,
+    )
     assert s["c"].border_top_width == 0.0  # no style → width computes to 0
     d = s["d"]
     assert d.border_top_width == 1.0 and d.border_left_width == 3.0 and d.margin_left is None
@@ -159,12 +187,16 @@ def test_box_shorthands() -> None:
 
 
 def test_flex_and_grid_shorthands() -> None:
-    css = ("<style>#f { display: flex; flex-flow: column wrap; gap: 10px 5%; place-items: center end }"
-           " #a { flex: 1 } #b { flex: none } #c { flex: 2 3 40px } #d { flex: auto; order: -1 }"
-           " #g { display: grid; grid-template-columns: repeat(2, 1FR) 100px; grid-template-rows: none }"
-           " #i { grid-area: 1 / 2 / 3 / 4 } #j { grid-column: span 2; grid-row: head }</style>")
-    s = styles(css + "<div id=f><div id=a></div><div id=b></div><div id=c></div><div id=d></div></div>"
-               "<div id=g><div id=i></div><div id=j></div></div>")
+    css = (
+        "<style>#f { display: flex; flex-flow: column wrap; gap: 10px 5%; place-items: center end }"
+        " #a { flex: 1 } #b { flex: none } #c { flex: 2 3 40px } #d { flex: auto; order: -1 }"
+        " #g { display: grid; grid-template-columns: repeat(2, 1FR) 100px; grid-template-rows: none }"
+        " #i { grid-area: 1 / 2 / 3 / 4 } #j { grid-column: span 2; grid-row: head }</style>"
+    )
+    s = styles(
+        css + "<div id=f><div id=a></div><div id=b></div><div id=c></div><div id=d></div></div>"
+        "<div id=g><div id=i></div><div id=j></div></div>"
+    )
     f = s["f"]
     assert (f.flex_direction, f.flex_wrap) == ("column", "wrap")
     assert f.row_gap == (10.0, 0.0) and f.column_gap == (0.0, 0.05)
@@ -182,10 +214,14 @@ def test_flex_and_grid_shorthands() -> None:
 
 
 def test_display_values_and_blockification() -> None:
-    css = ("<style>#a { display: inline flow-root } #b { display: block flex } #c { float: left }"
-           " #d { position: absolute; display: inline-flex } #f { display: flex } #x { display: bogus }</style>")
-    s = styles(css + "<span id=a></span><span id=b></span><span id=c></span><span id=d></span>"
-               "<div id=f><span id=item>i</span></div><span id=x></span>")
+    css = (
+        "<style>#a { display: inline flow-root } #b { display: block flex } #c { float: left }"
+        " #d { position: absolute; display: inline-flex } #f { display: flex } #x { display: bogus }</style>"
+    )
+    s = styles(
+        css + "<span id=a></span><span id=b></span><span id=c></span><span id=d></span>"
+        "<div id=f><span id=item>i</span></div><span id=x></span>"
+    )
     assert s["a"].display == "inline-block" and s["b"].display == "flex"
     assert s["c"].display == "block" and s["d"].display == "flex"
     assert s["item"].display == "block"  # flex items are blockified
@@ -201,10 +237,14 @@ def test_invalid_values_are_dropped_keeping_earlier_valid_ones() -> None:
 
 
 def test_hidden_content_properties() -> None:
-    css = ("<style>.v { visibility: hidden } .c { visibility: collapse } .cv { content-visibility: hidden }"
-           " .n { display: none }</style>")
-    s = styles(css + "<div class=v id=v><p id=vc>x</p></div><div class=c id=c></div><div class=cv id=cv></div>"
-               "<div class=n id=n><p id=nc>y</p></div><div hidden=until-found id=uf></div>")
+    css = (
+        "<style>.v { visibility: hidden } .c { visibility: collapse } .cv { content-visibility: hidden }"
+        " .n { display: none }</style>"
+    )
+    s = styles(
+        css + "<div class=v id=v><p id=vc>x</p></div><div class=c id=c></div><div class=cv id=cv></div>"
+        "<div class=n id=n><p id=nc>y</p></div><div hidden=until-found id=uf></div>"
+    )
     assert s["v"].visibility == "hidden" and s["vc"].visibility == "hidden"
     assert s["c"].visibility == "collapse" and s["cv"].content_visibility == "hidden"
     assert s["n"].display == "none" and s["nc"].display == "block"
@@ -212,16 +252,20 @@ def test_hidden_content_properties() -> None:
 
 
 def test_external_sheets_cascade_with_style_elements_in_document_order() -> None:
-    html = ("<head><link rel=stylesheet href=a.css><style>#a { width: 2px } #b { width: 3px }</style>"
-            "<link rel=stylesheet href=b.css></head><body><div id=a></div><div id=b></div></body>")
+    html = (
+        "<head><link rel=stylesheet href=a.css><style>#a { width: 2px } #b { width: 3px }</style>"
+        "<link rel=stylesheet href=b.css></head><body><div id=a></div><div id=b></div></body>"
+    )
     s = styles(html, extra_css=("#a { width: 1px } #b { width: 1px }", "#b { width: 4px }"))
     assert s["a"].width == (2.0, 0.0)
     assert s["b"].width == (4.0, 0.0)
 
 
 def test_style_media_attribute_and_type() -> None:
-    html = ("<style media=print>#a { width: 1px }</style><style type=text/plain>#a { width: 2px }</style>"
-            "<style media='screen and (min-width: 500px)'>#a { height: 3px }</style><div id=a></div>")
+    html = (
+        "<style media=print>#a { width: 1px }</style><style type=text/plain>#a { width: 2px }</style>"
+        "<style media='screen and (min-width: 500px)'>#a { height: 3px }</style><div id=a></div>"
+    )
     s = styles(html)
     assert s["a"].width is None and s["a"].height == (3.0, 0.0)
 
@@ -235,8 +279,10 @@ def test_identical_elements_share_one_style_object() -> None:
 
 def test_monospace_keyword_sizes_follow_chromium() -> None:
     css = "<style>#e { font-size: 0.5em } #s { font-family: sans-serif }</style>"
-    s = styles(css + "<code id=c>x<span id=s>y</span></code><code id=e>z</code><div style='font-size: 20px'>"
-               "<code id=abs>w</code></div>")
+    s = styles(
+        css + "<code id=c>x<span id=s>y</span></code><code id=e>z</code><div style='font-size: 20px'>"
+        "<code id=abs>w</code></div>"
+    )
     assert s["c"].font_size == 13.0
     assert s["s"].font_size == 16.0  # back to the proportional default
     assert s["e"].font_size == 6.5
@@ -254,36 +300,51 @@ def test_quirks_mode_user_agent_rules() -> None:
 
 
 def test_closed_details_dialogs_and_popovers_are_hidden() -> None:
-    s = styles("<details><summary id=s>S</summary><p id=p>x</p></details><details open><summary>S</summary>"
-               "<p id=q>y</p></details><dialog id=dl>d</dialog><dialog open id=do>o</dialog><div popover id=po>p</div>")
+    s = styles(
+        "<details><summary id=s>S</summary><p id=p>x</p></details><details open><summary>S</summary>"
+        "<p id=q>y</p></details><dialog id=dl>d</dialog><dialog open id=do>o</dialog><div popover id=po>p</div>"
+    )
     assert s["s"].display == "list-item" and s["p"].display == "none" and s["q"].display == "block"
     assert s["dl"].display == "none" and s["do"].display == "block" and s["po"].display == "none"
 
 
 def test_absolute_positioning_blockifies_and_cancels_float() -> None:
-    s = styles("<span id=a style='position: absolute; float: left'></span><span id=b style='all: unset; margin: 1px'></span>")
+    s = styles(
+        "<span id=a style='position: absolute; float: left'></span><span id=b style='all: unset; margin: 1px'></span>"
+    )
     assert s["a"].display == "block" and s["a"].float_side == "none"
     assert s["b"].display == "inline" and s["b"].margin_top == (1.0, 0.0)
 
 
 def test_list_items_inherit_alignment() -> None:
-    s = styles("<div style='text-align: center'><ul><li id=li>x</li></ul><p id=m style='text-align: match-parent'>y</p></div>")
+    s = styles(
+        "<div style='text-align: center'><ul><li id=li>x</li></ul><p id=m style='text-align: match-parent'>y</p></div>"
+    )
     assert s["li"].text_align == "center" and s["m"].text_align == "center"
 
 
 def test_more_presentational_hints() -> None:
-    s = styles("<body id=b marginwidth=3 topmargin=4><font size=5 id=f>big</font><font size=-1 id=g>s</font>"
-               "<img id=i hspace=5 vspace=6 border=2 align=right><iframe id=fr frameborder=0 width=300></iframe>"
-               "<div dir=rtl id=r align=center>x</div><hr id=hr width=50% noshade></body>")
+    s = styles(
+        "<body id=b marginwidth=3 topmargin=4><font size=5 id=f>big</font><font size=-1 id=g>s</font>"
+        "<img id=i hspace=5 vspace=6 border=2 align=right><iframe id=fr frameborder=0 width=300></iframe>"
+        "<div dir=rtl id=r align=center>x</div><hr id=hr width=50% noshade></body>"
+    )
     assert s["b"].margin_left == (3.0, 0.0) and s["b"].margin_top == (4.0, 0.0)
     assert s["f"].font_size == 24.0 and s["g"].font_size == 13.0
     i = s["i"]
-    assert i.margin_left == (5.0, 0.0) and i.margin_top == (6.0, 0.0) and i.border_top_width == 2.0 and i.float_side == "right"
+    assert (
+        i.margin_left == (5.0, 0.0)
+        and i.margin_top == (6.0, 0.0)
+        and i.border_top_width == 2.0
+        and i.float_side == "right"
+    )
     assert s["fr"].border_left_width == 0.0 and s["fr"].width == (300.0, 0.0)
     assert s["r"].direction == "rtl" and s["r"].text_align == "center" and s["r"].text_align_blocks
     assert s["hr"].width == (0.0, 0.5) and s["hr"].border_top_style == "solid"
 
 
 def test_table_headers_center_unless_an_alignment_is_inherited() -> None:
-    s = styles("<table><tr><th id=a>x</th></tr></table><table style='text-align: right'><tr><th id=b>y</th></tr></table>")
+    s = styles(
+        "<table><tr><th id=a>x</th></tr></table><table style='text-align: right'><tr><th id=b>y</th></tr></table>"
+    )
     assert s["a"].text_align == "center" and s["b"].text_align == "right"

@@ -21,8 +21,9 @@ CSS = st.lists(FRAGMENTS, max_size=60).map("".join)
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(sheet=CSS, inline=CSS, width=st.integers(min_value=0, max_value=4000))
 def test_generated_css_never_raises_and_is_deterministic(sheet: str, inline: str, width: int) -> None:
-    html = ("<div id=a class=x style='{}'><p>t<span>s</span></p><input><table><tr><td>c</td></tr></table></div>"
-            .format(inline.replace("'", "")))
+    html = "<div id=a class=x style='{}'><p>t<span>s</span></p><input><table><tr><td>c</td></tr></table></div>".format(
+        inline.replace("'", "")
+    )
     first = compute_styles(build_document(f"<style>{sheet}</style>{html}"), width, 700, (sheet,))
     second = compute_styles(build_document(f"<style>{sheet}</style>{html}"), width, 700, (sheet,))
     assert first == second

@@ -13,7 +13,9 @@ SAMPLE_VALUES: dict[str, tuple[str | None, ...]] = {
     "rightmargin": ("5",), "topmargin": ("5",), "bottommargin": ("5",), "noshade": (None,), "bgcolor": ("red",),
     "color": ("red",), "type": ("image",), "class": ("x",),
 }  # fmt: skip
-TAGS = sorted(set(HINT_ATTRIBUTES_BY_TAG) | {"div", "span", "a", "li", "ul", "section", "button", "label", "pre"})
+TAGS = sorted(
+    set(HINT_ATTRIBUTES_BY_TAG) | {"div", "span", "a", "li", "ul", "section", "button", "label", "pre"}
+)
 
 
 def _styled_alone(tag: str, attrs: dict[str, str | None]) -> tuple[bool, bool]:

@@ -61,17 +61,21 @@ def width_of(css: str, vw: float = 1024) -> tuple[float, float] | None:
 
 
 def test_media_rules_follow_the_viewport() -> None:
-    css = "#t { width: 1px } @media (max-width: 600px) { #t { width: 2px } } @media print { #t { width: 3px } }"
+    css = (
+        "#t { width: 1px } @media (max-width: 600px) { #t { width: 2px } } @media print { #t { width: 3px } }"
+    )
     assert width_of(css, 1024) == (1.0, 0.0)
     assert width_of(css, 500) == (2.0, 0.0)
 
 
 def test_nested_media_and_supports() -> None:
-    css = ("@media screen { @supports (display: grid) { #t { width: 5px } } }"
-           " @supports not (display: grid) { #t { width: 6px } }"
-           " @supports (display: banana) { #t { width: 7px } }"
-           " @supports (-moz-appearance: none) { #t { width: 8px } }"
-           " @supports selector(:has(a)) and (gap: 1px) { .c { height: 9px } }")
+    css = (
+        "@media screen { @supports (display: grid) { #t { width: 5px } } }"
+        " @supports not (display: grid) { #t { width: 6px } }"
+        " @supports (display: banana) { #t { width: 7px } }"
+        " @supports (-moz-appearance: none) { #t { width: 8px } }"
+        " @supports selector(:has(a)) and (gap: 1px) { .c { height: 9px } }"
+    )
     assert width_of(css) == (5.0, 0.0)
     doc = build_document(f"<style>{css}</style><div id=t class=c></div>")
     assert compute_styles(doc, 1024, 768)[doc.select("#t")[0]].height == (9.0, 0.0)
@@ -87,13 +91,17 @@ def test_container_queries_do_not_apply() -> None:
 
 
 def test_ignored_at_rules_do_not_break_the_sheet() -> None:
-    css = ("@charset 'utf-8'; @import url(x.css); @font-face { font-family: x; src: url(a) }"
-           " @keyframes spin { from { width: 9px } to { width: 8px } } @page { margin: 1in } #t { width: 4px }")
+    css = (
+        "@charset 'utf-8'; @import url(x.css); @font-face { font-family: x; src: url(a) }"
+        " @keyframes spin { from { width: 9px } to { width: 8px } } @page { margin: 1in } #t { width: 4px }"
+    )
     assert width_of(css) == (4.0, 0.0)
 
 
 def test_css_nesting() -> None:
-    css = ".c { width: 1px; & > p { width: 2px } .d & { width: 3px } @media (min-width: 1px) { height: 4px } }"
+    css = (
+        ".c { width: 1px; & > p { width: 2px } .d & { width: 3px } @media (min-width: 1px) { height: 4px } }"
+    )
     doc = build_document(f"<style>{css}</style><div class=d><div id=t class=c><p id=p></p></div></div>")
     computed = compute_styles(doc, 1024, 768)
     t, p = computed[doc.select("#t")[0]], computed[doc.select("#p")[0]]
@@ -108,6 +116,11 @@ def test_find_imports() -> None:
 
 
 def test_layer_statement_fixes_the_order() -> None:
-    assert width_of("@layer b, a; @layer a { #t { width: 1px } } @layer b { #t { width: 2px } }") == (1.0, 0.0)
+    assert width_of("@layer b, a; @layer a { #t { width: 1px } } @layer b { #t { width: 2px } }") == (
+        1.0,
+        0.0,
+    )
     assert width_of("@layer a { #t { width: 1px } } @layer b { #t { width: 2px } }") == (2.0, 0.0)
-    assert width_of("@layer a { #t { width: 1px !important } } @layer b { #t { width: 2px !important } }") == (1.0, 0.0)
+    assert width_of(
+        "@layer a { #t { width: 1px !important } } @layer b { #t { width: 2px !important } }"
+    ) == (1.0, 0.0)

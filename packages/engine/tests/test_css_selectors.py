@@ -52,8 +52,10 @@ def styled(css: str, body: str) -> dict[str, tuple[float, float] | None]:
 
 
 def test_state_pseudo_classes_never_match_but_their_negation_does() -> None:
-    css = ("a:hover, a:focus, a:visited, a:focus-within, a:focus-visible, a:target, a:active { width: 1px }"
-           " a:not(:focus-visible) { width: 2px }")
+    css = (
+        "a:hover, a:focus, a:visited, a:focus-within, a:focus-visible, a:target, a:active { width: 1px }"
+        " a:not(:focus-visible) { width: 2px }"
+    )
     assert styled(css, "<a id=a href=#>x</a>") == {"a": (2.0, 0.0)}
 
 
@@ -64,12 +66,16 @@ def test_static_state_pseudo_classes_match() -> None:
 
 
 def test_level4_selectors_through_lexbor() -> None:
-    css = ("li:nth-child(2) { width: 1px } li + li + li { width: 2px } p ~ span { width: 3px }"
-           " div:has(> em) { width: 4px } [data-x^='ab'] { width: 5px } [lang|=en] { width: 6px }"
-           " section :not(.skip) { width: 7px } [data-x$=yz i] { width: 8px }")
-    body = ("<ul><li id=l1>a</li><li id=l2>b</li><li id=l3>c</li></ul><p>p</p><span id=s>s</span>"
-            "<div id=h><em>e</em></div><b id=ab data-x=abc>x</b><b id=en lang=en-GB>y</b>"
-            "<section><i id=n>n</i><i id=k class=skip>k</i></section><b id=ci data-x=WXYZ>z</b>")
+    css = (
+        "li:nth-child(2) { width: 1px } li + li + li { width: 2px } p ~ span { width: 3px }"
+        " div:has(> em) { width: 4px } [data-x^='ab'] { width: 5px } [lang|=en] { width: 6px }"
+        " section :not(.skip) { width: 7px } [data-x$=yz i] { width: 8px }"
+    )
+    body = (
+        "<ul><li id=l1>a</li><li id=l2>b</li><li id=l3>c</li></ul><p>p</p><span id=s>s</span>"
+        "<div id=h><em>e</em></div><b id=ab data-x=abc>x</b><b id=en lang=en-GB>y</b>"
+        "<section><i id=n>n</i><i id=k class=skip>k</i></section><b id=ci data-x=WXYZ>z</b>"
+    )
     got = styled(css, body)
     assert got["l1"] is None and got["l2"] == (1.0, 0.0) and got["l3"] == (2.0, 0.0)
     assert got["s"] == (3.0, 0.0) and got["h"] == (4.0, 0.0)
@@ -92,11 +98,16 @@ def test_class_names_with_escapes_and_unicode() -> None:
 
 def test_lang_and_dir_pseudo_classes() -> None:
     css = ":lang(en) { width: 1px } p:lang(ar) { width: 2px } p:dir(rtl) { height: 3px } p:dir(ltr) { height: 4px }"
-    got = styled(css, "<div lang=en-GB><p id=a>x</p></div><div lang=ar dir=rtl><p id=b>y</p></div><p id=c>z</p>")
+    got = styled(
+        css, "<div lang=en-GB><p id=a>x</p></div><div lang=ar dir=rtl><p id=b>y</p></div><p id=c>z</p>"
+    )
     assert got["a"] == (1.0, 0.0) and got["b"] == (2.0, 0.0) and got["c"] is None
     doc = build_document(f"<style>{css}</style><div lang=ar dir=rtl><p id=b>y</p></div><p id=c>z</p>")
     computed = compute_styles(doc, 1024, 768)
-    assert computed[doc.select("#b")[0]].height == (3.0, 0.0) and computed[doc.select("#c")[0]].height == (4.0, 0.0)
+    assert computed[doc.select("#b")[0]].height == (3.0, 0.0) and computed[doc.select("#c")[0]].height == (
+        4.0,
+        0.0,
+    )
 
 
 def test_forgiving_is_and_where() -> None:

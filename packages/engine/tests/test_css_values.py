@@ -53,7 +53,20 @@ def test_lengths(value: str, expected: tuple[float, float]) -> None:
     assert s.width == pytest.approx(expected)
 
 
-@pytest.mark.parametrize("value", ["calc(10px * 2px)", "calc(10px / 0)", "calc(1px + 2)", "calc()", "min()", "calc(1px +)", "10", "10 px", "calc(5px"])
+@pytest.mark.parametrize(
+    "value",
+    [
+        "calc(10px * 2px)",
+        "calc(10px / 0)",
+        "calc(1px + 2)",
+        "calc()",
+        "min()",
+        "calc(1px +)",
+        "10",
+        "10 px",
+        "calc(5px",
+    ],
+)
 def test_invalid_math_is_dropped(value: str) -> None:
     s = style_of(f"#t {{ width: 7px; width: {value} }}")
     assert s.width == (7.0, 0.0) or (value == "calc(5px" and s.width == (5.0, 0.0))
@@ -83,7 +96,9 @@ def test_var_in_shorthand_and_missing_var_makes_declaration_unset() -> None:
 
 
 def test_var_cycles_are_invalid() -> None:
-    css = "#t { --a: var(--b); --b: var(--a); --c: var(--c, 1px); width: var(--a, 9px); height: var(--c, 8px) }"
+    css = (
+        "#t { --a: var(--b); --b: var(--a); --c: var(--c, 1px); width: var(--a, 9px); height: var(--c, 8px) }"
+    )
     s = style_of(css)
     assert s.width == (9.0, 0.0)
     assert s.height == (8.0, 0.0)
@@ -122,10 +137,24 @@ def test_border_widths_are_snapped_like_chromium() -> None:
 def test_aspect_ratio_and_misc() -> None:
     assert style_of("#t { aspect-ratio: 16 / 9 }").aspect_ratio == pytest.approx(16 / 9)
     assert style_of("#t { aspect-ratio: auto 2 }").aspect_ratio == 2.0
-    s = style_of("#t { overflow: hidden auto; white-space: nowrap; text-transform: uppercase; letter-spacing: 2px }")
-    assert (s.overflow_x, s.overflow_y, s.white_space, s.text_transform, s.letter_spacing) == ("hidden", "auto", "nowrap", "uppercase", 2.0)
+    s = style_of(
+        "#t { overflow: hidden auto; white-space: nowrap; text-transform: uppercase; letter-spacing: 2px }"
+    )
+    assert (s.overflow_x, s.overflow_y, s.white_space, s.text_transform, s.letter_spacing) == (
+        "hidden",
+        "auto",
+        "nowrap",
+        "uppercase",
+        2.0,
+    )
     s = style_of("#t { list-style: square inside; border-spacing: 3px 4px; position: -webkit-sticky }")
-    assert (s.list_style_type, s.list_style_position, s.border_spacing_h, s.border_spacing_v, s.position) == ("square", "inside", 3.0, 4.0, "sticky")
+    assert (s.list_style_type, s.list_style_position, s.border_spacing_h, s.border_spacing_v, s.position) == (
+        "square",
+        "inside",
+        3.0,
+        4.0,
+        "sticky",
+    )
 
 
 def test_legacy_webkit_box() -> None:

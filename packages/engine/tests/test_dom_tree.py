@@ -24,7 +24,9 @@ def test_flat_preorder_with_parent_links() -> None:
 
 
 def test_unclosed_tags_and_template_contents() -> None:
-    doc = build_document("<ul><li>one<li>two</ul><template><p id=t>x</p></template><table><tr><td>a<td>b</table>")
+    doc = build_document(
+        "<ul><li>one<li>two</ul><template><p id=t>x</p></template><table><tr><td>a<td>b</table>"
+    )
     assert len(doc.select("li")) == 2 and len(doc.select("td")) == 2
     assert doc.select("#t") == []
 
@@ -68,9 +70,14 @@ def test_compat_mode_from_doctype() -> None:
     assert build_document("<p>x").compat_mode == "quirks"
     assert build_document("<!doctype html><p>x").compat_mode == "no-quirks"
     legacy = '<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN"'
-    assert build_document(legacy + ' "http://www.w3.org/TR/html4/loose.dtd"><p>').compat_mode == "limited-quirks"
+    assert (
+        build_document(legacy + ' "http://www.w3.org/TR/html4/loose.dtd"><p>').compat_mode == "limited-quirks"
+    )
     assert build_document(legacy + "><p>").compat_mode == "quirks"
-    assert build_document('<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" "x"><p>').compat_mode == "no-quirks"
+    assert (
+        build_document('<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" "x"><p>').compat_mode
+        == "no-quirks"
+    )
 
 
 def test_subtree_end_of_one_node_agrees_with_the_shared_array() -> None:
@@ -114,7 +121,10 @@ def _flatten_by_traversal(source: str) -> list[tuple[object, ...]]:
         "<template><p>x</p></template><p>a<!--c-->b</p>",
         "<table><tr><td>x<template>y</template></table>",
         "<svg><foreignObject><p>x</p></foreignObject></svg><noscript><p>n</p></noscript>",
-        "", "x", "<frameset><frame></frameset>", "<select><template><option>1</option></template></select>",
+        "",
+        "x",
+        "<frameset><frame></frameset>",
+        "<select><template><option>1</option></template></select>",
         "<!DOCTYPE html><html><head><title>t</title></head><body><div><span>a</span>b<!-- c --></div></body>"
         "<p>after body</p></html><!-- trailing -->",
     ],

@@ -77,7 +77,9 @@ def test_a_session_loads_same_host_frames_and_lists_the_others(fixture_site: str
     assert followed.url.endswith("/articles/1")
 
 
-def test_load_frames_all_still_passes_the_guard_and_none_loads_nothing(fixture_site: str, fixture_host: str) -> None:
+def test_load_frames_all_still_passes_the_guard_and_none_loads_nothing(
+    fixture_site: str, fixture_host: str
+) -> None:
     async def scenario(s: AsyncSession) -> Any:
         return await s.goto(f"{fixture_site}/frames")
 

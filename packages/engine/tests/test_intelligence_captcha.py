@@ -26,7 +26,10 @@ def detect(html: str) -> CaptchaInfo | None:
         ('<div id="challenge-running"></div>', "CloudflareChallenge"),
         ('<div id="cf-challenge-body"></div><div class="cf-turnstile"></div>', "CloudflareChallenge"),
         ("<script>(function(){window._cf_chl_opt={cRay:'1'};})();</script>", "CloudflareChallenge"),
-        ('<noscript><div id="challenge-error-text">Enable JavaScript</div></noscript>', "CloudflareChallenge"),
+        (
+            '<noscript><div id="challenge-error-text">Enable JavaScript</div></noscript>',
+            "CloudflareChallenge",
+        ),
     ],
 )
 def test_service_markers(html: str, kind: str) -> None:
@@ -45,9 +48,16 @@ def test_no_captcha_on_ordinary_pages() -> None:
 
 
 def test_invisible_widgets_are_not_interactive() -> None:
-    assert detect('<script src="https://www.google.com/recaptcha/api.js?render=6LcKEY"></script>').interactive is False
-    assert detect('<div class="g-recaptcha" data-size="invisible" data-sitekey="k"></div>').interactive is False
-    assert detect('<script src="https://www.google.com/recaptcha/api.js?render=explicit"></script>').interactive
+    assert (
+        detect('<script src="https://www.google.com/recaptcha/api.js?render=6LcKEY"></script>').interactive
+        is False
+    )
+    assert (
+        detect('<div class="g-recaptcha" data-size="invisible" data-sitekey="k"></div>').interactive is False
+    )
+    assert detect(
+        '<script src="https://www.google.com/recaptcha/api.js?render=explicit"></script>'
+    ).interactive
 
 
 _CANDIDATE_SELECTOR = (

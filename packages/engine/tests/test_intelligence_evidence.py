@@ -12,7 +12,9 @@ TEXT = "<p>" + " ".join(["word"] * 60) + "</p>"
 
 
 def test_declarations_from_meta_json_ld_graph_and_microdata() -> None:
-    ld = json.dumps({"@context": "https://schema.org", "@graph": [{"@type": "WebSite"}, {"@type": ["NewsArticle"]}]})
+    ld = json.dumps(
+        {"@context": "https://schema.org", "@graph": [{"@type": "WebSite"}, {"@type": ["NewsArticle"]}]}
+    )
     doc = build_document(
         f"<html><head><meta property='og:type' content='Article'><script type='application/ld+json'>{ld}</script>"
         "<link rel='next' href='/2'></head><body><main><div itemscope itemtype='https://schema.org/Product'>"
@@ -34,8 +36,9 @@ def test_broken_and_hostile_json_ld_is_ignored_or_bounded() -> None:
 
 def test_main_block_is_the_text_not_the_chrome() -> None:
     nav = "<nav>" + "".join(f"<a href='/{i}'>Section link number {i}</a>" for i in range(40)) + "</nav>"
-    doc = build_document(f"<body><header>{nav}</header><div id='story'>{TEXT * 4}</div>"
-                         f"<footer>{TEXT}</footer></body>")
+    doc = build_document(
+        f"<body><header>{nav}</header><div id='story'>{TEXT * 4}</div><footer>{TEXT}</footer></body>"
+    )
     ev = collect_evidence(doc)
     main = doc.nodes[ev.main_node]
     assert main.attrs.get("id") == "story"
@@ -45,7 +48,11 @@ def test_main_block_is_the_text_not_the_chrome() -> None:
 
 
 def test_posts_of_a_thread_widen_to_the_thread() -> None:
-    post = "<div class='post'><a href='/u'>user</a><div class='body'><p>" + " ".join(["word"] * 40) + "</p></div></div>"
+    post = (
+        "<div class='post'><a href='/u'>user</a><div class='body'><p>"
+        + " ".join(["word"] * 40)
+        + "</p></div></div>"
+    )
     doc = build_document(f"<body><div id='thread'>{post * 5}</div></body>")
     ev = collect_evidence(doc)
     assert doc.nodes[ev.main_node].attrs.get("id") == "thread" and ev.main_words == 200
@@ -57,7 +64,11 @@ def test_words_count_cjk_characters() -> None:
 
 
 def test_h1_names_the_page() -> None:
-    assert names_the_page("Floodwater reaches the town hall", "Floodwater reaches the town hall | Example News")
-    assert names_the_page("Floodwater reaches the town hall", "Example News » Floodwater reaches the town hall")
+    assert names_the_page(
+        "Floodwater reaches the town hall", "Floodwater reaches the town hall | Example News"
+    )
+    assert names_the_page(
+        "Floodwater reaches the town hall", "Example News » Floodwater reaches the town hall"
+    )
     assert not names_the_page("Environment", "Environment – Example News")  # too short to tell
     assert not names_the_page("Floodwater reaches the town hall", "Example News")

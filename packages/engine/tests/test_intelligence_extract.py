@@ -36,17 +36,25 @@ def test_tables_without_header_row_and_hostile_spans() -> None:
 
 
 def test_table_cell_text_reads_like_the_page() -> None:
-    dom = parse("<table><tr><th>Unit<br>price</th><th>Name<script>track()</script></th></tr>"
-                "<tr><td><b>Hel</b>lo<div>world</div></td><td>x</td></tr></table>")
+    dom = parse(
+        "<table><tr><th>Unit<br>price</th><th>Name<script>track()</script></th></tr>"
+        "<tr><td><b>Hel</b>lo<div>world</div></td><td>x</td></tr></table>"
+    )
     (table,) = dom.tables()
     assert table.headers == ["Unit price", "Name"]
     assert table.rows == [["Hello world", "x"]]
 
 
 def test_tables_fall_back_to_geometry_without_a_document() -> None:
-    dom = page("t", el("th", "Name", b=[10, 10, 50, 20]), el("th", "Age", b=[80, 12, 50, 20]),
-               el("td", "Bob", b=[10, 40, 50, 20]), el("td", "42", b=[80, 41, 50, 20]),
-               el("td", "Ann", b=[10, 70, 50, 20]), el("td", "37", b=[80, 70, 50, 20]))
+    dom = page(
+        "t",
+        el("th", "Name", b=[10, 10, 50, 20]),
+        el("th", "Age", b=[80, 12, 50, 20]),
+        el("td", "Bob", b=[10, 40, 50, 20]),
+        el("td", "42", b=[80, 41, 50, 20]),
+        el("td", "Ann", b=[10, 70, 50, 20]),
+        el("td", "37", b=[80, 70, 50, 20]),
+    )
     (table,) = dom.tables()
     assert table.headers == ["Name", "Age"]
     assert table.rows == [["Bob", "42"], ["Ann", "37"]]
@@ -54,7 +62,10 @@ def test_tables_fall_back_to_geometry_without_a_document() -> None:
 
 def test_alerts_skip_a_bare_error_class() -> None:
     alerts = load("alerts.html").alerts()
-    assert [(a.alert_type, a.text) for a in alerts] == [("success", "Settings saved."), ("status", "3 items synced")]
+    assert [(a.alert_type, a.text) for a in alerts] == [
+        ("success", "Settings saved."),
+        ("status", "3 items synced"),
+    ]
 
 
 def test_find_codes_near_keywords_without_years_invoices_or_phone_numbers() -> None:
@@ -63,8 +74,16 @@ def test_find_codes_near_keywords_without_years_invoices_or_phone_numbers() -> N
 
 
 def test_find_codes_uses_100px_proximity() -> None:
-    near = page("Mail", el("p", "Your one-time passcode:", b=[0, 100, 300, 20]), el("p", "482901", b=[0, 150, 300, 20]))
-    far = page("Mail", el("p", "Your one-time passcode:", b=[0, 100, 300, 20]), el("p", "482901", b=[0, 400, 300, 20]))
+    near = page(
+        "Mail",
+        el("p", "Your one-time passcode:", b=[0, 100, 300, 20]),
+        el("p", "482901", b=[0, 150, 300, 20]),
+    )
+    far = page(
+        "Mail",
+        el("p", "Your one-time passcode:", b=[0, 100, 300, 20]),
+        el("p", "482901", b=[0, 400, 300, 20]),
+    )
     assert near.find_codes() == ["482901"]
     assert far.find_codes() == []
 
@@ -82,7 +101,9 @@ def test_pagination_symbols_and_words() -> None:
 def test_pagination_numbers_are_decimal_and_share_a_row() -> None:
     # "²" is a digit to str.isdigit() but no int(): a footnote mark, not a page (and no crash).
     assert page("p", link("²"), link("³")).pagination() is None
-    same_top = page("p", link("7", b=[0, 300, 20, 20]), link("7", b=[40, 300, 20, 20]), link("9", b=[0, 800, 20, 20]))
+    same_top = page(
+        "p", link("7", b=[0, 300, 20, 20]), link("7", b=[40, 300, 20, 20]), link("9", b=[0, 800, 20, 20])
+    )
     assert same_top.pagination().page_ids == [1, 2]
 
 
@@ -100,14 +121,31 @@ def test_behaviors_from_markup() -> None:
     assert found["Question one"]["action"] == "toggle"
     assert texts(found["Question one"]["target_ids"]) == ["Answer one"]
     assert found["Menu"]["action"] == "toggle" and texts(found["Menu"]["target_ids"]) == ["A", "B"]
-    assert found["Continue"] == {"trigger_id": found["Continue"]["trigger_id"], "action": "navigate",
-                                 "target_ids": [], "url": "https://example.test/next-step"}
-    assert found["Close note"]["action"] == "hide" and texts(found["Close note"]["target_ids"]) == ["A dismissible note"]
+    assert found["Continue"] == {
+        "trigger_id": found["Continue"]["trigger_id"],
+        "action": "navigate",
+        "target_ids": [],
+        "url": "https://example.test/next-step",
+    }
+    assert found["Close note"]["action"] == "hide" and texts(found["Close note"]["target_ids"]) == [
+        "A dismissible note"
+    ]
     assert found["Show more"]["action"] == "show" and texts(found["Show more"]["target_ids"]) == ["More text"]
     assert found["Send"]["action"] == "submit"
     assert found["Info"]["action"] == "toggle" and texts(found["Info"]["target_ids"]) == ["Popover text"]
-    assert found["Details"]["action"] == "toggle" and texts(found["Details"]["target_ids"]) == ["Inside details"]
-    assert set(found) == {"Question one", "Menu", "Continue", "Close note", "Show more", "Send", "Info", "Details"}
+    assert found["Details"]["action"] == "toggle" and texts(found["Details"]["target_ids"]) == [
+        "Inside details"
+    ]
+    assert set(found) == {
+        "Question one",
+        "Menu",
+        "Continue",
+        "Close note",
+        "Show more",
+        "Send",
+        "Info",
+        "Details",
+    }
 
 
 def test_behaviors_with_class_selector_target_and_dropdown_sibling_menu() -> None:

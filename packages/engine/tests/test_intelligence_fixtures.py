@@ -62,7 +62,9 @@ NEEDS_LAYOUT = {"SelectFromList"}
 
 def load(name: str) -> SpatialDom:
     if name.startswith("search-results"):
-        url = "https://example.test/find?q=" + ("rust+tutorials" if name == "search-results.html" else "red+shoes")
+        url = "https://example.test/find?q=" + (
+            "rust+tutorials" if name == "search-results.html" else "red+shoes"
+        )
     else:
         url = PAGE_URL
     return parse((FIXTURES / name).read_text(), 1920, 1080, url=url)
@@ -162,7 +164,10 @@ def test_fill_form_uses_the_main_form_with_labels() -> None:
     dom = load("form.html")
     form = action(dom, "FillForm")
     assert [(f.label, f.name) for f in form.fields] == [
-        ("First name", "first_name"), ("Licence plate", "plate"), ("Zone", "zone"), ("I accept the terms", "terms")
+        ("First name", "first_name"),
+        ("Licence plate", "plate"),
+        ("Zone", "zone"),
+        ("I accept the terms", "terms"),
     ]
     assert dom.get(form.submit_id).text == "Apply"
     assert action(dom, "Search").submit_id is None  # the header search form has no button: Enter submits it
@@ -172,13 +177,18 @@ def test_download_items_have_resolved_hrefs() -> None:
     dom = load("download.html")
     items = action(dom, "Download").items
     assert [i.href for i in items] == [
-        "https://example.test/files/tool-1.2.tar.gz", "https://example.test/guide.pdf?v=2", "https://example.test/get"
+        "https://example.test/files/tool-1.2.tar.gz",
+        "https://example.test/guide.pdf?v=2",
+        "https://example.test/get",
     ]
 
 
 def test_captcha_types_and_sitekey() -> None:
     hc = load("captcha-hcaptcha.html")
-    assert hc.captcha.to_dict() == {"captcha_type": "HCaptcha", "sitekey": "10000000-ffff-ffff-ffff-000000000001"}
+    assert hc.captcha.to_dict() == {
+        "captcha_type": "HCaptcha",
+        "sitekey": "10000000-ffff-ffff-ffff-000000000001",
+    }
     challenge = action(hc, "CaptchaChallenge")
     assert challenge.sitekey == hc.captcha.sitekey
     assert hc.get(challenge.submit_id).text == "Verify and continue"

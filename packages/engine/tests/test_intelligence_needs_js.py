@@ -29,8 +29,15 @@ def test_application_shells_are_flagged_with_their_reason(name: str) -> None:
     assert SHELLS[name] in (dom.needs_js_reason or "")
 
 
-@pytest.mark.parametrize("path", [FIXTURES / "next-ssr.html", FIXTURES / "short-static.html",
-                                  INTELLIGENCE / "cloudflare-challenge.html", INTELLIGENCE / "article.html"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        FIXTURES / "next-ssr.html",
+        FIXTURES / "short-static.html",
+        INTELLIGENCE / "cloudflare-challenge.html",
+        INTELLIGENCE / "article.html",
+    ],
+)
 def test_pages_with_their_content_in_the_html_are_not_flagged(path: Path) -> None:
     dom = parse(path.read_bytes(), url="http://127.0.0.1/page")
     assert not dom.needs_js

@@ -31,14 +31,24 @@ def test_error_from_visible_error_alert_only() -> None:
 
 def test_status_code_without_error_context_and_articles_about_errors_are_not_errors() -> None:
     assert page_type(page("Fortune 500 companies", el("p", "x"))) == "Other"
-    article = page("Error handling in Rust", el("h1", "Errors"), el("h2", "Result"), el("h2", "Panic"),
-                   *[paragraph() for _ in range(6)])
+    article = page(
+        "Error handling in Rust",
+        el("h1", "Errors"),
+        el("h2", "Result"),
+        el("h2", "Panic"),
+        *[paragraph() for _ in range(6)],
+    )
     assert page_type(article) == "Article"
 
 
 def test_error_page_with_login_form_is_error() -> None:
-    dom = page("Error - Example", el("h1", "Something went wrong"), field("email", name="email"),
-               field("password", name="pw"), el("button", "Sign in"))
+    dom = page(
+        "Error - Example",
+        el("h1", "Something went wrong"),
+        field("email", name="email"),
+        field("password", name="pw"),
+        el("button", "Sign in"),
+    )
     assert page_type(dom) == "Error"
 
 
@@ -49,8 +59,12 @@ def test_captcha_from_title_or_heading() -> None:
 
 
 def test_captcha_page_infers_image_grid_without_document() -> None:
-    dom = page("Verify you're human", el("h1", "Select all squares"),
-               *[field("image", text=f"tile {i}", role="button") for i in range(9)], el("button", "Verify"))
+    dom = page(
+        "Verify you're human",
+        el("h1", "Select all squares"),
+        *[field("image", text=f"tile {i}", role="button") for i in range(9)],
+        el("button", "Verify"),
+    )
     assert page_type(dom) == "Captcha"
     assert dom.captcha is not None and dom.captcha.captcha_type == "ImageGrid"
     challenge = [a for a in dom.suggested_actions if a.action == "CaptchaChallenge"]
@@ -58,8 +72,13 @@ def test_captcha_page_infers_image_grid_without_document() -> None:
 
 
 def test_captcha_image_with_a_text_field_is_a_text_captcha_page() -> None:
-    dom = page("Amazon.com", el("h4", "Enter the characters you see below"), el("img", "captcha"),
-               field("text", name="field-keywords"), el("button", "Continue shopping"))
+    dom = page(
+        "Amazon.com",
+        el("h4", "Enter the characters you see below"),
+        el("img", "captcha"),
+        field("text", name="field-keywords"),
+        el("button", "Continue shopping"),
+    )
     assert page_type(dom) == "Captcha"
     assert dom.captcha.captcha_type == "TextCaptcha"
     plain = page("Shop", el("img", "A product photo"), field("text", name="qty"))
@@ -67,43 +86,84 @@ def test_captcha_image_with_a_text_field_is_a_text_captcha_page() -> None:
 
 
 def test_login_with_nav_search_bar_is_login() -> None:
-    dom = page("Sign in", el("nav"), field("search", name="q", ph="Search"), field("email", name="email"),
-               field("password", name="password"), el("button", "Sign in"))
+    dom = page(
+        "Sign in",
+        el("nav"),
+        field("search", name="q", ph="Search"),
+        field("email", name="email"),
+        field("password", name="password"),
+        el("button", "Sign in"),
+    )
     assert page_type(dom) == "Login"
 
 
 def test_identifier_first_sign_in_is_login() -> None:
-    google = page("Sign in - Accounts", el("h1", "Sign in"), field("email", name="identifier"), el("button", "Next"))
+    google = page(
+        "Sign in - Accounts", el("h1", "Sign in"), field("email", name="identifier"), el("button", "Next")
+    )
     assert page_type(google) == "Login"
     assert "Login" not in {a.action for a in google.suggested_actions}  # nothing to type a password into yet
-    waiting = page("Accounts", field("text", name="username"), field("password", name="pw", hidden=True),
-                   el("button", "Next"))
+    waiting = page(
+        "Accounts",
+        field("text", name="username"),
+        field("password", name="pw", hidden=True),
+        el("button", "Next"),
+    )
     assert page_type(waiting) == "Login"
-    newsletter = page("Weekly news", el("h1", "Subscribe"), field("email", name="email"), el("button", "Join"))
+    newsletter = page(
+        "Weekly news", el("h1", "Subscribe"), field("email", name="email"), el("button", "Join")
+    )
     assert page_type(newsletter) == "Other"
-    second_step = page("Sign in", el("h1", "Two-step verification"), field("text", name="code", label="Code we emailed"),
-                       el("button", "Verify"))
+    second_step = page(
+        "Sign in",
+        el("h1", "Two-step verification"),
+        field("text", name="code", label="Code we emailed"),
+        el("button", "Verify"),
+    )
     assert page_type(second_step) == "TwoFactorAuth"
 
 
 def test_two_factor_needs_keywords_and_input_and_no_password() -> None:
-    assert page_type(page("Two-factor authentication", el("h1", "Enter code"), field("text", name="otp"),
-                          el("button", "Verify"))) == "TwoFactorAuth"
+    assert (
+        page_type(
+            page(
+                "Two-factor authentication",
+                el("h1", "Enter code"),
+                field("text", name="otp"),
+                el("button", "Verify"),
+            )
+        )
+        == "TwoFactorAuth"
+    )
     assert page_type(page("Two-factor authentication", el("p", "Check your phone"))) == "Other"
-    with_password = page("Verification", el("h1", "Verification"), field("text", name="code"),
-                         field("password", name="pw"), el("button", "Go"))
+    with_password = page(
+        "Verification",
+        el("h1", "Verification"),
+        field("text", name="code"),
+        field("password", name="pw"),
+        el("button", "Go"),
+    )
     assert page_type(with_password) == "Login"
 
 
 def test_oauth_consent() -> None:
-    dom = page("Authorize ExampleApp", el("h1", "ExampleApp wants to access your account"),
-               el("button", "Authorize"), el("button", "Cancel"))
+    dom = page(
+        "Authorize ExampleApp",
+        el("h1", "ExampleApp wants to access your account"),
+        el("button", "Authorize"),
+        el("button", "Cancel"),
+    )
     assert page_type(dom) == "OAuthConsent"
 
 
 def test_privacy_consent_form_is_not_oauth() -> None:
-    dom = page("Privacy and Consent", el("h1", "Privacy and consent"),
-               field("checkbox", name="privacy"), field("checkbox", name="sms"), el("button", "Continue"))
+    dom = page(
+        "Privacy and Consent",
+        el("h1", "Privacy and consent"),
+        field("checkbox", name="privacy"),
+        field("checkbox", name="sms"),
+        el("button", "Continue"),
+    )
     assert page_type(dom) == "Form"
 
 
@@ -125,8 +185,16 @@ def test_dashboard_needs_keywords_and_both_landmarks() -> None:
 
 
 def test_overview_section_in_docs_is_not_a_dashboard() -> None:
-    docs = page("Widgets - Docs", el("nav"), link("Home"), el("main"), el("h1", "Widgets"), el("h2", "Overview"),
-                el("h2", "Usage"), *[paragraph() for _ in range(6)])
+    docs = page(
+        "Widgets - Docs",
+        el("nav"),
+        link("Home"),
+        el("main"),
+        el("h1", "Widgets"),
+        el("h2", "Overview"),
+        el("h2", "Usage"),
+        *[paragraph() for _ in range(6)],
+    )
     assert page_type(docs) == "Article"
     console = page("Overview - Acme Cloud", el("nav"), link("Home"), el("main"), el("h1", "Usage"))
     assert page_type(console) == "Dashboard"
@@ -135,10 +203,13 @@ def test_overview_section_in_docs_is_not_a_dashboard() -> None:
 def test_article_thresholds() -> None:
     small = page("Blog", el("h1", "A"), el("h2", "B"), el("h2", "C"), paragraph(), paragraph())
     assert page_type(small) == "Article"
-    many_links = page("Blog", el("h1", "A"), el("h2", "B"), el("h2", "C"), paragraph(), paragraph(), *links(20))
+    many_links = page(
+        "Blog", el("h1", "A"), el("h2", "B"), el("h2", "C"), paragraph(), paragraph(), *links(20)
+    )
     assert page_type(many_links) == "List"
-    heavy = page("News", *[el("h3", f"Story {i}") for i in range(20)], *[paragraph() for _ in range(10)],
-                 *links(20))
+    heavy = page(
+        "News", *[el("h3", f"Story {i}") for i in range(20)], *[paragraph() for _ in range(10)], *links(20)
+    )
     assert page_type(heavy) == "List"  # 10 paragraphs for 20 headings: a headline list, not an article
 
 

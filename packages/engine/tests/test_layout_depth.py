@@ -19,7 +19,9 @@ NESTINGS = [
 
 @pytest.mark.parametrize(("open_tag", "close_tag"), NESTINGS)
 def test_deep_nesting_lays_out(open_tag: str, close_tag: str) -> None:
-    depth = 450  # below the parser's depth cap, far above the interpreter's recursion limit / frames per level
+    depth = (
+        450  # below the parser's depth cap, far above the interpreter's recursion limit / frames per level
+    )
     html = "<!doctype html><body>" + open_tag * depth + "<a href='/x'>link</a>" + close_tag * depth
     dom = parse(html.encode(), 1280, 800)
     link = [e for e in dom.els if e.tag == "a"]

@@ -30,7 +30,9 @@ def _styles(doc, overrides: dict[str, dict], default_display: str = "block"):
 def _boxes(html: str, overrides: dict[str, dict], width: float = 800):
     doc = build_document("<!DOCTYPE html>" + html)
     layout = compute_layout(doc, _styles(doc, overrides), width, 600)
-    return {n.attrs["id"]: layout.boxes[n.index] for n in doc.nodes if not n.is_text and n.attrs.get("id")}, layout
+    return {
+        n.attrs["id"]: layout.boxes[n.index] for n in doc.nodes if not n.is_text and n.attrs.get("id")
+    }, layout
 
 
 def test_text_widths_and_line_metrics_are_chromiums() -> None:
@@ -54,15 +56,18 @@ def test_font_families_resolve_like_chromium_here() -> None:
 def test_sibling_parent_and_empty_margins_collapse() -> None:
     html = "<body><div id=a></div><div id=b></div><div id=p><div id=c></div></div><div id=e></div><div id=f></div></body>"
     m = lambda t, b: {"margin_top": (t, 0.0), "margin_bottom": (b, 0.0)}  # noqa: E731
-    boxes, _ = _boxes(html, {
-        "body": {"margin_top": (8.0, 0.0), "margin_left": (8.0, 0.0), "margin_right": (8.0, 0.0)},
-        "a": {**m(20, 20), "height": (30.0, 0.0)},
-        "b": {**m(10, 20), "height": (30.0, 0.0)},
-        "p": m(25, 0),
-        "c": {**m(40, 0), "height": (10.0, 0.0)},
-        "e": m(30, 30),
-        "f": {**m(5, 0), "height": (10.0, 0.0)},
-    })
+    boxes, _ = _boxes(
+        html,
+        {
+            "body": {"margin_top": (8.0, 0.0), "margin_left": (8.0, 0.0), "margin_right": (8.0, 0.0)},
+            "a": {**m(20, 20), "height": (30.0, 0.0)},
+            "b": {**m(10, 20), "height": (30.0, 0.0)},
+            "p": m(25, 0),
+            "c": {**m(40, 0), "height": (10.0, 0.0)},
+            "e": m(30, 30),
+            "f": {**m(5, 0), "height": (10.0, 0.0)},
+        },
+    )
     assert boxes["a"][1] == 20  # body's 8px collapses with a's 20px
     assert boxes["b"][1] == 20 + 30 + 20  # max(20, 10)
     assert boxes["p"][1] == boxes["b"][1] + 30 + 40  # parent and first child collapse: max(20, 25, 40)
@@ -71,10 +76,13 @@ def test_sibling_parent_and_empty_margins_collapse() -> None:
 
 
 def test_auto_margins_centre_and_percentages_resolve() -> None:
-    boxes, _ = _boxes("<body><div id=c></div><div id=p></div></body>", {
-        "c": {"width": (300.0, 0.0), "margin_left": None, "margin_right": None, "height": (10.0, 0.0)},
-        "p": {"width": (0.0, 0.25), "padding_left": (0.0, 0.1), "height": (10.0, 0.0)},
-    })
+    boxes, _ = _boxes(
+        "<body><div id=c></div><div id=p></div></body>",
+        {
+            "c": {"width": (300.0, 0.0), "margin_left": None, "margin_right": None, "height": (10.0, 0.0)},
+            "p": {"width": (0.0, 0.25), "padding_left": (0.0, 0.1), "height": (10.0, 0.0)},
+        },
+    )
     assert boxes["c"][0] == 250 and boxes["c"][2] == 300
     assert boxes["p"][2] == pytest.approx(200 + 80)
 
@@ -98,11 +106,16 @@ def test_inline_block_and_br() -> None:
 
 
 def test_float_shortens_line_boxes_and_clear_moves_below() -> None:
-    html = "<body><div id=w><div id=f></div><div id=t>Text beside the float</div><div id=c></div></div></body>"
-    boxes, _ = _boxes(html, {
-        "f": {"float_side": "left", "width": (150.0, 0.0), "height": (100.0, 0.0)},
-        "c": {"clear": "both", "height": (10.0, 0.0)},
-    })
+    html = (
+        "<body><div id=w><div id=f></div><div id=t>Text beside the float</div><div id=c></div></div></body>"
+    )
+    boxes, _ = _boxes(
+        html,
+        {
+            "f": {"float_side": "left", "width": (150.0, 0.0), "height": (100.0, 0.0)},
+            "c": {"clear": "both", "height": (10.0, 0.0)},
+        },
+    )
     assert boxes["f"][:4] == (0, 0, 150, 100)
     assert boxes["t"][1] == 0 and boxes["t"][2] == 800  # the block overlaps; its lines move
     assert boxes["c"][1] == 100
@@ -110,23 +123,38 @@ def test_float_shortens_line_boxes_and_clear_moves_below() -> None:
 
 def test_flex_row_distributes_and_centres() -> None:
     html = "<body><div id=row><div id=a></div><div id=b></div></div></body>"
-    boxes, _ = _boxes(html, {
-        "row": {"display": "flex", "justify_content": "space-between", "align_items": "center", "height": (100.0, 0.0)},
-        "a": {"width": (100.0, 0.0), "height": (20.0, 0.0)},
-        "b": {"width": (200.0, 0.0), "height": (40.0, 0.0)},
-    })
+    boxes, _ = _boxes(
+        html,
+        {
+            "row": {
+                "display": "flex",
+                "justify_content": "space-between",
+                "align_items": "center",
+                "height": (100.0, 0.0),
+            },
+            "a": {"width": (100.0, 0.0), "height": (20.0, 0.0)},
+            "b": {"width": (200.0, 0.0), "height": (40.0, 0.0)},
+        },
+    )
     assert boxes["a"] == (0, 40, 100, 20)
     assert boxes["b"] == (600, 30, 200, 40)
 
 
 def test_grid_columns_and_areas() -> None:
     html = "<body><div id=g><div id=h></div><div id=s></div><div id=m></div></div></body>"
-    boxes, _ = _boxes(html, {
-        "g": {"display": "grid", "grid_template_columns": "150px 1fr", "grid_template_areas": '"head head" "side main"'},
-        "h": {"grid_area": "head", "height": (40.0, 0.0)},
-        "s": {"grid_area": "side", "height": (10.0, 0.0)},
-        "m": {"grid_area": "main", "height": (10.0, 0.0)},
-    })
+    boxes, _ = _boxes(
+        html,
+        {
+            "g": {
+                "display": "grid",
+                "grid_template_columns": "150px 1fr",
+                "grid_template_areas": '"head head" "side main"',
+            },
+            "h": {"grid_area": "head", "height": (40.0, 0.0)},
+            "s": {"grid_area": "side", "height": (10.0, 0.0)},
+            "m": {"grid_area": "main", "height": (10.0, 0.0)},
+        },
+    )
     assert boxes["h"] == (0, 0, 800, 40)
     assert boxes["s"] == (0, 40, 150, 10)
     assert boxes["m"] == (150, 40, 650, 10)
@@ -134,12 +162,27 @@ def test_grid_columns_and_areas() -> None:
 
 def test_absolute_fixed_and_relative() -> None:
     html = "<body><div id=r><div id=a></div></div><div id=f></div><div id=s></div></body>"
-    boxes, _ = _boxes(html, {
-        "r": {"position": "relative", "height": (200.0, 0.0), "margin_top": (50.0, 0.0)},
-        "a": {"position": "absolute", "right": (20.0, 0.0), "bottom": (0.0, 0.0), "width": (100.0, 0.0), "height": (30.0, 0.0)},
-        "f": {"position": "fixed", "top": (0.0, 0.0), "left": (0.0, 0.0), "width": (0.0, 1.0), "height": (10.0, 0.0)},
-        "s": {"position": "relative", "top": (5.0, 0.0), "left": (15.0, 0.0), "height": (10.0, 0.0)},
-    })
+    boxes, _ = _boxes(
+        html,
+        {
+            "r": {"position": "relative", "height": (200.0, 0.0), "margin_top": (50.0, 0.0)},
+            "a": {
+                "position": "absolute",
+                "right": (20.0, 0.0),
+                "bottom": (0.0, 0.0),
+                "width": (100.0, 0.0),
+                "height": (30.0, 0.0),
+            },
+            "f": {
+                "position": "fixed",
+                "top": (0.0, 0.0),
+                "left": (0.0, 0.0),
+                "width": (0.0, 1.0),
+                "height": (10.0, 0.0),
+            },
+            "s": {"position": "relative", "top": (5.0, 0.0), "left": (15.0, 0.0), "height": (10.0, 0.0)},
+        },
+    )
     assert boxes["a"] == (680, 220, 100, 30)
     assert boxes["f"] == (0, 0, 800, 10)
     assert boxes["s"][:2] == (15, 255)
@@ -148,12 +191,22 @@ def test_absolute_fixed_and_relative() -> None:
 def test_table_columns_from_content_with_colspan() -> None:
     html = "<body><table id=t><tr><td id=a>x</td><td id=b>longer text</td></tr><tr><td id=c colspan=2>span</td></tr></table></body>"
     rows = {"display": "table-row"}
-    cell = {"display": "table-cell", "padding_left": (1.0, 0.0), "padding_right": (1.0, 0.0),
-            "padding_top": (1.0, 0.0), "padding_bottom": (1.0, 0.0)}
-    boxes, _ = _boxes(html, {
-        "table": {"display": "table", "border_spacing_h": 2.0, "border_spacing_v": 2.0},
-        "tbody": {"display": "table-row-group"}, "tr": rows, "td": cell,
-    })
+    cell = {
+        "display": "table-cell",
+        "padding_left": (1.0, 0.0),
+        "padding_right": (1.0, 0.0),
+        "padding_top": (1.0, 0.0),
+        "padding_bottom": (1.0, 0.0),
+    }
+    boxes, _ = _boxes(
+        html,
+        {
+            "table": {"display": "table", "border_spacing_h": 2.0, "border_spacing_v": 2.0},
+            "tbody": {"display": "table-row-group"},
+            "tr": rows,
+            "td": cell,
+        },
+    )
     a, b, c = boxes["a"], boxes["b"], boxes["c"]
     assert a[1] == b[1] and a[0] + a[2] + 2 == pytest.approx(b[0])
     assert c[0] == a[0] and c[2] == pytest.approx(b[0] + b[2] - a[0])
@@ -186,7 +239,9 @@ def test_nested_flex_containers_deeper_than_taffy_nesting_limit() -> None:
 
 
 def test_document_height_and_no_negative_sizes() -> None:
-    boxes, layout = _boxes("<body><div id=a></div></body>", {"a": {"height": (2000.0, 0.0), "margin_bottom": (-50.0, 0.0)}})
+    boxes, layout = _boxes(
+        "<body><div id=a></div></body>", {"a": {"height": (2000.0, 0.0), "margin_bottom": (-50.0, 0.0)}}
+    )
     assert layout.document_height >= 2000
     assert all(b is None or (b[2] >= 0 and b[3] >= 0) for b in layout.boxes)
 
@@ -195,17 +250,23 @@ def test_text_moves_below_floats_that_leave_no_room() -> None:
     # Chromium: 3000 10px floats fill 15 rows of 190 and half a row; the link goes beside the half row
     html = "<body>" + "<div class=f></div>" * 3000 + "<a id=a href=/>x</a></body>"
     doc = build_document("<!DOCTYPE html>" + html)
-    styles = _styles(doc, {"body": {"margin_left": (8.0, 0.0), "margin_right": (8.0, 0.0), "margin_top": (8.0, 0.0)}})
+    styles = _styles(
+        doc, {"body": {"margin_left": (8.0, 0.0), "margin_right": (8.0, 0.0), "margin_top": (8.0, 0.0)}}
+    )
     for n in doc.nodes:
         if n.attrs.get("class") == "f":
-            styles[n.index] = ComputedStyle(display="block", float_side="left", width=(10.0, 0.0), height=(10.0, 0.0))
+            styles[n.index] = ComputedStyle(
+                display="block", float_side="left", width=(10.0, 0.0), height=(10.0, 0.0)
+            )
     layout = compute_layout(doc, styles, 1920, 1080)
     a = next(n.index for n in doc.nodes if n.attrs.get("id") == "a")
     assert layout.boxes[a][:2] == (1508, 158)
 
 
 def test_absurd_lengths_give_bounded_boxes() -> None:
-    boxes, layout = _boxes("<body><div id=a></div></body>", {"a": {"margin_left": (-1e300, 0.0), "height": (1e30, 0.0)}})
+    boxes, layout = _boxes(
+        "<body><div id=a></div></body>", {"a": {"margin_left": (-1e300, 0.0), "height": (1e30, 0.0)}}
+    )
     x, y, w, h = boxes["a"]
     assert abs(x) <= 1e7 and 0 <= h <= 1e7 and layout.document_height <= 1e7
 

@@ -16,7 +16,9 @@ def el(id: int, tag: str, text: str | None = None, y: int = 0, **kw) -> SpatialE
 
 
 def test_matching_is_by_content_not_by_id() -> None:
-    old = SpatialDom(els=[el(1, "p", "Intro", 20), el(2, "a", "A", 40, href="/a"), el(3, "a", "B", 60, href="/b")])
+    old = SpatialDom(
+        els=[el(1, "p", "Intro", 20), el(2, "a", "A", 40, href="/a"), el(3, "a", "B", 60, href="/b")]
+    )
     new = SpatialDom(els=[el(1, "p", "Banner", 0), el(2, "p", "Intro", 20), el(3, "a", "A", 40, href="/a"),
                           el(4, "a", "B", 60, href="/b")])  # fmt: skip
     delta = diff(old, new)
@@ -30,11 +32,18 @@ def test_added_changed_and_removed() -> None:
     new = SpatialDom(els=[el(1, "a", "X", 0, href="/x"), el(2, "input", None, 20, name="q", val="typed"),
                           el(3, "p", "Same", 60), el(4, "p", "New para", 80), el(5, "button", "Go", 100)])  # fmt: skip
     delta = diff(old, new)
-    assert [(e.tag, e.text or e.val) for e in delta.changed] == [("input", "typed"), ("p", "New para"), ("button", "Go")]
+    assert [(e.tag, e.text or e.val) for e in delta.changed] == [
+        ("input", "typed"),
+        ("p", "New para"),
+        ("button", "Go"),
+    ]
     assert delta.removed == [3]
     assert delta.vp == new.vp
     assert delta_to_compact_string(delta).splitlines() == [
-        "-[3]", "[+2:input [q] [=typed] narrow]", '[+4:p "New para"]', '[+5:button "Go" narrow]'
+        "-[3]",
+        "[+2:input [q] [=typed] narrow]",
+        '[+4:p "New para"]',
+        '[+5:button "Go" narrow]',
     ]
 
 

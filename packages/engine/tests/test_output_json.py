@@ -8,7 +8,16 @@ from browsy_engine import SpatialDom, SpatialElement, parse
 
 
 def test_element_fields_order_and_omission() -> None:
-    el = SpatialElement(id=3, tag="input", role="textbox", ph="Email", input_type="email", name="e", required=True, b=[1, 2, 3, 4])
+    el = SpatialElement(
+        id=3,
+        tag="input",
+        role="textbox",
+        ph="Email",
+        input_type="email",
+        name="e",
+        required=True,
+        b=[1, 2, 3, 4],
+    )
     assert json.dumps(el.to_dict()) == (
         '{"id": 3, "tag": "input", "role": "textbox", "ph": "Email", "type": "email", "required": true, '
         '"name": "e", "b": [1, 2, 3, 4]}'
@@ -25,7 +34,9 @@ def test_page_shape() -> None:
 
 
 def test_json_round_trips_elements_and_pretty_printing_is_the_same_data() -> None:
-    dom = parse("<label for=a>Name</label><input id=a name=n value=v><select name=s><option>o</option></select>")
+    dom = parse(
+        "<label for=a>Name</label><input id=a name=n value=v><select name=s><option>o</option></select>"
+    )
     data = json.loads(dom.to_json())
     again = SpatialDom(els=[SpatialElement.from_dict(e) for e in data["els"]])
     assert [e.to_dict() for e in again.els] == data["els"]

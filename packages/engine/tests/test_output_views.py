@@ -11,7 +11,8 @@ from browsy_engine.output.selection import is_actionable, select_view, within
 from browsy_engine.tools.result import ToolError
 from browsy_engine.tools.views import render_page
 
-PAGE = """<title>Shop</title>
+PAGE = (
+    """<title>Shop</title>
 <header><nav><a href="/">Home</a><a href="/cart">Cart</a></nav></header>
 <h1>Garden tools</h1>
 <p>Everything for the garden, from spades to sprinklers, sent within two days.</p>
@@ -19,7 +20,12 @@ PAGE = """<title>Shop</title>
 <h2>Search</h2>
 <form id="f" action="/search"><label for="q">Product</label><input id="q" name="q"><button>Find</button></form>
 <div role="alert" class="alert alert-danger">Card declined</div>
-<ul>""" + "".join(f"<li><a href='/p/{i}'>Product number {i} with a long descriptive name</a></li>" for i in range(60)) + "</ul>"
+<ul>"""
+    + "".join(
+        f"<li><a href='/p/{i}'>Product number {i} with a long descriptive name</a></li>" for i in range(60)
+    )
+    + "</ul>"
+)
 
 
 def ids(els: list) -> list[str]:
@@ -130,7 +136,9 @@ def test_long_paragraphs_are_cut_in_lists_and_whole_in_content_and_within() -> N
     assert paragraph.endswith('…"]') and len(paragraph) < 260
     assert long in listed  # the link's text is what an agent clicks: never cut
     assert "note: texts longer than 200 characters" in listed
-    assert long in next(line for line in render_page(dom, view="content").content.split("\n") if ":p " in line)
+    assert long in next(
+        line for line in render_page(dom, view="content").content.split("\n") if ":p " in line
+    )
     p_id = next(el.id for el in dom.els if el.tag == "p")
     assert long in render_page(dom, within_id=p_id).content
 
@@ -158,7 +166,11 @@ def test_chrome_the_same_as_on_the_previous_page_is_one_line_until_expanded() ->
     # a changed navigation, the same URL (a reload), json, and other views are shown whole
     changed = parse(_site_page("b", "Seeds").replace("Pots", "Vases"), url="https://shop.test/b")
     assert "as on the previous page" not in render_page(changed, previous=first).content.split("[", 2)[1]
-    assert "as on the previous page" not in render_page(second, previous=parse(_site_page("b", "Seeds"),
-                                                                                url="https://shop.test/b")).content
+    assert (
+        "as on the previous page"
+        not in render_page(
+            second, previous=parse(_site_page("b", "Seeds"), url="https://shop.test/b")
+        ).content
+    )
     assert "as on the previous page" not in json.dumps(render_page(second, "json", previous=first).data)
     assert "as on the previous page" not in render_page(second, view="actions", previous=first).content

@@ -80,15 +80,23 @@ def test_login_2fa_tables_in_one_call(session, fixture_site, monkeypatch):
 
 def test_secret_typed_into_a_field_never_shows(session, fixture_site, monkeypatch):
     monkeypatch.setenv(SECRET_ENV, PASSWORD)
-    status, out = run(session, {
-        "url": fixture_site + "/login",
-        "actions": [
-            {"action": "type_text", "label": "Password", "value": "${secret:FX_PASSWORD}"},
-            {"action": "extract", "selector": "#password", "attr": "value", "name": "typed"},
-            {"action": "select", "label": "Email", "value": "${secret:FX_PASSWORD}", "stop_on_error": False},
-        ],
-        "format": "json",
-    })
+    status, out = run(
+        session,
+        {
+            "url": fixture_site + "/login",
+            "actions": [
+                {"action": "type_text", "label": "Password", "value": "${secret:FX_PASSWORD}"},
+                {"action": "extract", "selector": "#password", "attr": "value", "name": "typed"},
+                {
+                    "action": "select",
+                    "label": "Email",
+                    "value": "${secret:FX_PASSWORD}",
+                    "stop_on_error": False,
+                },
+            ],
+            "format": "json",
+        },
+    )
     assert status == 200
     text = json.dumps(out)
     assert PASSWORD not in text
@@ -100,24 +108,30 @@ def test_secret_typed_into_a_field_never_shows(session, fixture_site, monkeypatc
 def test_missing_secret_is_refused_before_any_step(session, fixture_site, monkeypatch):
     monkeypatch.delenv("BROWSY_SECRET_NOPE", raising=False)
     monkeypatch.delenv("BROWSY_SECRETS_FILE", raising=False)
-    status, message = run(session, {
-        "url": fixture_site + "/login",
-        "actions": [{"action": "login", "username": "u", "password": "${secret:NOPE}"}],
-    })
+    status, message = run(
+        session,
+        {
+            "url": fixture_site + "/login",
+            "actions": [{"action": "login", "username": "u", "password": "${secret:NOPE}"}],
+        },
+    )
     assert status == 400
     assert "Missing secret NOPE" in message and "BROWSY_SECRET_NOPE" in message
     assert session.session.dom_ref() is None  # nothing was fetched
 
 
 def test_missing_target_stops_the_batch(session, fixture_site):
-    status, out = run(session, {
-        "url": fixture_site + "/login",
-        "actions": [
-            {"action": "type_text", "label": "Email", "value": "a@b.c"},
-            {"action": "click", "text": "No such button"},
-            {"action": "click", "text": "Sign in", "role": "button"},
-        ],
-    })
+    status, out = run(
+        session,
+        {
+            "url": fixture_site + "/login",
+            "actions": [
+                {"action": "type_text", "label": "Email", "value": "a@b.c"},
+                {"action": "click", "text": "No such button"},
+                {"action": "click", "text": "Sign in", "role": "button"},
+            ],
+        },
+    )
     assert status == 200 and out["ok"] is False
     assert out["stopped_at"] == 1 and out["steps_completed"] == 1 and len(out["steps"]) == 2
     assert "No element matches text 'No such button'" in out["steps"][1]["error"]
@@ -125,46 +139,58 @@ def test_missing_target_stops_the_batch(session, fixture_site):
 
 
 def test_ambiguous_target_fails_and_lists_candidates(session, fixture_site):
-    status, out = run(session, {
-        "url": fixture_site + "/dashboard",  # not signed in: the login page
-        "actions": [{"action": "click", "role": "link"}],
-    })
+    status, out = run(
+        session,
+        {
+            "url": fixture_site + "/dashboard",  # not signed in: the login page
+            "actions": [{"action": "click", "role": "link"}],
+        },
+    )
     assert status == 200 and out["stopped_at"] == 0
     assert re.search(r"\d+ elements match role 'link': \[\d+:a ", out["steps"][0]["error"])
 
 
 def test_several_ways_of_naming_must_all_hold(session, fixture_site):
-    status, out = run(session, {
-        "url": fixture_site + "/login",
-        "actions": [
-            {"action": "extract", "selector": "form button", "text": "sign in", "name": "button"},
-            {"action": "click", "selector": "form button", "text": "Forgot"},
-        ],
-    })
+    status, out = run(
+        session,
+        {
+            "url": fixture_site + "/login",
+            "actions": [
+                {"action": "extract", "selector": "form button", "text": "sign in", "name": "button"},
+                {"action": "click", "selector": "form button", "text": "Forgot"},
+            ],
+        },
+    )
     assert out["extractions"]["button"] == "Sign in"
     assert "No element matches selector 'form button', text 'Forgot'" in out["steps"][1]["error"]
 
 
 def test_exact_text_wins_over_substring_matches(session, fixture_site):
     # "Sign in" is the heading and the button; with role the button is the one element meant.
-    status, out = run(session, {
-        "url": fixture_site + "/login",
-        "actions": [{"action": "click", "text": "sign in", "role": "button"}],
-    })
+    status, out = run(
+        session,
+        {
+            "url": fixture_site + "/login",
+            "actions": [{"action": "click", "text": "sign in", "role": "button"}],
+        },
+    )
     assert out["ok"], out
     assert out["steps"][0]["note"].startswith("[")
 
 
 def test_failing_assertion_with_stop_on_error_false_goes_on(session, fixture_site):
-    status, out = run(session, {
-        "url": fixture_site + "/articles/1",
-        "actions": [
-            {"action": "assert_text", "text": "this text is not there"},
-            {"action": "click", "text": "no such link", "stop_on_error": False},
-            {"action": "extract", "selector": "h1", "name": "title"},
-        ],
-        "format": "none",
-    })
+    status, out = run(
+        session,
+        {
+            "url": fixture_site + "/articles/1",
+            "actions": [
+                {"action": "assert_text", "text": "this text is not there"},
+                {"action": "click", "text": "no such link", "stop_on_error": False},
+                {"action": "extract", "selector": "h1", "name": "title"},
+            ],
+            "format": "none",
+        },
+    )
     assert status == 200
     assert out["assertions_passed"] is False and out["ok"] is False
     assert out["stopped_at"] is None and out["steps_completed"] == 1
@@ -175,25 +201,31 @@ def test_failing_assertion_with_stop_on_error_false_goes_on(session, fixture_sit
 
 
 def test_overall_timeout(session, fixture_site):
-    status, out = run(session, {
-        "url": fixture_site + "/articles/1",
-        "actions": [{"action": "browse", "url": fixture_site + "/slow?delay=5"}, {"action": "back"}],
-        "timeout_secs": 0.5,
-    })
+    status, out = run(
+        session,
+        {
+            "url": fixture_site + "/articles/1",
+            "actions": [{"action": "browse", "url": fixture_site + "/slow?delay=5"}, {"action": "back"}],
+            "timeout_secs": 0.5,
+        },
+    )
     assert status == 200 and out["ok"] is False
     assert "timed out after 0.5 s" in out["error"] and out["stopped_at"] == 0
     assert out["steps"][0]["error"] == "timed out"
 
 
 def test_extract_attributes_and_lists(session, fixture_site):
-    status, out = run(session, {
-        "url": fixture_site + "/mailto",
-        "actions": [
-            {"action": "extract", "selector": "a", "attr": "href", "name": "hrefs"},
-            {"action": "extract", "selector": "h1", "attr": "html", "name": "h1"},
-            {"action": "extract", "selector": ".nothing-here", "stop_on_error": False},
-        ],
-    })
+    status, out = run(
+        session,
+        {
+            "url": fixture_site + "/mailto",
+            "actions": [
+                {"action": "extract", "selector": "a", "attr": "href", "name": "hrefs"},
+                {"action": "extract", "selector": "h1", "attr": "html", "name": "h1"},
+                {"action": "extract", "selector": ".nothing-here", "stop_on_error": False},
+            ],
+        },
+    )
     assert isinstance(out["extractions"]["hrefs"], list) and len(out["extractions"]["hrefs"]) > 1
     assert any(h.startswith("mailto:") for h in out["extractions"]["hrefs"])
     assert out["extractions"]["h1"].startswith("<h1") and out["extractions"]["h1"].endswith("</h1>")
@@ -201,13 +233,16 @@ def test_extract_attributes_and_lists(session, fixture_site):
 
 
 def test_wait_for_text(session, fixture_site):
-    status, out = run(session, {
-        "url": fixture_site + "/articles/1",
-        "actions": [
-            {"action": "wait_for_text", "text": "article"},
-            {"action": "wait_for_text", "text": "never appears here", "timeout_secs": 0.6},
-        ],
-    })
+    status, out = run(
+        session,
+        {
+            "url": fixture_site + "/articles/1",
+            "actions": [
+                {"action": "wait_for_text", "text": "article"},
+                {"action": "wait_for_text", "text": "never appears here", "timeout_secs": 0.6},
+            ],
+        },
+    )
     assert out["steps"][0]["ok"] and out["steps"][0]["note"] == "found after 0 reloads"
     assert "did not appear within 0.6 s" in out["steps"][1]["error"]
     assert out["steps"][1]["page"]["url"].endswith("/articles/1")
@@ -215,9 +250,13 @@ def test_wait_for_text(session, fixture_site):
 
 def test_delta_format_shows_what_changed(session, fixture_site):
     session.call("browse", {"url": fixture_site + "/articles/1"})
-    status, out = run(session, {
-        "actions": [{"action": "browse", "url": fixture_site + "/articles/2"}], "format": "delta",
-    })
+    status, out = run(
+        session,
+        {
+            "actions": [{"action": "browse", "url": fixture_site + "/articles/2"}],
+            "format": "delta",
+        },
+    )
     assert out["page"].startswith("title: ") and "\n[+" in out["page"]
 
 

@@ -98,7 +98,9 @@ def test_sessions_do_not_share_cookies(fixture_site, fixture_host):
     assert browse(fixture_host, scenario) == {}
 
 
-@pytest.mark.parametrize(("path", "expected"), [("/charset/latin1", "Café crème brûlée"), ("/charset/meta", "Café “quoted”")])
+@pytest.mark.parametrize(
+    ("path", "expected"), [("/charset/latin1", "Café crème brûlée"), ("/charset/meta", "Café “quoted”")]
+)
 def test_charsets_from_header_or_document(fixture_site, fixture_host, path, expected):
     dom = browse(fixture_host, lambda s: s.goto(fixture_site + path))
     assert expected in texts(dom)
@@ -174,7 +176,7 @@ def test_binary_responses_give_a_clear_page(fixture_site, fixture_host, path, ex
 def test_json_is_shown_as_text(fixture_site, fixture_host):
     dom = browse(fixture_host, lambda s: s.goto(fixture_site + "/api/data.json"))
     shown = " ".join(texts(dom))
-    assert json.loads(shown[shown.index("{"):])["name"] == "fixture <data>"
+    assert json.loads(shown[shown.index("{") :])["name"] == "fixture <data>"
 
 
 # ---- external CSS ---------------------------------------------------------------------------------
@@ -267,7 +269,10 @@ def test_bare_host_names_mean_https():
     from browsy_engine.session.security import check_url
 
     assert str(check_url("example.com/docs?q=1", SessionConfig())) == "https://example.com/docs?q=1"
-    assert str(check_url("localhost:8000/x", SessionConfig(allowed_hosts=["localhost:8000"]))) == "http://localhost:8000/x"
+    assert (
+        str(check_url("localhost:8000/x", SessionConfig(allowed_hosts=["localhost:8000"])))
+        == "http://localhost:8000/x"
+    )
 
 
 @pytest.mark.parametrize("coding", ["gzip", "deflate", "br"])

@@ -21,7 +21,14 @@ def browse(fixture_host: str, scenario):
     return run(main())
 
 
-def el_id(dom, *, name: str | None = None, text: str | None = None, kind: str | None = None, value: str | None = None) -> int:
+def el_id(
+    dom,
+    *,
+    name: str | None = None,
+    text: str | None = None,
+    kind: str | None = None,
+    value: str | None = None,
+) -> int:
     """The id of the first element matching every given property (fails the test if none)."""
     doc = dom.document
     for el in dom.els:
@@ -46,10 +53,26 @@ def echoed(dom) -> dict:
 
 
 DEFAULT_ENTRIES = [
-    ["csrf", "tok123"], ["name", "Ada"], ["email", ""], ["password", ""], ["q", ""], ["phone", ""], ["site", ""],
-    ["qty", "1"], ["volume", "5"], ["date", "2026-11-22"], ["color", "#ff0000"], ["news", "yes"], ["size", "m"],
-    ["country", "fr"], ["langs", "en"], ["bio", "Hello\r\nworld"], ["attachment", ""], ["readonly_field", "fixed"],
-    ["action", "save"], ["outside", "outer"],
+    ["csrf", "tok123"],
+    ["name", "Ada"],
+    ["email", ""],
+    ["password", ""],
+    ["q", ""],
+    ["phone", ""],
+    ["site", ""],
+    ["qty", "1"],
+    ["volume", "5"],
+    ["date", "2026-11-22"],
+    ["color", "#ff0000"],
+    ["news", "yes"],
+    ["size", "m"],
+    ["country", "fr"],
+    ["langs", "en"],
+    ["bio", "Hello\r\nworld"],
+    ["attachment", ""],
+    ["readonly_field", "fixed"],
+    ["action", "save"],
+    ["outside", "outer"],
 ]
 
 
@@ -224,7 +247,7 @@ def test_actions_without_a_page_or_with_unknown_ids(fixture_site, fixture_host):
 
 
 def test_superscript_digits_in_size_and_maxlength_are_no_numbers():
-    """"²" is a digit to str.isdigit() but no int(): such attributes count as absent, never crash."""
+    """ "²" is a digit to str.isdigit() but no int(): such attributes count as absent, never crash."""
     html = """<form action="/echo"><select name="s" size="²"><option>a</option><option>b</option></select>
     <input name="t" maxlength="²"></form>"""
 

@@ -103,8 +103,13 @@ def test_dashboard_without_signing_in_redirects_to_login(fixture_site, fixture_h
 # ---- links and history ----------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("text", "reason"),
-    [("Email us", "mailto:"), ("Call us", "tel:"), ("Do nothing", "javascript:"), ("Back to top", "same page"),
-     ("Jump to the bottom", "same page")],
+    [
+        ("Email us", "mailto:"),
+        ("Call us", "tel:"),
+        ("Do nothing", "javascript:"),
+        ("Back to top", "same page"),
+        ("Jump to the bottom", "same page"),
+    ],
 )
 def test_links_that_are_not_followed_say_so(fixture_site, fixture_host, text, reason):
     async def scenario(s):
@@ -235,7 +240,9 @@ def test_finders_on_the_login_page(fixture_site, fixture_host):
     button = s.find_nearest_button(password.id)
     assert button is not None and button.text == "Sign in"
     assert [el.text for el in s.find_by_text("Sign in") if el.tag == "button"] == ["Sign in"]
-    assert s.find_by_text("sign in") == [] or all("sign in" in (el.text or "") for el in s.find_by_text("sign in"))
+    assert s.find_by_text("sign in") == [] or all(
+        "sign in" in (el.text or "") for el in s.find_by_text("sign in")
+    )
     assert any(el.tag == "button" for el in s.find_by_text_fuzzy("SIGN   IN"))
     assert [el.text for el in s.find_by_role("heading")] == ["Sign in"]
     assert s.element(password.id).name == "password"
@@ -289,7 +296,9 @@ def test_older_history_is_reloaded_with_its_form_state(fixture_site, fixture_hos
 
 def test_load_html_makes_a_page_whose_links_resolve_against_its_url(fixture_site, fixture_host):
     async def scenario(s):
-        dom = await s.load_html('<h1>Given</h1><a href="/articles/4">Fourth</a>', fixture_site + "/somewhere/page")
+        dom = await s.load_html(
+            '<h1>Given</h1><a href="/articles/4">Fourth</a>', fixture_site + "/somewhere/page"
+        )
         assert s.url() == fixture_site + "/somewhere/page"
         return dom, await s.click(first(dom, "Fourth", "a"))
 
@@ -347,7 +356,9 @@ def test_a_typed_password_is_masked_everywhere_but_still_submitted(fixture_site,
         await s.type_text(password.id, PASSWORD)
         typed = s.dom()
         shown = [
-            typed.to_compact(), typed.to_json(), (await call_tool(s, "get_page", {})).content,
+            typed.to_compact(),
+            typed.to_json(),
+            (await call_tool(s, "get_page", {})).content,
             (await call_tool(s, "get_page", {"format": "json"})).content,
             (await call_tool(s, "find", {"role": "textbox"})).content,
         ]

@@ -95,8 +95,12 @@ def test_proxy_flag_carries_the_request(site_port, monkeypatch):
     monkeypatch.delenv("NO_PROXY", raising=False)
     proxy = ForwardingProxy({"site.test": "127.0.0.1"})
     with proxy.running() as proxy_url:
-        title = load(f"http://site.test:{site_port}/articles/3", table={"site.test": "127.0.0.1"},
-                     proxy=proxy_url, allowed_hosts=[f"site.test:{site_port}"])
+        title = load(
+            f"http://site.test:{site_port}/articles/3",
+            table={"site.test": "127.0.0.1"},
+            proxy=proxy_url,
+            allowed_hosts=[f"site.test:{site_port}"],
+        )
     assert title == "Article 3"
     assert proxy.seen == [f"http://site.test:{site_port}/articles/3"]
 

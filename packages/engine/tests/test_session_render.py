@@ -105,7 +105,9 @@ def test_always_renders_a_server_rendered_page_too(fixture_site: str, fixture_ho
     assert any(el.tag == "h1" for el in dom.els)
 
 
-def test_without_a_chromium_always_fails_clearly_and_auto_says_why(fixture_site: str, fixture_host: str) -> None:
+def test_without_a_chromium_always_fails_clearly_and_auto_says_why(
+    fixture_site: str, fixture_host: str
+) -> None:
     async def scenario(s: AsyncSession) -> Any:
         return await s.goto(f"{fixture_site}/spa")
 

@@ -38,7 +38,10 @@ def test_duckduckgo_results_skip_ads_and_decode_uddg():
 def test_google_results_from_rso_with_h3_and_url_decoding():
     results = parse_google(saved("google.html"))
     assert [(r.title, r.url) for r in results] == [
-        ("GitHub - example/browsy: Zero-render browser engine for AI agents", "https://github.com/example/browsy"),
+        (
+            "GitHub - example/browsy: Zero-render browser engine for AI agents",
+            "https://github.com/example/browsy",
+        ),
         ("browsy-ai · PyPI", "https://pypi.org/project/browsy-ai/"),
         ("browsy 1.0 released", "https://news.example.org/2026/browsy-released?ref=a%20b&x=1"),
     ]
@@ -49,9 +52,16 @@ def test_google_results_from_rso_with_h3_and_url_decoding():
 def test_google_basic_html_results():
     results = parse_google(saved("google_basic.html"))
     assert [(r.title, r.url, r.snippet) for r in results] == [
-        ("browsy documentation", "https://www.example.com/browsy/docs",
-         "The browsy manual: Spatial DOM, sessions and search."),
-        ("Agents without browsers", "https://blog.example.net/agents-without-browsers?x=1", "Why zero-render engines matter."),
+        (
+            "browsy documentation",
+            "https://www.example.com/browsy/docs",
+            "The browsy manual: Spatial DOM, sessions and search.",
+        ),
+        (
+            "Agents without browsers",
+            "https://blog.example.net/agents-without-browsers?x=1",
+            "Why zero-render engines matter.",
+        ),
     ]
 
 
@@ -84,8 +94,13 @@ def test_google_href_decoding(href, expected):
 
 def test_search_urls_and_engine_names():
     endpoints = SessionConfig().search_endpoints
-    assert search_url(SearchEngine.DUCKDUCKGO, "a b&c", endpoints) == "https://html.duckduckgo.com/html/?q=a+b%26c"
-    assert search_url(SearchEngine.parse("Google"), "x", endpoints).startswith("https://www.google.com/search?q=x")
+    assert (
+        search_url(SearchEngine.DUCKDUCKGO, "a b&c", endpoints)
+        == "https://html.duckduckgo.com/html/?q=a+b%26c"
+    )
+    assert search_url(SearchEngine.parse("Google"), "x", endpoints).startswith(
+        "https://www.google.com/search?q=x"
+    )
     assert SearchEngine.parse("ddg") is SearchEngine.DUCKDUCKGO
     with pytest.raises(ActionError, match="duckduckgo"):
         SearchEngine.parse("altavista")
@@ -95,7 +110,10 @@ def test_search_urls_and_engine_names():
 def session_config(fixture_site: str, fixture_host: str) -> SessionConfig:
     return SessionConfig(
         allowed_hosts=[fixture_host],
-        search_endpoints={"duckduckgo": fixture_site + "/search/duckduckgo", "google": fixture_site + "/search/google"},
+        search_endpoints={
+            "duckduckgo": fixture_site + "/search/duckduckgo",
+            "google": fixture_site + "/search/google",
+        },
     )
 
 
@@ -107,7 +125,10 @@ def test_search_with_each_engine(fixture_site, fixture_host, engine):
 
     results, url = asyncio.run(scenario())
     assert [r.url for r in results] == [
-        fixture_site + "/articles/1", fixture_site + "/articles/2", fixture_site + "/status/500", fixture_site + "/articles/3"
+        fixture_site + "/articles/1",
+        fixture_site + "/articles/2",
+        fixture_site + "/status/500",
+        fixture_site + "/articles/3",
     ]
     assert results[0].title == "Article 1 about spatial dom"
     assert url is None  # searching does not navigate
@@ -119,7 +140,11 @@ def test_search_and_read_fetches_top_results_and_reports_failures(fixture_site, 
             return await s.search_and_read("browsing", 3)
 
     pages = asyncio.run(scenario())
-    assert [p.result.url.rsplit("/", 2)[-2:] for p in pages] == [["articles", "1"], ["articles", "2"], ["status", "500"]]
+    assert [p.result.url.rsplit("/", 2)[-2:] for p in pages] == [
+        ["articles", "1"],
+        ["articles", "2"],
+        ["status", "500"],
+    ]
     assert pages[0].dom is not None and pages[0].dom.title == "Article 1"
     assert pages[1].dom is not None and pages[1].dom.title == "Article 2"
     assert pages[2].dom is None and "HTTP 500" in pages[2].error

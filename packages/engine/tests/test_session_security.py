@@ -65,7 +65,9 @@ def run(coro):
 
 async def goto_with(url: str, *, dns: FakeDns | None = None, backend=None, **config) -> AsyncSession:
     session = AsyncSession(
-        SessionConfig(fetch_css=False, **config), resolver=dns or FakeDns({}), network_backend=backend or MustNotConnect()
+        SessionConfig(fetch_css=False, **config),
+        resolver=dns or FakeDns({}),
+        network_backend=backend or MustNotConnect(),
     )
     try:
         await session.goto(url)
@@ -78,17 +80,38 @@ async def goto_with(url: str, *, dns: FakeDns | None = None, backend=None, **con
 @pytest.mark.parametrize(
     "address",
     [
-        "127.0.0.1", "127.255.0.9", "10.1.2.3", "172.16.0.1", "172.31.255.255", "192.168.0.1", "169.254.169.254",
-        "100.64.0.1", "0.0.0.0", "224.0.0.1", "240.0.0.1", "255.255.255.255", "::1", "::", "fe80::1", "fc00::1",
-        "fd12:3456::1", "ff02::1", "::ffff:127.0.0.1", "::ffff:10.0.0.1", "::ffff:169.254.169.254",
-        "64:ff9b::a9fe:a9fe", "2002:c0a8:0101::1",
+        "127.0.0.1",
+        "127.255.0.9",
+        "10.1.2.3",
+        "172.16.0.1",
+        "172.31.255.255",
+        "192.168.0.1",
+        "169.254.169.254",
+        "100.64.0.1",
+        "0.0.0.0",
+        "224.0.0.1",
+        "240.0.0.1",
+        "255.255.255.255",
+        "::1",
+        "::",
+        "fe80::1",
+        "fc00::1",
+        "fd12:3456::1",
+        "ff02::1",
+        "::ffff:127.0.0.1",
+        "::ffff:10.0.0.1",
+        "::ffff:169.254.169.254",
+        "64:ff9b::a9fe:a9fe",
+        "2002:c0a8:0101::1",
     ],
 )
 def test_non_public_addresses_are_forbidden(address):
     assert forbidden_reason(ipaddress.ip_address(address)) is not None
 
 
-@pytest.mark.parametrize("address", ["93.184.216.34", "8.8.8.8", "1.1.1.1", "2606:4700:4700::1111", "::ffff:8.8.8.8"])
+@pytest.mark.parametrize(
+    "address", ["93.184.216.34", "8.8.8.8", "1.1.1.1", "2606:4700:4700::1111", "::ffff:8.8.8.8"]
+)
 def test_public_addresses_are_allowed(address):
     assert forbidden_reason(ipaddress.ip_address(address)) is None
 
@@ -150,7 +173,9 @@ def test_refused_urls_never_connect(url):
     assert "Blocked URL" in str(err.value)
 
 
-@pytest.mark.parametrize("url", ["", "   ", "not a url", "http://", "http:///path", "//example.com/", "http://exa mple.com/"])
+@pytest.mark.parametrize(
+    "url", ["", "   ", "not a url", "http://", "http:///path", "//example.com/", "http://exa mple.com/"]
+)
 def test_invalid_urls_are_invalid(url):
     with pytest.raises((InvalidUrl, BlockedUrl)):
         run(goto_with(url))
@@ -172,8 +197,18 @@ def test_non_http_scheme_error_says_what_to_do():
 # ---- checks after DNS resolution ---------------------------------------------------------------
 @pytest.mark.parametrize(
     "answer",
-    [["10.0.0.7"], ["192.168.1.20"], ["172.20.0.3"], ["169.254.169.254"], ["127.0.0.1"], ["fd00::5"],
-     ["::ffff:10.0.0.7"], ["fe80::2"], ["100.64.3.3"], ["93.184.216.34", "10.0.0.7"]],
+    [
+        ["10.0.0.7"],
+        ["192.168.1.20"],
+        ["172.20.0.3"],
+        ["169.254.169.254"],
+        ["127.0.0.1"],
+        ["fd00::5"],
+        ["::ffff:10.0.0.7"],
+        ["fe80::2"],
+        ["100.64.3.3"],
+        ["93.184.216.34", "10.0.0.7"],
+    ],
 )
 def test_names_resolving_to_private_addresses_are_blocked(answer):
     dns = FakeDns({"intranet.example": answer})
@@ -228,7 +263,9 @@ def test_allowed_hosts_exempt_only_the_listed_host_and_port():
 
 # ---- redirects from the real fixture site ------------------------------------------------------
 @pytest.mark.parametrize("where", ["private", "metadata", "loopback-name", "file"])
-def test_redirects_to_private_addresses_are_blocked_although_the_site_is_allowed(fixture_site, fixture_host, where):
+def test_redirects_to_private_addresses_are_blocked_although_the_site_is_allowed(
+    fixture_site, fixture_host, where
+):
     async def scenario():
         async with AsyncSession(SessionConfig(allowed_hosts=[fixture_host], fetch_css=False)) as session:
             await session.goto(fixture_site + "/articles/1")  # the site itself is reachable
@@ -270,7 +307,9 @@ URLISH = st.one_of(
     st.text(max_size=60),
     st.builds(
         lambda scheme, host, rest: f"{scheme}{host}{rest}",
-        st.sampled_from(["http://", "https://", "HTTP://", "ftp://", "//", "", "http:/", "javascript:", "file://"]),
+        st.sampled_from(
+            ["http://", "https://", "HTTP://", "ftp://", "//", "", "http:/", "javascript:", "file://"]
+        ),
         st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=30),
         st.sampled_from(["", "/", "/a?b=c", ":80", ":99999", "@x", "#f", "%00", "/../.."]),
     ),
@@ -281,7 +320,9 @@ URLISH = st.one_of(
 @given(url=URLISH)
 def test_any_url_gives_a_typed_error_and_never_connects(url):
     async def attempt():
-        session = AsyncSession(SessionConfig(fetch_css=False), resolver=NoDns(), network_backend=MustNotConnect())
+        session = AsyncSession(
+            SessionConfig(fetch_css=False), resolver=NoDns(), network_backend=MustNotConnect()
+        )
         try:
             await session.goto(url)
         finally:

@@ -46,8 +46,10 @@ def test_a_signed_in_state_moves_to_a_new_session(fixture_site: str, fixture_hos
     assert json.loads(json.dumps(state)) == state  # plain JSON
     assert {"fx_session"} <= {c["name"] for c in state["cookies"]}
     assert state["browsy"]["url"] == fixture_site + "/dashboard" and state["browsy"]["history"]
-    assert all({"name", "value", "domain", "path", "expires", "httpOnly", "secure", "sameSite"} <= set(c)
-               for c in state["cookies"])
+    assert all(
+        {"name", "value", "domain", "path", "expires", "httpOnly", "secure", "sameSite"} <= set(c)
+        for c in state["cookies"]
+    )
 
     async def second(s: AsyncSession) -> Any:
         dom = await s.import_state(state)
@@ -63,8 +65,13 @@ def test_a_signed_in_state_moves_to_a_new_session(fixture_site: str, fixture_hos
 def test_bad_states_are_refused_with_the_reason(fixture_host: str) -> None:
     async def scenario(s: AsyncSession) -> list[str]:
         errors = []
-        for bad in ([], {"cookies": "x"}, {"cookies": [{"value": "v"}]}, {"cookies": [1]},
-                    {"cookies": [], "browsy": {"history": "x"}}):
+        for bad in (
+            [],
+            {"cookies": "x"},
+            {"cookies": [{"value": "v"}]},
+            {"cookies": [1]},
+            {"cookies": [], "browsy": {"history": "x"}},
+        ):
             try:
                 await s.import_state(bad)  # type: ignore[arg-type]
             except ActionError as err:

@@ -35,30 +35,44 @@ def make_certificates(folder: Path) -> tuple[Path, Path, Path]:
     now = datetime.datetime.now(datetime.UTC)
     ca_key = ec.generate_private_key(ec.SECP256R1())
     ca = (
-        x509.CertificateBuilder().subject_name(_name("browsy test CA")).issuer_name(_name("browsy test CA"))
-        .public_key(ca_key.public_key()).serial_number(x509.random_serial_number())
-        .not_valid_before(now - datetime.timedelta(hours=1)).not_valid_after(now + datetime.timedelta(days=1))
+        x509.CertificateBuilder()
+        .subject_name(_name("browsy test CA"))
+        .issuer_name(_name("browsy test CA"))
+        .public_key(ca_key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - datetime.timedelta(hours=1))
+        .not_valid_after(now + datetime.timedelta(days=1))
         .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
-        .add_extension(x509.KeyUsage(False, False, False, False, False, True, True, False, False), critical=True)
+        .add_extension(
+            x509.KeyUsage(False, False, False, False, False, True, True, False, False), critical=True
+        )
         .add_extension(x509.SubjectKeyIdentifier.from_public_key(ca_key.public_key()), critical=False)
         .sign(ca_key, hashes.SHA256())
     )
     key = ec.generate_private_key(ec.SECP256R1())
     cert = (
-        x509.CertificateBuilder().subject_name(_name(HOST)).issuer_name(ca.subject)
-        .public_key(key.public_key()).serial_number(x509.random_serial_number())
-        .not_valid_before(now - datetime.timedelta(hours=1)).not_valid_after(now + datetime.timedelta(days=1))
+        x509.CertificateBuilder()
+        .subject_name(_name(HOST))
+        .issuer_name(ca.subject)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - datetime.timedelta(hours=1))
+        .not_valid_after(now + datetime.timedelta(days=1))
         .add_extension(x509.SubjectAlternativeName([x509.DNSName(HOST)]), critical=False)
         .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
         .add_extension(x509.ExtendedKeyUsage([x509.oid.ExtendedKeyUsageOID.SERVER_AUTH]), critical=False)
-        .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(ca_key.public_key()), critical=False)
+        .add_extension(
+            x509.AuthorityKeyIdentifier.from_issuer_public_key(ca_key.public_key()), critical=False
+        )
         .sign(ca_key, hashes.SHA256())
     )
     paths = folder / "ca.pem", folder / "server.pem", folder / "server.key"
     paths[0].write_bytes(ca.public_bytes(serialization.Encoding.PEM))
     paths[1].write_bytes(cert.public_bytes(serialization.Encoding.PEM))
     paths[2].write_bytes(
-        key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
+        key.private_bytes(
+            serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+        )
     )
     return paths
 
@@ -78,7 +92,9 @@ class H2Server:
         self.server_names.append(server_name)
 
     async def handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        conn = h2.connection.H2Connection(h2.config.H2Configuration(client_side=False, header_encoding="utf-8"))
+        conn = h2.connection.H2Connection(
+            h2.config.H2Configuration(client_side=False, header_encoding="utf-8")
+        )
         conn.initiate_connection()
         writer.write(conn.data_to_send())
         try:
@@ -88,8 +104,11 @@ class H2Server:
                         self.requests.append(dict(event.headers))
                         conn.send_headers(
                             event.stream_id,
-                            [(":status", "200"), ("content-type", "text/html; charset=utf-8"),
-                             ("content-length", str(len(PAGE)))],
+                            [
+                                (":status", "200"),
+                                ("content-type", "text/html; charset=utf-8"),
+                                ("content-length", str(len(PAGE))),
+                            ],
                         )
                         conn.send_data(event.stream_id, PAGE, end_stream=True)
                 writer.write(conn.data_to_send())

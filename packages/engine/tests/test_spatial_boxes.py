@@ -12,20 +12,27 @@ from browsy_engine.spatial import emit_elements
 Box = tuple[float, float, float, float]
 
 
-def emit(html: str, boxes: dict[str, Box] | None = None, styles: dict[str, ComputedStyle] | None = None) -> list[SpatialElement]:
+def emit(
+    html: str, boxes: dict[str, Box] | None = None, styles: dict[str, ComputedStyle] | None = None
+) -> list[SpatialElement]:
     """Emit with boxes/styles given per element id attribute (others: display block, no box)."""
     doc = build_document(html)
     node_styles: list[ComputedStyle | None] = []
     node_boxes: list[Box | None] = []
     for node in doc.nodes:
         key = node.attrs.get("id") if not node.is_text else None
-        node_styles.append(None if node.is_text else (styles or {}).get(key or "", ComputedStyle(display="block")))
+        node_styles.append(
+            None if node.is_text else (styles or {}).get(key or "", ComputedStyle(display="block"))
+        )
         node_boxes.append((boxes or {}).get(key or ""))
     return emit_elements(doc, node_styles, Layout(boxes=node_boxes), None)
 
 
 def test_boxes_are_rounded_half_up_and_never_negative() -> None:
-    found = emit("<a id='a' href='/x'>X</a><p id='p'>P</p>", boxes={"a": (10.5, 20.49, 99.5, 17.6), "p": (-3, 0, -5, 8)})
+    found = emit(
+        "<a id='a' href='/x'>X</a><p id='p'>P</p>",
+        boxes={"a": (10.5, 20.49, 99.5, 17.6), "p": (-3, 0, -5, 8)},
+    )
     assert [e.b for e in found] == [[11, 20, 100, 18], [-3, 0, 0, 8]]
 
 
@@ -63,7 +70,9 @@ def test_visibility_hidden_can_be_overridden_by_a_child() -> None:
 
 def test_hidden_elements_keep_their_box_when_layout_has_one() -> None:
     found = emit(
-        "<button id='b'>X</button>", boxes={"b": (1, 2, 30, 40)}, styles={"b": ComputedStyle(visibility="hidden")}
+        "<button id='b'>X</button>",
+        boxes={"b": (1, 2, 30, 40)},
+        styles={"b": ComputedStyle(visibility="hidden")},
     )
     assert (found[0].hidden, found[0].b) == (True, [1, 2, 30, 40])
 

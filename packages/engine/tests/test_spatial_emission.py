@@ -75,7 +75,10 @@ def test_header_and_footer_inside_sectioning_content_are_not_page_landmarks() ->
 def test_explicit_landmark_roles_and_dialogs_are_markers() -> None:
     found = els("<div role='navigation'><a href='/x'>X</a></div><div role='dialog'><p>Accept?</p></div>")
     assert [(e.tag, e.role, e.text) for e in found] == [
-        ("div", "navigation", None), ("a", "link", "X"), ("div", "dialog", None), ("p", None, "Accept?")
+        ("div", "navigation", None),
+        ("a", "link", "X"),
+        ("div", "dialog", None),
+        ("p", None, "Accept?"),
     ]
 
 
@@ -89,13 +92,19 @@ def test_wrapper_dedup_keeps_only_the_interactive_child() -> None:
 def test_wrappers_with_their_own_text_are_kept_with_the_whole_text() -> None:
     found = els("<li>Price: <a href='/x'>details</a></li><p>Read <b>this</b> <a href='/y'>now</a>.</p>")
     assert [(e.tag, e.text) for e in found] == [
-        ("li", "Price: details"), ("a", "details"), ("p", "Read this now."), ("a", "now")
+        ("li", "Price: details"),
+        ("a", "details"),
+        ("p", "Read this now."),
+        ("a", "now"),
     ]
 
 
 def test_inline_formatting_stays_inside_its_block() -> None:
     found = els("<div>Direct <b>bold</b> and <em>em</em><br>next line</div><span>Loose span</span>")
-    assert [(e.tag, e.text) for e in found] == [("body", "Loose span"), ("div", "Direct bold and em next line")]
+    assert [(e.tag, e.text) for e in found] == [
+        ("body", "Loose span"),
+        ("div", "Direct bold and em next line"),
+    ]
 
 
 def test_nested_blocks_each_speak_for_themselves() -> None:
@@ -104,9 +113,13 @@ def test_nested_blocks_each_speak_for_themselves() -> None:
 
 
 def test_blocks_inside_links_and_buttons_are_part_of_their_text() -> None:
-    found = els("<a href='/card'><div><h3>Card title</h3><p>Card text</p></div></a><button><div>Go</div></button>")
+    found = els(
+        "<a href='/card'><div><h3>Card title</h3><p>Card text</p></div></a><button><div>Go</div></button>"
+    )
     assert [(e.tag, e.text) for e in found] == [
-        ("a", "Card title Card text"), ("h3", "Card title"), ("button", "Go")
+        ("a", "Card title Card text"),
+        ("h3", "Card title"),
+        ("button", "Go"),
     ]
 
 
@@ -125,12 +138,23 @@ def test_text_fallback_chain_for_links_and_buttons() -> None:
 def test_svg_children_are_skipped_and_named_svgs_are_images() -> None:
     html = """<svg><text>chart text</text><a href="/in-svg">inside</a></svg>
     <svg role="img" aria-label="Sales chart"><title>T</title></svg><p>After</p>"""
-    assert [(e.tag, e.role, e.text) for e in els(html)] == [("svg", "img", "Sales chart"), ("p", None, "After")]
+    assert [(e.tag, e.role, e.text) for e in els(html)] == [
+        ("svg", "img", "Sales chart"),
+        ("p", None, "After"),
+    ]
 
 
 def test_images_with_alt_aria_label_title_or_nothing() -> None:
-    found = by_tag("<img src=a alt=' Alt  text '><img src=b aria-label='Aria'><img src=c title='T'><img src=d alt=''>", "img")
-    assert [(e.role, e.text) for e in found] == [("img", "Alt text"), ("img", "Aria"), ("img", "T"), ("img", None)]
+    found = by_tag(
+        "<img src=a alt=' Alt  text '><img src=b aria-label='Aria'><img src=c title='T'><img src=d alt=''>",
+        "img",
+    )
+    assert [(e.role, e.text) for e in found] == [
+        ("img", "Alt text"),
+        ("img", "Aria"),
+        ("img", "T"),
+        ("img", None),
+    ]
 
 
 def test_images_inside_links_and_pictures_are_listed() -> None:
@@ -169,7 +193,11 @@ def test_labels_from_for_wrapping_and_aria_labelledby() -> None:
     <label>State <select name="s"><option>CA</option><option>NY</option></select></label>"""
     fields = [e for e in els(html) if e.tag in ("input", "select")]
     assert [(e.name, e.label) for e in fields] == [
-        ("email", "Email"), ("n", "Your name"), ("p", "Phone number"), ("q", "Search site"), ("bare", None),
+        ("email", "Email"),
+        ("n", "Your name"),
+        ("p", "Phone number"),
+        ("q", "Search site"),
+        ("bare", None),
         ("s", "State"),
     ]
     labels = [e.text for e in els(html) if e.tag == "label"]
@@ -246,7 +274,9 @@ def test_alert_types_from_roles_and_compound_classes() -> None:
 
 def test_alert_containers_carry_their_whole_text_once() -> None:
     found = els("<div class='alert alert-danger'><p>Invalid password.</p><p>Try again.</p></div>")
-    assert [(e.tag, e.text, e.alert_type) for e in found] == [("div", "Invalid password. Try again.", "error")]
+    assert [(e.tag, e.text, e.alert_type) for e in found] == [
+        ("div", "Invalid password. Try again.", "error")
+    ]
 
 
 def test_headings_include_nested_link_text_and_fall_back_to_title() -> None:
@@ -292,7 +322,11 @@ def test_css_hidden_content_through_the_whole_pipeline() -> None:
     <p class=wide>Wide only</p><p>Shown</p>"""
     narrow = parse(html, 400, 800).els
     assert [(e.text, e.hidden) for e in narrow] == [
-        ("Menu item", True), ("Ghost", True), ("Inline none", True), ("Wide only", True), ("Shown", None)
+        ("Menu item", True),
+        ("Ghost", True),
+        ("Inline none", True),
+        ("Wide only", True),
+        ("Shown", None),
     ]
     wide = parse(html, 1200, 800).els
     assert [(e.text, e.hidden) for e in wide][3] == ("Wide only", None)
@@ -300,7 +334,9 @@ def test_css_hidden_content_through_the_whole_pipeline() -> None:
 
 
 def test_blocks_inside_inline_wrappers_of_a_link_are_still_part_of_the_link() -> None:
-    found = els("<a href='/x'><span><div>Deep text</div></span></a><article><span><header>H</header></span></article>")
+    found = els(
+        "<a href='/x'><span><div>Deep text</div></span></a><article><span><header>H</header></span></article>"
+    )
     assert [(e.tag, e.text, e.role) for e in found] == [("a", "Deep text", "link"), ("header", "H", None)]
 
 
@@ -348,5 +384,9 @@ def test_no_url_shown_carries_credentials() -> None:
     html = '<a href="https://bob:s3cret@example.com/x">a</a><a href="/rel">b</a><a href="mailto:me@example.com">c</a>'
     dom = parse(html, 1920, 1080, url="https://alice:hunter2@example.com/page")
     assert dom.url == "https://example.com/page"
-    assert [el.href for el in dom.els] == ["https://example.com/x", "https://example.com/rel", "mailto:me@example.com"]
+    assert [el.href for el in dom.els] == [
+        "https://example.com/x",
+        "https://example.com/rel",
+        "mailto:me@example.com",
+    ]
     assert "hunter2" not in dom.to_json() and "s3cret" not in dom.to_compact()

@@ -22,7 +22,9 @@ def mode(request: pytest.FixtureRequest) -> str:
 
 
 @pytest.fixture
-def make_browser(mode: str, fixture_host: str, request: pytest.FixtureRequest) -> Iterator[Callable[[], Browser]]:
+def make_browser(
+    mode: str, fixture_host: str, request: pytest.FixtureRequest
+) -> Iterator[Callable[[], Browser]]:
     """Builds Browsers of the test's mode that may fetch the fixture site; closes them afterwards."""
     made: list[Browser] = []
 

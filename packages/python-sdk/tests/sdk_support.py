@@ -39,7 +39,15 @@ def free_port() -> int:
 
 def _start_server(extra_args: tuple[str, ...]) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
-    command = [sys.executable, "-c", "from browsy_server.cli import main; main()", "serve", "--port", str(port), *extra_args]
+    command = [
+        sys.executable,
+        "-c",
+        "from browsy_server.cli import main; main()",
+        "serve",
+        "--port",
+        str(port),
+        *extra_args,
+    ]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env={**os.environ})
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60

@@ -28,18 +28,24 @@ def test_ag2_conversation(browser: Browser, fixture_site: str) -> None:
         assistant = ConversableAgent(
             name="web_assistant",
             system_message="You help users browse the web.",
-            llm_config={"config_list": [{"model": "scripted", "base_url": base_url, "api_key": "test-key"}],
-                        "cache_seed": None},
+            llm_config={
+                "config_list": [{"model": "scripted", "base_url": base_url, "api_key": "test-key"}],
+                "cache_seed": None,
+            },
         )
         user = UserProxyAgent(
-            name="user", human_input_mode="NEVER", code_execution_config=False,
+            name="user",
+            human_input_mode="NEVER",
+            code_execution_config=False,
             is_termination_msg=lambda m: str(m.get("content") or "").startswith(LoginPlan.FINAL_PREFIX),
         )
         tools = BrowsyBrowser(browser=browser)
         tools.register(assistant)
         tools.register(user)
         user.initiate_chat(assistant, message="Log in and read the orders table.", max_turns=10, silent=True)
-    outputs = [str(r["content"]) for m in user.chat_messages[assistant] for r in m.get("tool_responses") or []]
+    outputs = [
+        str(r["content"]) for m in user.chat_messages[assistant] for r in m.get("tool_responses") or []
+    ]
     final = str(user.chat_messages[assistant][-1]["content"])
     check_transcript(outputs, final)
     assert [t["function"]["name"] for t in model.requests[0]["tools"]] == [f"browsy_{t.name}" for t in TOOLS]
@@ -52,11 +58,20 @@ def test_agentchat_assistant(browser: Browser, fixture_site: str) -> None:
 
     async def run(base_url: str) -> list:
         client = OpenAIChatCompletionClient(
-            model="scripted", base_url=base_url, api_key="test-key",
-            model_info={"vision": False, "function_calling": True, "json_output": False, "family": "unknown",
-                        "structured_output": False},
+            model="scripted",
+            base_url=base_url,
+            api_key="test-key",
+            model_info={
+                "vision": False,
+                "function_calling": True,
+                "json_output": False,
+                "family": "unknown",
+                "structured_output": False,
+            },
         )
-        agent = AssistantAgent("web_assistant", model_client=client, tools=get_tools(browser), max_tool_iterations=10)
+        agent = AssistantAgent(
+            "web_assistant", model_client=client, tools=get_tools(browser), max_tool_iterations=10
+        )
         result = await agent.run(task="Log in and read the orders table.")
         await client.close()
         return result.messages

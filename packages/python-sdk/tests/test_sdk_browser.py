@@ -101,7 +101,9 @@ def test_errors_are_the_engine_classes(browser: Browser, fixture_site: str) -> N
         browser.click("three")  # type: ignore[arg-type]
 
 
-def test_embedded_and_remote_give_the_same_results(fixture_host: str, browsy_server: str, fixture_site: str) -> None:
+def test_embedded_and_remote_give_the_same_results(
+    fixture_host: str, browsy_server: str, fixture_site: str
+) -> None:
     embedded, remote = Browser(allowed_hosts=[fixture_host]), Browser(server=browsy_server)
     try:
         pages = [log_in(b, fixture_site) for b in (embedded, remote)]
@@ -120,9 +122,15 @@ def test_embedded_and_remote_give_the_same_results(fixture_host: str, browsy_ser
         remote.close()
 
 
-def test_async_browser_flow(mode: str, fixture_host: str, fixture_site: str, request: pytest.FixtureRequest) -> None:
+def test_async_browser_flow(
+    mode: str, fixture_host: str, fixture_site: str, request: pytest.FixtureRequest
+) -> None:
     async def flow() -> browsy.Page:
-        options = {"server": request.getfixturevalue("browsy_server")} if mode == "remote" else {"allowed_hosts": [fixture_host]}
+        options = (
+            {"server": request.getfixturevalue("browsy_server")}
+            if mode == "remote"
+            else {"allowed_hosts": [fixture_host]}
+        )
         async with browsy.AsyncBrowser(**options) as browser:
             await browser.goto(f"{fixture_site}/login")
             await browser.login(USERNAME, PASSWORD)
@@ -168,12 +176,16 @@ def test_remote_load_html_is_refused_clearly(browsy_server: str) -> None:
 def test_unreachable_server_is_a_clear_error() -> None:
     from sdk_support import free_port
 
-    with Browser(server=f"http://127.0.0.1:{free_port()}") as browser, pytest.raises(browsy.RemoteError, match="browsy serve"):
+    with (
+        Browser(server=f"http://127.0.0.1:{free_port()}") as browser,
+        pytest.raises(browsy.RemoteError, match="browsy serve"),
+    ):
         browser.goto("https://example.com/")
 
 
-def test_remote_browser_sends_the_servers_bearer_token(fixture_host: str, fixture_site: str,
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_remote_browser_sends_the_servers_bearer_token(
+    fixture_host: str, fixture_site: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from sdk_support import browsy_serve
 
     monkeypatch.delenv("BROWSY_TOKEN", raising=False)
@@ -189,7 +201,12 @@ def test_remote_browser_sends_the_servers_bearer_token(fixture_host: str, fixtur
 
 
 def test_a_saved_state_signs_a_new_browser_in(
-    make_browser, mode: str, fixture_site: str, fixture_host: str, tmp_path, request: pytest.FixtureRequest  # noqa: ANN001
+    make_browser,
+    mode: str,
+    fixture_site: str,
+    fixture_host: str,
+    tmp_path,
+    request: pytest.FixtureRequest,  # noqa: ANN001
 ) -> None:
     import os
     import stat

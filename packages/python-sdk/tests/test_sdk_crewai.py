@@ -9,8 +9,13 @@ from typing import Any
 import pytest
 
 # CrewAI must not phone home from a test run (telemetry, first-run traces) nor prompt on stdin for traces.
-for _name, _value in {"CREWAI_DISABLE_TELEMETRY": "true", "OTEL_SDK_DISABLED": "true", "CREWAI_TESTING": "true",
-                      "CREWAI_TRACING_ENABLED": "false", "CREWAI_DISABLE_TRACKING": "true"}.items():
+for _name, _value in {
+    "CREWAI_DISABLE_TELEMETRY": "true",
+    "OTEL_SDK_DISABLED": "true",
+    "CREWAI_TESTING": "true",
+    "CREWAI_TRACING_ENABLED": "false",
+    "CREWAI_DISABLE_TRACKING": "true",
+}.items():
     os.environ.setdefault(_name, _value)
 
 pytest.importorskip("crewai")
@@ -24,7 +29,9 @@ from sdk_support import LoginPlan, Step, check_transcript  # noqa: E402
 
 OBSERVATION = re.compile(r"Observation:\s*(.*)", re.S)
 # What CrewAI appends to an observation now and then: the tool list and format reminder.
-REMINDER = re.compile(r"\n+(?:You ONLY have access to the following tools|IMPORTANT: Use the following format)")
+REMINDER = re.compile(
+    r"\n+(?:You ONLY have access to the following tools|IMPORTANT: Use the following format)"
+)
 
 
 class ScriptedLLM(BaseLLM):
@@ -40,14 +47,22 @@ class ScriptedLLM(BaseLLM):
     def supports_function_calling(self) -> bool:
         return False
 
-    def call(self, messages: Any, tools: Any = None, callbacks: Any = None, available_functions: Any = None,
-             from_task: Any = None, from_agent: Any = None, response_model: Any = None) -> str:
+    def call(
+        self,
+        messages: Any,
+        tools: Any = None,
+        callbacks: Any = None,
+        available_functions: Any = None,
+        from_task: Any = None,
+        from_agent: Any = None,
+        response_model: Any = None,
+    ) -> str:
         self.outputs = _observations(messages)
         step = self.plan.next(self.outputs)
         if not isinstance(step, Step):
             return f"Thought: I have the table.\nFinal Answer: {step}"
         if self.single_tool:
-            return f"Thought: next step.\nAction: browsy\nAction Input: {{\"command\": {_json_string(step.command())}}}"
+            return f'Thought: next step.\nAction: browsy\nAction Input: {{"command": {_json_string(step.command())}}}'
         import json
 
         return f"Thought: next step.\nAction: browsy_{step.tool}\nAction Input: {json.dumps(step.arguments)}"
@@ -75,10 +90,20 @@ def _observations(messages: Any) -> list[str]:
 def _kickoff(browser: Browser, base: str, single_tool: bool) -> tuple[list[str], str]:
     llm = ScriptedLLM(LoginPlan(base), single_tool)
     tools = [BrowsyTool(browser=browser)] if single_tool else get_tools(browser=browser)
-    agent = Agent(role="Web Researcher", goal="Read the orders table", backstory="You browse websites.",
-                  tools=tools, llm=llm, verbose=False, max_iter=12)
-    task = Task(description=f"Log in to {base} and read the orders table.", expected_output="The orders table.",
-                agent=agent)
+    agent = Agent(
+        role="Web Researcher",
+        goal="Read the orders table",
+        backstory="You browse websites.",
+        tools=tools,
+        llm=llm,
+        verbose=False,
+        max_iter=12,
+    )
+    task = Task(
+        description=f"Log in to {base} and read the orders table.",
+        expected_output="The orders table.",
+        agent=agent,
+    )
     result = Crew(agents=[agent], tasks=[task], verbose=False).kickoff()
     return llm.outputs, str(result.raw)
 

@@ -42,12 +42,19 @@ class ScriptedChatModel(BaseChatModel):
     def bind_tools(self, tools: Any, **kwargs: Any) -> Any:
         return self.bind(tools=[convert_to_openai_tool(t) for t in tools], **kwargs)
 
-    def _generate(self, messages: list, stop: Any = None, run_manager: Any = None, **kwargs: Any) -> ChatResult:
+    def _generate(
+        self, messages: list, stop: Any = None, run_manager: Any = None, **kwargs: Any
+    ) -> ChatResult:
         self.seen_tools.append([t["function"]["name"] for t in kwargs.get("tools", [])])
         outputs = [str(m.content) for m in messages if isinstance(m, ToolMessage)]
         step = self.plan.next(outputs)
         if isinstance(step, Step):
-            call = {"name": f"browsy_{step.tool}", "args": step.arguments, "id": f"call_{len(outputs)}", "type": "tool_call"}
+            call = {
+                "name": f"browsy_{step.tool}",
+                "args": step.arguments,
+                "id": f"call_{len(outputs)}",
+                "type": "tool_call",
+            }
             message = AIMessage(content="", tool_calls=[call])
         else:
             message = AIMessage(content=step)
@@ -77,9 +84,21 @@ def test_tools_carry_the_registry_schemas() -> None:
         assert tool.name == f"browsy_{spec.name}"
         assert tool.description == spec.description
         assert tool.args_schema is spec.params
-    seed_classes = (BrowsyBrowseTool, BrowsyClickTool, BrowsyTypeTextTool, BrowsySearchTool, BrowsyLoginTool, BrowsyPageInfoTool)
+    seed_classes = (
+        BrowsyBrowseTool,
+        BrowsyClickTool,
+        BrowsyTypeTextTool,
+        BrowsySearchTool,
+        BrowsyLoginTool,
+        BrowsyPageInfoTool,
+    )
     assert [cls().name for cls in seed_classes] == [
-        "browsy_browse", "browsy_click", "browsy_type_text", "browsy_search", "browsy_login", "browsy_page_info",
+        "browsy_browse",
+        "browsy_click",
+        "browsy_type_text",
+        "browsy_search",
+        "browsy_login",
+        "browsy_page_info",
     ]
 
 
@@ -97,5 +116,5 @@ def test_default_browser_is_shared_by_the_module() -> None:
     shared = adapter._shared.get()
     shared.load_html("<title>Shared</title><h1>One browser</h1>", "https://example.com/")
     tools = {tool.name: tool for tool in get_tools()}
-    assert "[1:h1 \"One browser\"" in tools["browsy_get_page"].invoke({})
+    assert '[1:h1 "One browser"' in tools["browsy_get_page"].invoke({})
     assert "Shared" in BrowsyPageInfoTool().invoke({})

@@ -10,12 +10,18 @@ from browsy_engine.tools import TOOLS
 
 # Tools taking a free-form map (a recipe document, parameter values): strict mode cannot express one, so they
 # are published with their plain schema and strict off.
-FREE_FORM = {"save_recipe": "recipe", "run_recipe": "recipe", "import_state": "state"}  # tool -> its free-form map
+FREE_FORM = {
+    "save_recipe": "recipe",
+    "run_recipe": "recipe",
+    "import_state": "state",
+}  # tool -> its free-form map
 STRICT_UNSUPPORTED = {"default", "minLength", "maxLength", "minimum", "maximum", "pattern", "format", "title"}
 
 
 def _strict_violations(schema: dict, where: str = "") -> list[str]:
-    problems = [f"{where}: {key}" for key in STRICT_UNSUPPORTED & set(schema) if not isinstance(schema[key], dict)]
+    problems = [
+        f"{where}: {key}" for key in STRICT_UNSUPPORTED & set(schema) if not isinstance(schema[key], dict)
+    ]
     if schema.get("type") == "object" or "properties" in schema:
         if schema.get("additionalProperties") is not False:
             problems.append(f"{where}: additionalProperties must be false")
@@ -49,7 +55,9 @@ def test_definitions_are_strict_and_cover_the_registry() -> None:
 
 
 def test_nulls_from_strict_mode_mean_defaults(browser: Browser, fixture_site: str) -> None:
-    text = handle_tool_call("browsy_browse", {"url": f"{fixture_site}/login", "format": None, "scope": None}, browser)
+    text = handle_tool_call(
+        "browsy_browse", {"url": f"{fixture_site}/login", "format": None, "scope": None}, browser
+    )
     assert text.startswith("title: Sign in")
     as_json = json.loads(handle_tool_call("browsy_get_page", '{"format": "json", "scope": null}', browser))
     assert as_json["title"] == "Sign in"
@@ -58,6 +66,8 @@ def test_nulls_from_strict_mode_mean_defaults(browser: Browser, fixture_site: st
 def test_bad_calls_give_messages_not_exceptions(browser: Browser) -> None:
     assert handle_tool_call("browsy_fly", {}, browser).startswith("Error: unknown tool 'browsy_fly'")
     assert "not valid JSON" in handle_tool_call("browsy_click", "{id: 3", browser)
-    assert handle_tool_call("browsy_click", {"id": "three"}, browser).startswith("Error: Invalid parameters for click: id")
+    assert handle_tool_call("browsy_click", {"id": "three"}, browser).startswith(
+        "Error: Invalid parameters for click: id"
+    )
     assert "give at least one of text or role" in handle_tool_call("browsy_find", {}, browser)
     assert handle_tool_call("browsy_click", {"id": 3}, browser).startswith("Error: No page")

@@ -81,10 +81,14 @@ def test_remote_error_answers_map_to_the_engine_classes_by_code() -> None:
     assert isinstance(error_from_response(400, "Invalid URL 'x' (no scheme).", "invalid_url"), InvalidUrl)
     not_found = error_from_response(502, "HTTP 404 Not Found for https://a.example/: gone.", "http_error")
     assert isinstance(not_found, HttpError) and not_found.status == 404
-    assert isinstance(error_from_response(404, "No element with id 9 on this page.", "action_failed"), ActionError)
+    assert isinstance(
+        error_from_response(404, "No element with id 9 on this page.", "action_failed"), ActionError
+    )
     timeout = error_from_response(504, "Network error fetching https://a.example/: timed out.", "timeout")
     assert isinstance(timeout, Network) and timeout.timed_out
-    assert isinstance(error_from_response(503, "Server at capacity (100 sessions).", "at_capacity"), RemoteError)
+    assert isinstance(
+        error_from_response(503, "Server at capacity (100 sessions).", "at_capacity"), RemoteError
+    )
     message = "No element with id 9 on this page."
     assert str(error_from_response(404, message, "action_failed")) == message
     # The class follows the code, never the wording; an answer without a code is not browsy's.

@@ -20,14 +20,20 @@ def test_adapters_share_one_session(browser: Browser, fixture_site: str) -> None
     get_tool_definitions(browser=browser)  # binds the same browser for handle_tool_call
 
     langchain_tools["browsy_browse"].invoke({"url": f"{fixture_site}/login"})
-    handle_tool_call("browsy_login", {"username": USERNAME, "password": PASSWORD})  # cookie set in the browser
+    handle_tool_call(
+        "browsy_login", {"username": USERNAME, "password": PASSWORD}
+    )  # cookie set in the browser
     email = langchain_tools["browsy_browse"].invoke({"url": f"{fixture_site}/email"})  # needs that cookie
     code = CODE.search(email).group(1)
     assert handle_tool_call("browsy_back", {}).startswith("title: Verify your sign-in")  # shared history
     info = json.loads(handle_tool_call("browsy_page_info", {}))
     enter_code = next(a for a in info["suggested_actions"] if a["action"] == "EnterCode")
-    langchain_tools["browsy_type_text"].invoke({"id": enter_code["input_id"], "text": code})  # shared form state…
-    submitted = handle_tool_call("browsy_click", {"id": enter_code["submit_id"]})  # …submitted by the other adapter
+    langchain_tools["browsy_type_text"].invoke(
+        {"id": enter_code["input_id"], "text": code}
+    )  # shared form state…
+    submitted = handle_tool_call(
+        "browsy_click", {"id": enter_code["submit_id"]}
+    )  # …submitted by the other adapter
     assert submitted.splitlines()[0] == "title: Dashboard"
     assert json.loads(langchain_tools["browsy_tables"].invoke({}))[0] == expected_orders()
     assert browser.dom().page_type() == "Dashboard"

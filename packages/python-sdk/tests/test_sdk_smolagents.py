@@ -41,9 +41,17 @@ class ScriptedCodeModel(Model):
         self.plan = plan
         self.outputs: list[str] = []
 
-    def generate(self, messages: list[Any], stop_sequences: Any = None, response_format: Any = None,
-                 tools_to_call_from: Any = None, **kwargs: Any) -> ChatMessage:
-        self.outputs = [m.group(1).strip() for _, text in _texts(messages) for m in [EXECUTION_LOGS.search(text)] if m]
+    def generate(
+        self,
+        messages: list[Any],
+        stop_sequences: Any = None,
+        response_format: Any = None,
+        tools_to_call_from: Any = None,
+        **kwargs: Any,
+    ) -> ChatMessage:
+        self.outputs = [
+            m.group(1).strip() for _, text in _texts(messages) for m in [EXECUTION_LOGS.search(text)] if m
+        ]
         step = self.plan.next(self.outputs)
         if isinstance(step, Step):
             code = f"result = browsy(command={step.command()!r})\nprint(result)"
@@ -61,15 +69,33 @@ class ScriptedToolCallingModel(Model):
         self.outputs: list[str] = []
         self.offered: list[str] = []
 
-    def generate(self, messages: list[Any], stop_sequences: Any = None, response_format: Any = None,
-                 tools_to_call_from: Any = None, **kwargs: Any) -> ChatMessage:
+    def generate(
+        self,
+        messages: list[Any],
+        stop_sequences: Any = None,
+        response_format: Any = None,
+        tools_to_call_from: Any = None,
+        **kwargs: Any,
+    ) -> ChatMessage:
         self.offered = [tool.name for tool in tools_to_call_from or []]
-        self.outputs = [m.group(1).strip() for role, text in _texts(messages) if "tool" in role.lower()
-                        for m in [OBSERVATION.search(text)] if m]
+        self.outputs = [
+            m.group(1).strip()
+            for role, text in _texts(messages)
+            if "tool" in role.lower()
+            for m in [OBSERVATION.search(text)]
+            if m
+        ]
         step = self.plan.next(self.outputs)
-        name, arguments = (f"browsy_{step.tool}", step.arguments) if isinstance(step, Step) else ("final_answer", {"answer": step})
-        call = ChatMessageToolCall(function=ChatMessageToolCallFunction(name=name, arguments=arguments),
-                                   id=f"call_{len(self.outputs)}", type="function")
+        name, arguments = (
+            (f"browsy_{step.tool}", step.arguments)
+            if isinstance(step, Step)
+            else ("final_answer", {"answer": step})
+        )
+        call = ChatMessageToolCall(
+            function=ChatMessageToolCallFunction(name=name, arguments=arguments),
+            id=f"call_{len(self.outputs)}",
+            type="function",
+        )
         return ChatMessage(role="assistant", content="", tool_calls=[call])
 
     def parse_tool_calls(self, message: ChatMessage) -> ChatMessage:

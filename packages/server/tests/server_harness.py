@@ -24,7 +24,9 @@ def running_server(**settings: object) -> Iterator[str]:
     """Run create_app(ServerSettings(**settings)) on a free loopback port; yields its base URL."""
     port = free_port()
     config = ServerSettings(host="127.0.0.1", port=port, **settings)  # type: ignore[arg-type]
-    server = uvicorn.Server(uvicorn.Config(create_app(config), host="127.0.0.1", port=port, log_level="warning"))
+    server = uvicorn.Server(
+        uvicorn.Config(create_app(config), host="127.0.0.1", port=port, log_level="warning")
+    )
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20

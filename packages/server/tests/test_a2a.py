@@ -69,7 +69,10 @@ def test_browse_task_streams_working_then_completed(server_url: str, fixture_sit
 def test_login_task_never_echoes_the_password(server_url: str, fixture_site: str) -> None:
     body = {
         "goal": "Login to the application",
-        "params": {"url": f"{fixture_site}/login", "credentials": {"username": USERNAME, "password": PASSWORD}},
+        "params": {
+            "url": f"{fixture_site}/login",
+            "credentials": {"username": USERNAME, "password": PASSWORD},
+        },
     }
     events = sse_events(server_url, body)
     final = events[-1]
@@ -80,7 +83,10 @@ def test_login_task_never_echoes_the_password(server_url: str, fixture_site: str
 
 
 def test_tables_and_form_tasks(server_url: str, fixture_site: str) -> None:
-    tables = sse_events(server_url, {"goal": "Get it", "params": {"url": f"{fixture_site}/echo?fruit=apple", "extract": "tables"}})
+    tables = sse_events(
+        server_url,
+        {"goal": "Get it", "params": {"url": f"{fixture_site}/echo?fruit=apple", "extract": "tables"}},
+    )
     assert ["fruit", "apple"] in tables[-1]["result"]["tables"][0]["rows"]
     goal = "Fill out the form with name Grace and email grace@example.com, then submit it"
     form = sse_events(server_url, {"goal": goal, "params": {"url": f"{fixture_site}/forms/post"}})[-1]
@@ -95,10 +101,15 @@ def test_tables_and_form_tasks(server_url: str, fixture_site: str) -> None:
         ({"goal": "Browse", "params": {}}, "No URL to open"),
         ({"goal": "Browse", "params": {"url": "http://127.0.0.1:9/"}}, "Network error"),
         ({"goal": "Sign in", "params": {"url": "FIXTURE/list"}}, "No login form found"),
-        ({"goal": "Fill the form with favourite-colour blue", "params": {"url": "FIXTURE/forms/post"}}, "Element not found"),
+        (
+            {"goal": "Fill the form with favourite-colour blue", "params": {"url": "FIXTURE/forms/post"}},
+            "Element not found",
+        ),
     ],
 )
-def test_failed_tasks_end_with_one_failed_event(server_url: str, fixture_site: str, body: dict, needle: str) -> None:
+def test_failed_tasks_end_with_one_failed_event(
+    server_url: str, fixture_site: str, body: dict, needle: str
+) -> None:
     if "url" in body["params"]:
         body["params"]["url"] = body["params"]["url"].replace("FIXTURE", fixture_site)
     events = sse_events(server_url, body)
@@ -182,11 +193,17 @@ async def _send_and_read_back(base_url: str, owner: str | None, params: dict) ->
     from a2a.types import GetTaskRequest, ListTasksRequest
 
     headers = {"X-Browsy-Session": owner} if owner else {}
-    async with httpx.AsyncClient(headers=headers, timeout=60) as http, httpx.AsyncClient(timeout=60) as stranger_http:
+    async with (
+        httpx.AsyncClient(headers=headers, timeout=60) as http,
+        httpx.AsyncClient(timeout=60) as stranger_http,
+    ):
         client = await create_client(base_url, ClientConfig(streaming=False, httpx_client=http))
         stranger = await create_client(base_url, ClientConfig(streaming=False, httpx_client=stranger_http))
-        message = Message(role=Role.ROLE_USER, message_id=str(uuid.uuid4()),
-                          parts=[new_text_part("Log in"), new_data_part(params)])
+        message = Message(
+            role=Role.ROLE_USER,
+            message_id=str(uuid.uuid4()),
+            parts=[new_text_part("Log in"), new_data_part(params)],
+        )
         (event,) = [e async for e in client.send_message(SendMessageRequest(message=message))]
         task = event.task
         out = {
@@ -203,7 +220,9 @@ async def _send_and_read_back(base_url: str, owner: str | None, params: dict) ->
         return out
 
 
-def test_a2a_tasks_are_scoped_to_their_caller_and_never_keep_credentials(start_server, fixture_site: str) -> None:  # noqa: ANN001
+def test_a2a_tasks_are_scoped_to_their_caller_and_never_keep_credentials(
+    start_server, fixture_site: str
+) -> None:  # noqa: ANN001
     url = start_server(allow_private_network=True)
     params = {"url": f"{fixture_site}/login", "credentials": {"username": USERNAME, "password": PASSWORD}}
     alice = asyncio.run(_send_and_read_back(url, "alice-key", params))
@@ -219,7 +238,9 @@ def test_a2a_tasks_are_scoped_to_their_caller_and_never_keep_credentials(start_s
     assert "/login" in str(stored)  # only credential values go: the request stays readable
 
     anonymous = asyncio.run(_send_and_read_back(url, None, params))
-    assert [t.id for t in anonymous["context_list"].tasks] == [anonymous["task"].id]  # its context id reaches it
+    assert [t.id for t in anonymous["context_list"].tasks] == [
+        anonymous["task"].id
+    ]  # its context id reaches it
     assert not anonymous["stranger_list"].tasks and not anonymous["own_list"].tasks
     assert PASSWORD not in str(anonymous["own_get"])
 
@@ -253,13 +274,19 @@ def test_a2a_task_store_is_bounded_by_count_bytes_and_age() -> None:
     asyncio.run(run())
 
 
-async def _task_in_session(base_url: str, owner: str | None, text: str, params: dict, context_id: str = "") -> dict:
+async def _task_in_session(
+    base_url: str, owner: str | None, text: str, params: dict, context_id: str = ""
+) -> dict:
     """One task with the official client; returns its result data (or the failure text)."""
     headers = {"X-Browsy-Session": owner} if owner else {}
     async with httpx.AsyncClient(headers=headers, timeout=60) as http:
         client = await create_client(base_url, ClientConfig(streaming=False, httpx_client=http))
-        message = Message(role=Role.ROLE_USER, message_id=str(uuid.uuid4()), context_id=context_id,
-                          parts=[new_text_part(text), new_data_part(params)])
+        message = Message(
+            role=Role.ROLE_USER,
+            message_id=str(uuid.uuid4()),
+            context_id=context_id,
+            parts=[new_text_part(text), new_data_part(params)],
+        )
         (event,) = [e async for e in client.send_message(SendMessageRequest(message=message))]
         task = event.task
         if task.status.state != TaskState.TASK_STATE_COMPLETED:
@@ -267,17 +294,26 @@ async def _task_in_session(base_url: str, owner: str | None, text: str, params: 
         return {**get_data_parts(task.artifacts[0].parts)[0], "context_id": task.context_id}
 
 
-def test_a2a_named_sessions_keep_their_state_and_belong_to_their_caller(start_server, fixture_site: str) -> None:  # noqa: ANN001
+def test_a2a_named_sessions_keep_their_state_and_belong_to_their_caller(
+    start_server, fixture_site: str
+) -> None:  # noqa: ANN001
     url = start_server(allow_private_network=True)
-    login = {"url": f"{fixture_site}/login", "credentials": {"username": USERNAME, "password": PASSWORD},
-             "session": "work"}
+    login = {
+        "url": f"{fixture_site}/login",
+        "credentials": {"username": USERNAME, "password": PASSWORD},
+        "session": "work",
+    }
     second_step = {"url": f"{fixture_site}/2fa", "session": "work"}
 
     async def flow() -> dict:
         out = {"login": await _task_in_session(url, "alice-key", "Log in", login)}
-        out["same"] = await _task_in_session(url, "alice-key", "Browse", second_step)  # the pending sign-in is there
+        out["same"] = await _task_in_session(
+            url, "alice-key", "Browse", second_step
+        )  # the pending sign-in is there
         out["fresh"] = await _task_in_session(url, "alice-key", "Browse", {"url": f"{fixture_site}/2fa"})
-        out["stranger"] = await _task_in_session(url, "mallory-key", "Browse", second_step)  # same name, other caller
+        out["stranger"] = await _task_in_session(
+            url, "mallory-key", "Browse", second_step
+        )  # same name, other caller
         # without a key, the A2A context owns the name: a follow-up in the same context finds the session
         first = await _task_in_session(url, None, "Log in", login)
         out["context"] = await _task_in_session(url, None, "Browse", second_step, first["context_id"])
@@ -308,8 +344,11 @@ def test_the_card_and_the_endpoint_also_serve_a2a_0_3_clients(server_url: str, f
     async def send() -> list:
         async with httpx.AsyncClient(timeout=60) as http:
             client = ClientFactory(ClientConfig(streaming=False, httpx_client=http)).create(legacy)
-            message = Message(role=Role.ROLE_USER, message_id=str(uuid.uuid4()),
-                              parts=[new_text_part("Browse"), new_data_part({"url": f"{fixture_site}/list"})])
+            message = Message(
+                role=Role.ROLE_USER,
+                message_id=str(uuid.uuid4()),
+                parts=[new_text_part("Browse"), new_data_part({"url": f"{fixture_site}/list"})],
+            )
             try:
                 return [e async for e in client.send_message(SendMessageRequest(message=message))]
             finally:

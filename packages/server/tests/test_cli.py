@@ -14,7 +14,9 @@ import pytest
 from browsy_server.schemas import stale_schemas
 
 BROWSY = Path(sys.executable).with_name("browsy")
-PAGE = "<html><head><title>Hello page</title></head><body><h1>Hello</h1><a href='/about'>About</a></body></html>"
+PAGE = (
+    "<html><head><title>Hello page</title></head><body><h1>Hello</h1><a href='/about'>About</a></body></html>"
+)
 
 
 def browsy(*args: str, stdin: str | None = None, timeout: float = 60) -> subprocess.CompletedProcess[str]:
@@ -53,7 +55,9 @@ def test_parse_file_json(tmp_path: Path) -> None:
         (("frobnicate",), "invalid choice", 2),
     ],
 )
-def test_errors_are_one_line_on_stderr_without_traceback(args: tuple[str, ...], needle: str, code: int) -> None:
+def test_errors_are_one_line_on_stderr_without_traceback(
+    args: tuple[str, ...], needle: str, code: int
+) -> None:
     done = browsy(*args, stdin="")
     assert done.returncode == code
     assert needle in done.stderr
@@ -133,15 +137,32 @@ def test_cli_arguments_fuzzed_never_give_a_traceback() -> None:
     from hypothesis import HealthCheck, given, settings
     from hypothesis import strategies as st
 
-    flags = ["--timeout", "--max-history", "--allowed-host", "--viewport", "--max-sessions", "--port",
-             "--max-body", "--max-response-bytes", "--cors-origin", "--session-ttl", "--format", "--workers",
-             "--proxy", "--header"]
-    values = st.one_of(st.sampled_from(["0", "-1", "nan", "inf", "1e999", "x", "", "http://a:1/", "80x", "::1"]),
-                       st.text(max_size=12))
+    flags = [
+        "--timeout",
+        "--max-history",
+        "--allowed-host",
+        "--viewport",
+        "--max-sessions",
+        "--port",
+        "--max-body",
+        "--max-response-bytes",
+        "--cors-origin",
+        "--session-ttl",
+        "--format",
+        "--workers",
+        "--proxy",
+        "--header",
+    ]
+    values = st.one_of(
+        st.sampled_from(["0", "-1", "nan", "inf", "1e999", "x", "", "http://a:1/", "80x", "::1"]),
+        st.text(max_size=12),
+    )
 
     @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
-    @given(command=st.sampled_from(["fetch", "parse", "serve", "mcp", "schemas", "recipe"]),
-           pairs=st.lists(st.tuples(st.sampled_from(flags), values), max_size=3))
+    @given(
+        command=st.sampled_from(["fetch", "parse", "serve", "mcp", "schemas", "recipe"]),
+        pairs=st.lists(st.tuples(st.sampled_from(flags), values), max_size=3),
+    )
     def check(command: str, pairs: list[tuple[str, str]]) -> None:
         argv = [command] + [part for flag, value in pairs for part in (flag, value)]
         try:

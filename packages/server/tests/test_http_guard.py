@@ -16,11 +16,14 @@ EVIL = "http://evil.example"
 def test_no_cors_for_unlisted_origins_and_their_requests_are_refused(server_url: str) -> None:
     plain = httpx.get(f"{server_url}/api/page")
     assert "access-control-allow-origin" not in plain.headers  # SDKs and curl send no Origin
-    cross = httpx.post(f"{server_url}/api/browse", json={"url": "http://127.0.0.1:1/"}, headers={"Origin": EVIL})
+    cross = httpx.post(
+        f"{server_url}/api/browse", json={"url": "http://127.0.0.1:1/"}, headers={"Origin": EVIL}
+    )
     assert cross.status_code == 403 and "--cors-origin" in cross.json()["error"]
     assert "access-control-allow-origin" not in cross.headers
-    preflight = httpx.options(f"{server_url}/api/browse",
-                              headers={"Origin": EVIL, "Access-Control-Request-Method": "POST"})
+    preflight = httpx.options(
+        f"{server_url}/api/browse", headers={"Origin": EVIL, "Access-Control-Request-Method": "POST"}
+    )
     assert preflight.status_code == 403
     # a no-cors request whose Origin the browser hides still says where it comes from
     hidden = httpx.get(f"{server_url}/api/page", headers={"Sec-Fetch-Site": "cross-site"})
@@ -34,19 +37,31 @@ def test_listed_origins_get_cors_and_star_restores_any(start_server: Callable[..
     assert ok.status_code == 404 and ok.json()["error"].startswith("No page loaded")  # reached the route
     assert ok.headers["access-control-allow-origin"] == app and ok.headers["vary"] == "Origin"
     assert ok.headers["access-control-expose-headers"] == HEADER
-    preflight = httpx.options(f"{url}/api/browse", headers={"Origin": app, "Access-Control-Request-Method": "POST"})
+    preflight = httpx.options(
+        f"{url}/api/browse", headers={"Origin": app, "Access-Control-Request-Method": "POST"}
+    )
     assert preflight.status_code == 204 and "POST" in preflight.headers["access-control-allow-methods"]
     assert HEADER in preflight.headers["access-control-allow-headers"]
     assert httpx.get(f"{url}/api/page", headers={"Origin": EVIL}).status_code == 403
     anyone = start_server(cors_origins=["*"])
-    assert httpx.get(f"{anyone}/api/page", headers={"Origin": EVIL}).headers["access-control-allow-origin"] == "*"
+    assert (
+        httpx.get(f"{anyone}/api/page", headers={"Origin": EVIL}).headers["access-control-allow-origin"]
+        == "*"
+    )
 
 
 def test_bodies_must_be_json(server_url: str) -> None:
     # text/plain, urlencoded and multipart bodies are what a page can send cross-origin without a preflight
-    for content_type in ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"):
-        response = httpx.post(f"{server_url}/api/browse", content=b'{"url": "http://127.0.0.1:9/"}',
-                              headers={"Content-Type": content_type})
+    for content_type in (
+        "text/plain",
+        "application/x-www-form-urlencoded",
+        "multipart/form-data; boundary=x",
+    ):
+        response = httpx.post(
+            f"{server_url}/api/browse",
+            content=b'{"url": "http://127.0.0.1:9/"}',
+            headers={"Content-Type": content_type},
+        )
         assert response.status_code == 415, content_type
         assert "application/json" in response.json()["error"]
     assert httpx.post(f"{server_url}/api/back").status_code in (200, 400, 404)  # no body: nothing to check
@@ -94,8 +109,13 @@ def test_body_limit_on_every_route(start_server: Callable[..., str]) -> None:
 
 
 def test_serve_on_a_public_address_needs_a_token() -> None:
-    result = subprocess.run([sys.executable, "-m", "browsy_server", "serve", "--host", "0.0.0.0", "--port", "0"],
-                            capture_output=True, text=True, timeout=60, env={"PATH": "/usr/bin:/bin"})
+    result = subprocess.run(
+        [sys.executable, "-m", "browsy_server", "serve", "--host", "0.0.0.0", "--port", "0"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={"PATH": "/usr/bin:/bin"},
+    )
     assert result.returncode == 1
     assert "--token" in result.stderr and "Traceback" not in result.stderr
 
@@ -103,7 +123,9 @@ def test_serve_on_a_public_address_needs_a_token() -> None:
 def test_deeply_nested_json_and_overlong_host_labels_are_400s(server_url: str) -> None:
     deep = "[" * 100_000 + "]" * 100_000
     for path in ("/api/browse", "/api/find"):
-        response = httpx.post(f"{server_url}{path}", content=deep, headers={"Content-Type": "application/json"})
+        response = httpx.post(
+            f"{server_url}{path}", content=deep, headers={"Content-Type": "application/json"}
+        )
         assert response.status_code == 400, (path, response.text)
         assert "Traceback" not in response.text
     rpc = httpx.post(f"{server_url}/a2a/jsonrpc", content=deep, headers={"Content-Type": "application/json"})

@@ -20,7 +20,9 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 from tests.fixture_site.auth import PASSWORD, USERNAME
 
 BROWSY = str(Path(sys.executable).with_name("browsy"))
-RECIPE_FILE = Path(__file__).resolve().parents[3] / "tests" / "fixture_site" / "recipes" / "fixture-login.json"
+RECIPE_FILE = (
+    Path(__file__).resolve().parents[3] / "tests" / "fixture_site" / "recipes" / "fixture-login.json"
+)
 SECRET_ENV = "BROWSY_SECRET_FX_PASSWORD"
 
 
@@ -43,7 +45,10 @@ def check_signed_in(result: dict) -> None:
         (lambda d: d.update(steps=[{"action": "teleport"}]), "steps.0.action"),
         (lambda d: d["steps"].insert(0, {"action": "browse", "url": "${nowhere}"}), "uses ${nowhere}"),
         (lambda d: d.update(url="${base}/login?p=${secret:FX_PASSWORD}"), "url uses ${secret:FX_PASSWORD}"),
-        (lambda d: d["steps"].append({"action": "assert_text", "text": "${secret:FX_PASSWORD}"}), "secrets may only fill"),
+        (
+            lambda d: d["steps"].append({"action": "assert_text", "text": "${secret:FX_PASSWORD}"}),
+            "secrets may only fill",
+        ),
         (lambda d: d.update(name="../escape"), "name"),
         (lambda d: d.update(extra=1), "extra"),
         (lambda d: d.pop("steps"), "steps: Field required"),
@@ -64,7 +69,9 @@ def test_bad_json_is_refused() -> None:
 
 def test_parameters_unknown_missing_or_smuggling_placeholders() -> None:
     recipe = parse_recipe(recipe_doc())
-    with pytest.raises(ToolError, match="Unknown parameter colour for recipe 'fixture-login'; it takes base, user"):
+    with pytest.raises(
+        ToolError, match="Unknown parameter colour for recipe 'fixture-login'; it takes base, user"
+    ):
         bind(recipe, {"base": "http://x", "colour": "red"})
     with pytest.raises(ToolError, match="needs parameter base"):
         bind(recipe, {})
@@ -111,8 +118,16 @@ def test_cli_save_list_show_run_delete(tmp_path: Path, fixture_site: str, fixtur
     assert shown["steps"][0]["password"] == "${secret:FX_PASSWORD}"
     assert PASSWORD not in (recipes / "fixture-login.json").read_text()
 
-    run = browsy("recipe", "run", "fixture-login", "--param", f"base={fixture_site}",
-                 "--allowed-host", fixture_host, env=env)
+    run = browsy(
+        "recipe",
+        "run",
+        "fixture-login",
+        "--param",
+        f"base={fixture_site}",
+        "--allowed-host",
+        fixture_host,
+        env=env,
+    )
     assert run.returncode == 0, run.stderr
     check_signed_in(json.loads(run.stdout))
     assert PASSWORD not in run.stdout + run.stderr
@@ -125,9 +140,21 @@ def test_cli_save_list_show_run_delete(tmp_path: Path, fixture_site: str, fixtur
 def test_cli_secret_from_a_secrets_file(tmp_path: Path, fixture_site: str, fixture_host: str) -> None:
     secrets = tmp_path / "secrets.env"
     secrets.write_text(f"# fixture site\nFX_PASSWORD={PASSWORD}\n")
-    run = browsy("recipe", "run", "--file", str(RECIPE_FILE), "--param", f"base={fixture_site}",
-                 "--secrets", str(secrets), "--allowed-host", fixture_host, "--format", "json",
-                 env=clean_env(tmp_path))
+    run = browsy(
+        "recipe",
+        "run",
+        "--file",
+        str(RECIPE_FILE),
+        "--param",
+        f"base={fixture_site}",
+        "--secrets",
+        str(secrets),
+        "--allowed-host",
+        fixture_host,
+        "--format",
+        "json",
+        env=clean_env(tmp_path),
+    )
     assert run.returncode == 0, run.stderr
     check_signed_in(json.loads(run.stdout))
     assert PASSWORD not in run.stdout + run.stderr
@@ -135,14 +162,26 @@ def test_cli_secret_from_a_secrets_file(tmp_path: Path, fixture_site: str, fixtu
 
 def test_cli_refusals_name_the_problem_not_the_secret(tmp_path: Path, fixture_site: str) -> None:
     env = clean_env(tmp_path)
-    unknown = browsy("recipe", "run", "--file", str(RECIPE_FILE), "--param", f"base={fixture_site}",
-                     "--param", "colour=red", env=env)
+    unknown = browsy(
+        "recipe",
+        "run",
+        "--file",
+        str(RECIPE_FILE),
+        "--param",
+        f"base={fixture_site}",
+        "--param",
+        "colour=red",
+        env=env,
+    )
     assert unknown.returncode == 1
     assert unknown.stderr.strip() == (
         "browsy: Unknown parameter colour for recipe 'fixture-login'; it takes base, user."
     )
     missing = browsy("recipe", "run", "--file", str(RECIPE_FILE), "--param", f"base={fixture_site}", env=env)
-    assert missing.returncode == 1 and "Missing secret FX_PASSWORD: set BROWSY_SECRET_FX_PASSWORD" in missing.stderr
+    assert (
+        missing.returncode == 1
+        and "Missing secret FX_PASSWORD: set BROWSY_SECRET_FX_PASSWORD" in missing.stderr
+    )
     broken = tmp_path / "broken.json"
     broken.write_text('{"name": "x", "steps": [{"action": "click"}]}')
     refused = browsy("recipe", "save", str(broken), env=env)
@@ -150,10 +189,21 @@ def test_cli_refusals_name_the_problem_not_the_secret(tmp_path: Path, fixture_si
     assert "Traceback" not in unknown.stderr + missing.stderr + refused.stderr
 
 
-def test_a_failing_run_exits_1_and_redacts_the_secret(tmp_path: Path, fixture_site: str, fixture_host: str) -> None:
+def test_a_failing_run_exits_1_and_redacts_the_secret(
+    tmp_path: Path, fixture_site: str, fixture_host: str
+) -> None:
     wrong = "not-the-password-123"
-    run = browsy("recipe", "run", "--file", str(RECIPE_FILE), "--param", f"base={fixture_site}",
-                 "--allowed-host", fixture_host, env=clean_env(tmp_path, **{SECRET_ENV: wrong}))
+    run = browsy(
+        "recipe",
+        "run",
+        "--file",
+        str(RECIPE_FILE),
+        "--param",
+        f"base={fixture_site}",
+        "--allowed-host",
+        fixture_host,
+        env=clean_env(tmp_path, **{SECRET_ENV: wrong}),
+    )
     assert run.returncode == 1
     result = json.loads(run.stdout)
     assert result["stopped_at"] == 0 and "Invalid email or password" in result["steps"][0]["error"]
@@ -173,9 +223,13 @@ def test_rest_save_list_run_delete(start_server, fixture_site: str, monkeypatch,
         assert ran.status_code == 200
         check_signed_in(ran.json())
         assert PASSWORD not in ran.text
-        bad = http.post("/api/recipes/run", json={"name": "fixture-login", "params": {"base": fixture_site, "x": "1"}})
+        bad = http.post(
+            "/api/recipes/run", json={"name": "fixture-login", "params": {"base": fixture_site, "x": "1"}}
+        )
         assert bad.status_code == 400 and "Unknown parameter x" in bad.json()["error"]
-        assert http.post("/api/recipes/delete", json={"name": "fixture-login"}).json() == {"deleted": "fixture-login"}
+        assert http.post("/api/recipes/delete", json={"name": "fixture-login"}).json() == {
+            "deleted": "fixture-login"
+        }
         gone = http.post("/api/recipes/run", json={"name": "fixture-login"})
         assert gone.status_code == 404
 
@@ -192,7 +246,9 @@ def test_mcp_runs_the_saved_recipe(tmp_path: Path, fixture_site: str, fixture_ho
             await session.initialize()
             listed = await session.call_tool("list_recipes", {})
             assert listed.structured_content is None or "fixture-login" in listed.content[0].text
-            ran = await session.call_tool("run_recipe", {"name": "fixture-login", "params": {"base": fixture_site}})
+            ran = await session.call_tool(
+                "run_recipe", {"name": "fixture-login", "params": {"base": fixture_site}}
+            )
             assert not ran.is_error, ran.content[0].text
             check_signed_in(json.loads(ran.content[0].text))
             assert PASSWORD not in ran.content[0].text

@@ -6,10 +6,30 @@ import pytest
 from browsy_engine.tools import TOOLS, ToolError, get_tool, tool_names, validate_arguments
 
 SEED_TOOLS = [
-    "browse", "click", "type_text", "check", "uncheck", "select", "get_page",
-    "back", "search", "find", "login", "enter_code", "tables", "page_info",
+    "browse",
+    "click",
+    "type_text",
+    "check",
+    "uncheck",
+    "select",
+    "get_page",
+    "back",
+    "search",
+    "find",
+    "login",
+    "enter_code",
+    "tables",
+    "page_info",
 ]
-WORKFLOW_TOOLS = ["run_actions", "save_recipe", "list_recipes", "run_recipe", "delete_recipe", "export_state", "import_state"]
+WORKFLOW_TOOLS = [
+    "run_actions",
+    "save_recipe",
+    "list_recipes",
+    "run_recipe",
+    "delete_recipe",
+    "export_state",
+    "import_state",
+]
 
 
 def test_the_fourteen_seed_tools_and_the_workflow_tools_each_once() -> None:
@@ -85,6 +105,10 @@ def test_every_published_schema_is_accepted_by_anthropic_tool_use() -> None:
 
     published = json.loads((Path(__file__).resolve().parents[3] / "schemas/tools.json").read_text())["tools"]
     for tool in published:
-        assert tool["parameters"]["type"] == "object" and not _combinators_at_root(tool["parameters"]), tool["name"]
+        assert tool["parameters"]["type"] == "object" and not _combinators_at_root(tool["parameters"]), tool[
+            "name"
+        ]
     for tool in mcp_tools():
-        assert tool.input_schema["type"] == "object" and not _combinators_at_root(tool.input_schema), tool.name
+        assert tool.input_schema["type"] == "object" and not _combinators_at_root(tool.input_schema), (
+            tool.name
+        )

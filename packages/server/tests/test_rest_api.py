@@ -26,7 +26,10 @@ def session_with_a_page(url: str, site: str) -> str:
 
 def test_session_header_semantics(server_url: str, fixture_site: str) -> None:
     first = httpx.get(f"{server_url}/api/page-info")
-    assert first.status_code == 404 and first.json() == {"error": "No page loaded. Call browse with a URL first.", "code": "no_page"}
+    assert first.status_code == 404 and first.json() == {
+        "error": "No page loaded. Call browse with a URL first.",
+        "code": "no_page",
+    }
     token = session_with_a_page(server_url, fixture_site)
     reused = httpx.get(f"{server_url}/api/page-info", headers={HEADER: token})
     assert reused.headers[HEADER] == token
@@ -42,7 +45,9 @@ def test_idle_session_expires_and_is_replaced(start_server: Callable[..., str], 
     assert httpx.get(f"{url}/api/page", headers={HEADER: token}).headers[HEADER] != token
 
 
-def test_capacity_is_503_but_known_sessions_keep_working(start_server: Callable[..., str], fixture_site: str) -> None:
+def test_capacity_is_503_but_known_sessions_keep_working(
+    start_server: Callable[..., str], fixture_site: str
+) -> None:
     url = start_server(max_sessions=2, allow_private_network=True)
     tokens = [session_with_a_page(url, fixture_site) for _ in range(2)]
     full = httpx.post(f"{url}/api/browse", json={"url": f"{fixture_site}/list"})
@@ -62,16 +67,31 @@ def test_capacity_is_503_but_known_sessions_keep_working(start_server: Callable[
         ("POST", "/api/browse", b'{"url": "http://10.0.0.1/"}', 400, "Blocked URL", "blocked_url"),
         ("POST", "/api/browse", b'{"url": "http://a b/"}', 400, "Invalid URL", "invalid_url"),
         ("POST", "/api/click", b'{"id": 1}', 404, "No page", "no_page"),
-        ("GET", "/api/page?format=xml", None, 400, "format: Input should be 'compact' or 'json'", "invalid_arguments"),
+        (
+            "GET",
+            "/api/page?format=xml",
+            None,
+            400,
+            "format: Input should be 'compact' or 'json'",
+            "invalid_arguments",
+        ),
         ("GET", "/no/such/route", None, 404, "Not found: /no/such/route", "not_found"),
         ("GET", "/api/browse", None, 405, "not allowed", "method_not_allowed"),
     ],
 )
 def test_errors_are_json_with_the_right_status_and_code(
-    start_server: Callable[..., str], method: str, path: str, body: bytes | None, status: int, needle: str, code: str
+    start_server: Callable[..., str],
+    method: str,
+    path: str,
+    body: bytes | None,
+    status: int,
+    needle: str,
+    code: str,
 ) -> None:
     url = start_server()  # private network NOT allowed here
-    response = httpx.request(method, f"{url}{path}", content=body, headers={"Content-Type": "application/json"})
+    response = httpx.request(
+        method, f"{url}{path}", content=body, headers={"Content-Type": "application/json"}
+    )
     assert response.status_code == status
     assert response.headers["content-type"] == "application/json"
     assert needle in response.json()["error"]
@@ -116,7 +136,9 @@ def test_openapi_and_docs_are_served(server_url: str) -> None:
         assert f"/docs/assets/{asset}" in docs.text
         served = httpx.get(f"{server_url}/docs/assets/{asset}")
         assert served.status_code == 200 and len(served.content) > 100_000
-    assert "5." in httpx.get(f"{server_url}/docs/assets/swagger-ui-bundle.js").text[:400_000]  # Swagger UI 5 reads 3.1
+    assert (
+        "5." in httpx.get(f"{server_url}/docs/assets/swagger-ui-bundle.js").text[:400_000]
+    )  # Swagger UI 5 reads 3.1
 
 
 def test_one_session_is_serialised_while_others_run(server_url: str, fixture_site: str) -> None:
@@ -126,7 +148,9 @@ def test_one_session_is_serialised_while_others_run(server_url: str, fixture_sit
         async with httpx.AsyncClient(base_url=server_url, timeout=60) as client:
             token = (await client.post("/api/browse", json={"url": f"{fixture_site}/list"})).headers[HEADER]
             slow = asyncio.create_task(
-                client.post("/api/browse", json={"url": f"{fixture_site}/slow?delay=3"}, headers={HEADER: token})
+                client.post(
+                    "/api/browse", json={"url": f"{fixture_site}/slow?delay=3"}, headers={HEADER: token}
+                )
             )
             await asyncio.sleep(0.5)  # let the slow browse take the session first
             same = asyncio.create_task(client.get("/api/page", headers={HEADER: token}))
@@ -153,20 +177,25 @@ def test_failed_requests_keep_no_session_and_new_sessions_are_rate_limited(
     assert flood.status_code == 404
     flood = httpx.get(f"{url}/api/page-info")  # the 11th
     assert flood.status_code == 429 and "a minute" in flood.json()["error"]
-    assert httpx.get(f"{url}/api/page-info", headers={HEADER: kept}).status_code == 200  # known tokens still work
+    assert (
+        httpx.get(f"{url}/api/page-info", headers={HEADER: kept}).status_code == 200
+    )  # known tokens still work
 
 
 def test_get_page_explains_the_page_type_when_asked(server_url: str, fixture_site: str) -> None:
     token = session_with_a_page(server_url, fixture_site)
     plain = httpx.get(f"{server_url}/api/page", params={"format": "json"}, headers={HEADER: token}).json()
-    explained = httpx.get(f"{server_url}/api/page", params={"format": "json", "explain": "true"},
-                          headers={HEADER: token}).json()
+    explained = httpx.get(
+        f"{server_url}/api/page", params={"format": "json", "explain": "true"}, headers={HEADER: token}
+    ).json()
     assert "page_reasons" not in plain  # the default output is unchanged
     assert explained["page_reasons"] and 0 < explained["page_confidence"] <= 1
     assert explained["els"] == plain["els"]
 
 
-def test_pages_come_in_parts_with_a_cursor_and_views(start_server: Callable[..., str], fixture_site: str) -> None:
+def test_pages_come_in_parts_with_a_cursor_and_views(
+    start_server: Callable[..., str], fixture_site: str
+) -> None:
     url = start_server(allow_private_network=True, session_overrides={"max_output_chars": 400})
     with httpx.Client(base_url=url, timeout=60) as client:
         first = client.post("/api/browse", json={"url": f"{fixture_site}/list"})
@@ -181,11 +210,14 @@ def test_pages_come_in_parts_with_a_cursor_and_views(start_server: Callable[...,
         assert "more:" not in whole
         as_json = client.get("/api/page", params={"format": "json"}, headers={HEADER: token}).json()
         assert "more" not in as_json  # json is cut only when max_chars is given
-        actions = client.get("/api/page", params={"view": "actions", "max_chars": 10_000_000},
-                             headers={HEADER: token}).text
+        actions = client.get(
+            "/api/page", params={"view": "actions", "max_chars": 10_000_000}, headers={HEADER: token}
+        ).text
         assert "showing: view actions" in actions
         first_id = as_json["els"][0]["id"]
-        inside = client.get("/api/page", params={"within": first_id, "format": "json"}, headers={HEADER: token}).json()
+        inside = client.get(
+            "/api/page", params={"within": first_id, "format": "json"}, headers={HEADER: token}
+        ).json()
         assert inside["showing"]["within"] == first_id and inside["els"][0]["id"] == first_id
         assert len(inside["els"]) < len(as_json["els"])
         stale = client.get("/api/page", params={"cursor": "1~all~all~~00000000"}, headers={HEADER: token})

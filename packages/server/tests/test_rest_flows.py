@@ -124,7 +124,9 @@ def test_a_big_page_is_served_whole(client: httpx.Client, fixture_site: str) -> 
 def test_search_returns_title_url_snippet(start_server, fixture_site: str, engine: str) -> None:  # noqa: ANN001
     endpoints = {"duckduckgo": f"{fixture_site}/search/duckduckgo", "google": f"{fixture_site}/search/google"}
     url = start_server(allow_private_network=True, session_overrides={"search_endpoints": endpoints})
-    response = httpx.post(f"{url}/api/search", json={"query": "rust web framework", "engine": engine}, timeout=30)
+    response = httpx.post(
+        f"{url}/api/search", json={"query": "rust web framework", "engine": engine}, timeout=30
+    )
     assert response.status_code == 200, response.text
     results = response.json()
     assert results and all(set(r) == {"title", "url", "snippet"} for r in results)
@@ -143,8 +145,12 @@ def test_clicking_a_heading_and_a_text_field_answer_alike(client: httpx.Client, 
         assert f"Element {target['id']}" in first and rest == "The page did not change (get_page shows it)."
 
 
-def test_a_click_that_toggles_part_of_the_page_answers_with_what_changed(client: httpx.Client, fixture_site: str) -> None:
-    page = client.post("/api/browse", json={"url": f"{fixture_site}/behaviors", "format": "json"}).json()["els"]
+def test_a_click_that_toggles_part_of_the_page_answers_with_what_changed(
+    client: httpx.Client, fixture_site: str
+) -> None:
+    page = client.post("/api/browse", json={"url": f"{fixture_site}/behaviors", "format": "json"}).json()[
+        "els"
+    ]
     button = next(el for el in page if el["tag"] == "button" and el.get("text") and "enu" in el["text"])
     answer = client.post("/api/click", json={"id": button["id"]})
     assert answer.status_code == 200, answer.text
@@ -154,7 +160,9 @@ def test_a_click_that_toggles_part_of_the_page_answers_with_what_changed(client:
     assert not any(line.startswith("title: ") for line in lines)  # a delta, not the whole page
 
 
-def test_site_chrome_repeated_from_the_previous_page_is_folded(client: httpx.Client, fixture_site: str) -> None:
+def test_site_chrome_repeated_from_the_previous_page_is_folded(
+    client: httpx.Client, fixture_site: str
+) -> None:
     client.post("/api/browse", json={"url": f"{fixture_site}/list"})
     second = client.post("/api/browse", json={"url": f"{fixture_site}/articles/1"}).text
     folded = [line for line in second.split("\n") if "as on the previous page" in line]

@@ -31,23 +31,41 @@ def published() -> list[tuple[str, str, str, dict[str, Any]]]:
 ALL = published()
 
 
-@pytest.mark.parametrize(("surface", "name", "description", "schema"), ALL, ids=[f"{s}:{n}" for s, n, _, _ in ALL])
-def test_anthropic_tool_use_takes_it(surface: str, name: str, description: str, schema: dict[str, Any]) -> None:
+@pytest.mark.parametrize(
+    ("surface", "name", "description", "schema"), ALL, ids=[f"{s}:{n}" for s, n, _, _ in ALL]
+)
+def test_anthropic_tool_use_takes_it(
+    surface: str, name: str, description: str, schema: dict[str, Any]
+) -> None:
     TypeAdapter(ToolParam).validate_python({"name": name, "description": description, "input_schema": schema})
     assert schema["type"] == "object"
     assert not {"anyOf", "oneOf", "allOf", "not", "enum"} & set(schema), "no combinator at the root"
 
 
-@pytest.mark.parametrize(("surface", "name", "description", "schema"), ALL, ids=[f"{s}:{n}" for s, n, _, _ in ALL])
-def test_gemini_function_declarations_take_it(surface: str, name: str, description: str, schema: dict[str, Any]) -> None:
+@pytest.mark.parametrize(
+    ("surface", "name", "description", "schema"), ALL, ids=[f"{s}:{n}" for s, n, _, _ in ALL]
+)
+def test_gemini_function_declarations_take_it(
+    surface: str, name: str, description: str, schema: dict[str, Any]
+) -> None:
     # google-genai's Schema model forbids every keyword Gemini does not know (const, exclusiveMinimum, $ref, …)
-    declaration = genai.FunctionDeclaration(name=name, description=description,
-                                            parameters=genai.Schema.model_validate(schema))
+    declaration = genai.FunctionDeclaration(
+        name=name, description=description, parameters=genai.Schema.model_validate(schema)
+    )
     assert declaration.parameters is not None and declaration.parameters.type == genai.Type.OBJECT
 
 
 def test_openai_strict_forms_have_no_keyword_strict_mode_refuses() -> None:
-    refused = {"const", "exclusiveMinimum", "exclusiveMaximum", "default", "format", "pattern", "title", "$ref"}
+    refused = {
+        "const",
+        "exclusiveMinimum",
+        "exclusiveMaximum",
+        "default",
+        "format",
+        "pattern",
+        "title",
+        "$ref",
+    }
 
     def keywords(node: Any) -> set[str]:
         if isinstance(node, list):

@@ -33,4 +33,12 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'browsy_engine' has no attribute {name!r}")
 
 
-__all__ = ["DeltaDom", "SpatialDom", "SpatialElement", "delta_to_compact_string", "diff", "parse", *_SESSION_EXPORTS]
+__all__ = [
+    "DeltaDom",
+    "SpatialDom",
+    "SpatialElement",
+    "delta_to_compact_string",
+    "diff",
+    "parse",
+    *_SESSION_EXPORTS,
+]

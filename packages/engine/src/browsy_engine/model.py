@@ -38,10 +38,10 @@ _OPTIONAL_FIELDS: tuple[tuple[str, str], ...] = (
 )
 
 
-
 # What a password field's value shows as in every output (compact, JSON, find, deltas, the SDKs): its real
 # value stays in the session's form state and is sent only with the form. Fixed length: no length leaks.
 PASSWORD_MASK = "••••"
+
 
 @dataclass(slots=True)
 class SpatialElement:
@@ -136,8 +136,12 @@ class SpatialDom:
     notes: list[str] = field(default_factory=list)
     # The page's content is built by JavaScript, which browsy does not run (intelligence.needs_js): why.
     needs_js_reason: str | None = None
-    rendered: bool = False  # the DOM came from a headless browser that ran the page's scripts (session.render)
-    frames: list[Frame] = field(default_factory=list)  # the page's iframes and their documents (spatial.frames)
+    rendered: bool = (
+        False  # the DOM came from a headless browser that ran the page's scripts (session.render)
+    )
+    frames: list[Frame] = field(
+        default_factory=list
+    )  # the page's iframes and their documents (spatial.frames)
     _index: dict[int, int] = field(default_factory=dict, repr=False, compare=False)
     # The parsed document this DOM came from (dom.tree.Document); used by sessions for forms and behaviours.
     document: Any = field(default=None, repr=False, compare=False)
@@ -227,7 +231,12 @@ class SpatialDom:
 
     def to_dict(self, explain: bool = False) -> dict[str, Any]:
         """The seed's JSON shape; `explain` adds `page_confidence` and `page_reasons` (why this page type)."""
-        out: dict[str, Any] = {"url": self.url, "title": self.title, "vp": list(self.vp), "scroll": list(self.scroll)}
+        out: dict[str, Any] = {
+            "url": self.url,
+            "title": self.title,
+            "vp": list(self.vp),
+            "scroll": list(self.scroll),
+        }
         if self.suggested_actions:
             out["suggested_actions"] = [a.to_dict() for a in self.suggested_actions]
         if self.page_type and self.page_type != "Other":
@@ -266,7 +275,9 @@ class SpatialDom:
             page_confidence=float(data.get("page_confidence") or 0.0),
             page_reasons=list(data.get("page_reasons") or []),
             notes=list(data.get("notes") or []),
-            needs_js_reason=(str(data.get("needs_js_reason") or "") or "needs JavaScript") if data.get("needs_js") else None,
+            needs_js_reason=(str(data.get("needs_js_reason") or "") or "needs JavaScript")
+            if data.get("needs_js")
+            else None,
             rendered=bool(data.get("rendered")),
             frames=[Frame.from_dict(f) for f in data.get("frames") or [] if isinstance(f, dict)],
         )

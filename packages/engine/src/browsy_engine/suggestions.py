@@ -64,7 +64,11 @@ class Recipe:
             value = getattr(self, f.name)
             values = value if isinstance(value, list) else [value]
             for v in values:
-                if isinstance(v, int) and not isinstance(v, bool) and f.name.endswith(("_id", "_ids", "items")):
+                if (
+                    isinstance(v, int)
+                    and not isinstance(v, bool)
+                    and f.name.endswith(("_id", "_ids", "items"))
+                ):
                     ids.append(v)
                 elif hasattr(v, "id"):
                     ids.append(v.id)
@@ -193,8 +197,20 @@ class Paginate(Recipe):
     prev_id: int | None = None
 
 
-ALL_RECIPES: tuple[type[Recipe], ...] = (Login, Register, Contact, FillForm, Search, EnterCode, Download,
-                                         CaptchaChallenge, CookieConsent, Consent, SelectFromList, Paginate)
+ALL_RECIPES: tuple[type[Recipe], ...] = (
+    Login,
+    Register,
+    Contact,
+    FillForm,
+    Search,
+    EnterCode,
+    Download,
+    CaptchaChallenge,
+    CookieConsent,
+    Consent,
+    SelectFromList,
+    Paginate,
+)
 _RECIPE_OF_ACTION: dict[str, type[Recipe]] = {cls.action: cls for cls in ALL_RECIPES}
 
 

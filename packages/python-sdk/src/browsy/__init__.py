@@ -53,7 +53,9 @@ _LAZY = {
 __all__ = ["AsyncBrowser", "Browser", "Element", "Page", "Session", "parse", *_ERROR_NAMES]
 
 
-def parse(html: str | bytes, viewport_width: float = 1920.0, viewport_height: float = 1080.0, url: str = "") -> Page:
+def parse(
+    html: str | bytes, viewport_width: float = 1920.0, viewport_height: float = 1080.0, url: str = ""
+) -> Page:
     """Parse HTML into a Page without a session (no network): `browsy.parse(html, 1920.0, 1080.0)`."""
     from browsy_engine.pipeline import parse as engine_parse
 

@@ -75,7 +75,9 @@ class AsyncBrowser:
         if server is not None:
             from ._backends.remote import RemoteBackend
 
-            return RemoteBackend(server, timeout=options["timeout_secs"] * 2, server_token=options["server_token"])
+            return RemoteBackend(
+                server, timeout=options["timeout_secs"] * 2, server_token=options["server_token"]
+            )
         from browsy_engine.session import SessionConfig
 
         from ._backends.embedded import EmbeddedBackend
@@ -85,7 +87,9 @@ class AsyncBrowser:
         try:
             config = SessionConfig(**options)
         except TypeError as err:
-            raise TypeError(f"Browser: unknown option ({err}); see browsy_engine.session.SessionConfig") from None
+            raise TypeError(
+                f"Browser: unknown option ({err}); see browsy_engine.session.SessionConfig"
+            ) from None
         return EmbeddedBackend(config)
 
     @property
@@ -121,7 +125,9 @@ class AsyncBrowser:
             os.close(fd)
         return target
 
-    async def load_state(self, state: str | os.PathLike[str] | dict[str, Any], load: bool = True) -> Page | None:
+    async def load_state(
+        self, state: str | os.PathLike[str] | dict[str, Any], load: bool = True
+    ) -> Page | None:
         """Restore a state (a dict, or a file from save_state or Playwright); with `load`, open its URL."""
         data = _read_state(state)
         await self._run("import_state", state=data, load=load)
@@ -275,7 +281,9 @@ def _read_state(state: str | os.PathLike[str] | dict[str, Any]) -> dict[str, Any
     except OSError as err:
         raise ActionError(f"Cannot read the state file {state}: {err.strerror or err}.") from None
     except ValueError:
-        raise ActionError(f"The state file {state} is not JSON (save_state or Playwright's storage_state writes it).") from None
+        raise ActionError(
+            f"The state file {state} is not JSON (save_state or Playwright's storage_state writes it)."
+        ) from None
     if not isinstance(data, dict):
         raise ActionError(f"The state file {state} does not hold a JSON object.")
     return data

@@ -37,8 +37,12 @@ class BrowsyBrowser:
         except ImportError as error:
             raise missing_framework("autogen", "autogen", error) from None
         return [
-            Tool(name=spec.name, description=spec.description, func_or_tool=self._function(spec),
-                 parameters_json_schema=spec.json_schema())
+            Tool(
+                name=spec.name,
+                description=spec.description,
+                func_or_tool=self._function(spec),
+                parameters_json_schema=spec.json_schema(),
+            )
             for spec in tool_specs()
         ]
 

@@ -35,8 +35,11 @@ def _lenient(params: type[BaseModel]) -> type[BaseModel]:
 
 
 class BrowsyCommand(BaseModel):
-    command: str = Field(..., description='A JSON object with an "action" and its parameters, e.g. '
-                         '{"action": "browse", "url": "https://example.com"}.')
+    command: str = Field(
+        ...,
+        description='A JSON object with an "action" and its parameters, e.g. '
+        '{"action": "browse", "url": "https://example.com"}.',
+    )
 
 
 class BrowsyTool(BaseTool):
@@ -77,7 +80,12 @@ def _tool_class(spec: ToolSpec) -> type[BrowsyCrewAITool]:
     namespace = {
         "__module__": __name__,
         "__doc__": spec.description,
-        "__annotations__": {"name": str, "description": str, "args_schema": type[BaseModel], "browsy_tool": str},
+        "__annotations__": {
+            "name": str,
+            "description": str,
+            "args_schema": type[BaseModel],
+            "browsy_tool": str,
+        },
         "name": spec.name,
         "description": spec.description,
         "args_schema": _lenient(spec.params),

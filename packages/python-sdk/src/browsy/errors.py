@@ -27,10 +27,19 @@ class InvalidArguments(BrowsyError, ValueError):
 
 
 # Codes of answers where the server refused the request itself, not the page.
-_SERVER_REFUSALS = frozenset({
-    "unauthorized", "forbidden", "body_too_large", "unsupported_media_type", "misdirected_request",
-    "rate_limited", "at_capacity", "internal_error", "method_not_allowed",
-})
+_SERVER_REFUSALS = frozenset(
+    {
+        "unauthorized",
+        "forbidden",
+        "body_too_large",
+        "unsupported_media_type",
+        "misdirected_request",
+        "rate_limited",
+        "at_capacity",
+        "internal_error",
+        "method_not_allowed",
+    }
+)
 _BY_CODE: dict[str, type[BrowsyError]] = {
     **ERRORS_BY_CODE,
     "invalid_arguments": InvalidArguments,

@@ -33,7 +33,9 @@ def get_tool_definitions(browser: Browser | None = None, *, strict: bool = True)
     return [{"type": "function", "function": _function(spec, strict)} for spec in tool_specs()]
 
 
-def get_responses_tool_definitions(browser: Browser | None = None, *, strict: bool = True) -> list[dict[str, Any]]:
+def get_responses_tool_definitions(
+    browser: Browser | None = None, *, strict: bool = True
+) -> list[dict[str, Any]]:
     """The Responses API form: [{"type": "function", "name", "description", "parameters", "strict"}]."""
     _bind(browser)
     return [{"type": "function", **_function(spec, strict)} for spec in tool_specs()]
@@ -49,7 +51,9 @@ def _function(spec: Any, strict: bool) -> dict[str, Any]:
     }
 
 
-def handle_tool_call(name: str, arguments: dict[str, Any] | str | None = None, browser: Browser | None = None) -> str:
+def handle_tool_call(
+    name: str, arguments: dict[str, Any] | str | None = None, browser: Browser | None = None
+) -> str:
     """Run a tool call (`arguments` as a dict or the API's JSON string) and return the text for the model."""
     return run_tool(_shared.get(browser), name, arguments)
 

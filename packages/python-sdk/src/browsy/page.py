@@ -53,7 +53,7 @@ class Page:
         return (float(width), float(height))
 
     def page_type(self) -> str:
-        """"Login", "TwoFactorAuth", "Dashboard", "Article", "Search", "List", "Captcha", … or "Other"."""
+        """ "Login", "TwoFactorAuth", "Dashboard", "Article", "Search", "List", "Captcha", … or "Other"."""
         return str(self._data.get("page_type") or "Other")
 
     def suggested_actions(self) -> list[dict[str, Any]]:

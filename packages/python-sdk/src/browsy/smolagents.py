@@ -25,8 +25,14 @@ from .toolkit import SharedBrowser, ToolSpec, command_description, run_command, 
 _shared = SharedBrowser()
 
 # JSON Schema type → smolagents input type.
-_TYPES = {"string": "string", "integer": "integer", "number": "number", "boolean": "boolean",
-          "array": "array", "object": "object"}
+_TYPES = {
+    "string": "string",
+    "integer": "integer",
+    "number": "number",
+    "boolean": "boolean",
+    "array": "array",
+    "object": "object",
+}
 
 
 class BrowsyTool(Tool):
@@ -38,7 +44,7 @@ class BrowsyTool(Tool):
         "command": {
             "type": "string",
             "description": 'A JSON object with an "action" and its parameters, e.g. '
-                           '{"action": "browse", "url": "https://example.com"}.',
+            '{"action": "browse", "url": "https://example.com"}.',
         }
     }
     output_type = "string"
@@ -81,7 +87,11 @@ def _inputs(spec: ToolSpec) -> dict[str, dict[str, Any]]:
 def _forward_signature(inputs: dict[str, dict[str, Any]]) -> inspect.Signature:
     params = [inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
     params += [
-        inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None if entry.get("nullable") else inspect.Parameter.empty)
+        inspect.Parameter(
+            name,
+            inspect.Parameter.KEYWORD_ONLY,
+            default=None if entry.get("nullable") else inspect.Parameter.empty,
+        )
         for name, entry in inputs.items()
     ]
     return inspect.Signature(params)
@@ -94,8 +104,15 @@ def _tool_class(spec: ToolSpec) -> type[BrowsySmolTool]:
         return run_tool(_shared.get(self.browser), self.browsy_tool, arguments)
 
     forward.__signature__ = _forward_signature(inputs)  # type: ignore[attr-defined]
-    namespace = {"__module__": __name__, "__doc__": spec.description, "name": spec.name,
-                 "description": spec.description, "inputs": inputs, "browsy_tool": spec.tool, "forward": forward}
+    namespace = {
+        "__module__": __name__,
+        "__doc__": spec.description,
+        "name": spec.name,
+        "description": spec.description,
+        "inputs": inputs,
+        "browsy_tool": spec.tool,
+        "forward": forward,
+    }
     return type(f"Browsy{spec.class_stem}Tool", (BrowsySmolTool,), namespace)
 
 

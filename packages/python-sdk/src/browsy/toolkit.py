@@ -26,7 +26,13 @@ if TYPE_CHECKING:
 
 PREFIX = "browsy_"
 # Short action names of the single-tool form (seed: {"action": "type", ...}) → registry tool names.
-ACTION_ALIASES = {"type": "type_text", "goto": "browse", "navigate": "browse", "page": "get_page", "info": "page_info"}
+ACTION_ALIASES = {
+    "type": "type_text",
+    "goto": "browse",
+    "navigate": "browse",
+    "page": "get_page",
+    "info": "page_info",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,8 +212,18 @@ class SharedBrowser:
 # ---- schemas ---------------------------------------------------------------------------------------
 # Keywords OpenAI's strict mode does not accept; their meaning stays in the description and the server's
 # validation (a call that breaks them gets a clear error back).
-_STRICT_DROP = ("default", "minLength", "maxLength", "minimum", "maximum", "exclusiveMinimum",
-                "exclusiveMaximum", "pattern", "format", "title")
+_STRICT_DROP = (
+    "default",
+    "minLength",
+    "maxLength",
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "pattern",
+    "format",
+    "title",
+)
 
 
 def strict_schema(schema: dict[str, Any]) -> dict[str, Any]:

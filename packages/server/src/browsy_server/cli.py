@@ -59,7 +59,9 @@ def count(minimum: int):
         except ValueError:
             number = minimum - 1
         if number < minimum:
-            raise argparse.ArgumentTypeError(f"invalid value {text!r}: give a whole number of at least {minimum}")
+            raise argparse.ArgumentTypeError(
+                f"invalid value {text!r}: give a whole number of at least {minimum}"
+            )
         return number
 
     return parse
@@ -75,7 +77,8 @@ def host_port(text: str) -> str:
     valid_port = not port or (port.isdigit() and 0 < int(port) <= 65535)
     if not name or "/" in value or "@" in value or " " in value or not valid_port:
         raise argparse.ArgumentTypeError(
-            f"invalid host {text!r}: give HOST or HOST:PORT (e.g. 127.0.0.1:8000 or intranet.local), not a URL")
+            f"invalid host {text!r}: give HOST or HOST:PORT (e.g. 127.0.0.1:8000 or intranet.local), not a URL"
+        )
     return value
 
 
@@ -104,37 +107,94 @@ def header(text: str) -> tuple[str, str]:
 
 
 def _add_output_flags(cmd: argparse.ArgumentParser) -> None:
-    cmd.add_argument("--json", dest="format", action="store_const", const="json", default="compact",
-                     help="output JSON instead of compact (same as --format json)")
-    cmd.add_argument("--format", choices=["compact", "json"], default="compact", help="output format (default compact)")
-    cmd.add_argument("--viewport", type=viewport, default=(1920.0, 1080.0), metavar="WxH",
-                     help="viewport size (default 1920x1080)")
-    cmd.add_argument("--view", choices=["all", "actions", "content"], default="all",
-                     help="all elements (default), only actions (what can be clicked or filled, with the "
-                          "headings around them), or content (headings and text)")
+    cmd.add_argument(
+        "--json",
+        dest="format",
+        action="store_const",
+        const="json",
+        default="compact",
+        help="output JSON instead of compact (same as --format json)",
+    )
+    cmd.add_argument(
+        "--format", choices=["compact", "json"], default="compact", help="output format (default compact)"
+    )
+    cmd.add_argument(
+        "--viewport",
+        type=viewport,
+        default=(1920.0, 1080.0),
+        metavar="WxH",
+        help="viewport size (default 1920x1080)",
+    )
+    cmd.add_argument(
+        "--view",
+        choices=["all", "actions", "content"],
+        default="all",
+        help="all elements (default), only actions (what can be clicked or filled, with the "
+        "headings around them), or content (headings and text)",
+    )
 
 
 def _add_network_flags(cmd: argparse.ArgumentParser) -> None:
-    cmd.add_argument("--allow-private-network", action="store_true", help="allow fetching private/LAN addresses")
-    cmd.add_argument("--allowed-host", action="append", default=[], metavar="HOST[:PORT]", type=host_port,
-                     help="one private host[:port] that may be fetched (repeatable)")
-    cmd.add_argument("--timeout", type=positive_number, default=30.0,
-                     help="seconds allowed per page load: the document and its stylesheets (default 30)")
-    cmd.add_argument("--max-response-bytes", type=count(1), default=5 * 1024 * 1024, metavar="BYTES",
-                     help="largest page accepted, after decompression (default 5 MiB)")
+    cmd.add_argument(
+        "--allow-private-network", action="store_true", help="allow fetching private/LAN addresses"
+    )
+    cmd.add_argument(
+        "--allowed-host",
+        action="append",
+        default=[],
+        metavar="HOST[:PORT]",
+        type=host_port,
+        help="one private host[:port] that may be fetched (repeatable)",
+    )
+    cmd.add_argument(
+        "--timeout",
+        type=positive_number,
+        default=30.0,
+        help="seconds allowed per page load: the document and its stylesheets (default 30)",
+    )
+    cmd.add_argument(
+        "--max-response-bytes",
+        type=count(1),
+        default=5 * 1024 * 1024,
+        metavar="BYTES",
+        help="largest page accepted, after decompression (default 5 MiB)",
+    )
     cmd.add_argument("--user-agent", default=None, help="the User-Agent header sent (default: Chrome's)")
-    cmd.add_argument("--proxy", type=proxy_url, default=None, metavar="URL",
-                     help="send requests through this http(s) proxy (default: $HTTPS_PROXY/$HTTP_PROXY; "
-                          "$NO_PROXY and loopback go direct); targets are still checked")
-    cmd.add_argument("--header", type=header, action="append", default=[], metavar="'NAME: VALUE'",
-                     help="a header sent with every request (repeatable)")
-    cmd.add_argument("--render", choices=["never", "auto", "always"], default="never",
-                     help="run pages' JavaScript in headless Chromium: 'auto' for pages flagged needs_js, "
-                          "'always', or 'never' (default); needs the render extra and a Chromium")
-    cmd.add_argument("--load-frames", choices=["none", "same-site", "all"], default="same-site",
-                     help="which iframes' documents to fetch: same-site (the page's host; default), all, none")
-    cmd.add_argument("--chromium-path", default=None, metavar="PATH",
-                     help="the Chromium to render with (default: $BROWSY_CHROMIUM, else chromium on the PATH)")
+    cmd.add_argument(
+        "--proxy",
+        type=proxy_url,
+        default=None,
+        metavar="URL",
+        help="send requests through this http(s) proxy (default: $HTTPS_PROXY/$HTTP_PROXY; "
+        "$NO_PROXY and loopback go direct); targets are still checked",
+    )
+    cmd.add_argument(
+        "--header",
+        type=header,
+        action="append",
+        default=[],
+        metavar="'NAME: VALUE'",
+        help="a header sent with every request (repeatable)",
+    )
+    cmd.add_argument(
+        "--render",
+        choices=["never", "auto", "always"],
+        default="never",
+        help="run pages' JavaScript in headless Chromium: 'auto' for pages flagged needs_js, "
+        "'always', or 'never' (default); needs the render extra and a Chromium",
+    )
+    cmd.add_argument(
+        "--load-frames",
+        choices=["none", "same-site", "all"],
+        default="same-site",
+        help="which iframes' documents to fetch: same-site (the page's host; default), all, none",
+    )
+    cmd.add_argument(
+        "--chromium-path",
+        default=None,
+        metavar="PATH",
+        help="the Chromium to render with (default: $BROWSY_CHROMIUM, else chromium on the PATH)",
+    )
 
 
 def network_config(args: argparse.Namespace, **fields: object):
@@ -170,7 +230,9 @@ def optional_network_fields(args: argparse.Namespace) -> dict[str, object]:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="browsy", description="browsy: a zero-render browser engine for AI agents.")
+    parser = argparse.ArgumentParser(
+        prog="browsy", description="browsy: a zero-render browser engine for AI agents."
+    )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     fetch = commands.add_parser("fetch", help="fetch a URL and print its Spatial DOM")
@@ -188,46 +250,102 @@ def build_parser() -> argparse.ArgumentParser:
 
     serve = commands.add_parser("serve", help="run the REST API + A2A server")
     serve.add_argument("--host", default=DEFAULT_HOST, help=f"address to bind (default {DEFAULT_HOST})")
-    serve.add_argument("--port", type=port_number, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
+    serve.add_argument(
+        "--port", type=port_number, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})"
+    )
     _add_network_flags(serve)
     serve.add_argument("--max-sessions", type=count(1), default=100, help="concurrent sessions (default 100)")
-    serve.add_argument("--session-ttl", type=positive_number, default=1800.0, help="idle seconds before a session expires")
-    serve.add_argument("--workers", type=count(1), default=None,
-                       help="threads that parse pages off the event loop (default: CPU count + 4)")
+    serve.add_argument(
+        "--session-ttl", type=positive_number, default=1800.0, help="idle seconds before a session expires"
+    )
+    serve.add_argument(
+        "--workers",
+        type=count(1),
+        default=None,
+        help="threads that parse pages off the event loop (default: CPU count + 4)",
+    )
     serve.add_argument("--viewport", type=viewport, default=(1920.0, 1080.0), metavar="WxH")
-    serve.add_argument("--max-history", type=count(0), default=20,
-                       help="pages each session keeps for back (default 20); each costs memory")
-    serve.add_argument("--max-loads", type=count(1), default=16,
-                       help="page loads (fetch + parse) at once; more requests wait their turn (default 16)")
-    serve.add_argument("--token", default=None,
-                       help="bearer token every request must send (default: $BROWSY_TOKEN; required when --host "
-                            "is not loopback)")
-    serve.add_argument("--cors-origin", action="append", default=[], metavar="ORIGIN",
-                       help="an origin (e.g. http://localhost:5173) whose web pages may call this server; "
-                            "repeatable; '*' allows every web page (unsafe)")
-    serve.add_argument("--new-sessions-per-minute", type=count(1), default=60, metavar="N",
-                       help="sessions one client address may open a minute; more get 429 (default 60)")
-    serve.add_argument("--max-body", type=count(1), default=1 << 20, metavar="BYTES",
-                       help="largest request body accepted on any route (default 1048576)")
-    serve.add_argument("--server-name", action="append", default=[], metavar="NAME",
-                       help="a host name clients use to reach this server, besides the bind address (repeatable)")
+    serve.add_argument(
+        "--max-history",
+        type=count(0),
+        default=20,
+        help="pages each session keeps for back (default 20); each costs memory",
+    )
+    serve.add_argument(
+        "--max-loads",
+        type=count(1),
+        default=16,
+        help="page loads (fetch + parse) at once; more requests wait their turn (default 16)",
+    )
+    serve.add_argument(
+        "--token",
+        default=None,
+        help="bearer token every request must send (default: $BROWSY_TOKEN; required when --host "
+        "is not loopback)",
+    )
+    serve.add_argument(
+        "--cors-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="an origin (e.g. http://localhost:5173) whose web pages may call this server; "
+        "repeatable; '*' allows every web page (unsafe)",
+    )
+    serve.add_argument(
+        "--new-sessions-per-minute",
+        type=count(1),
+        default=60,
+        metavar="N",
+        help="sessions one client address may open a minute; more get 429 (default 60)",
+    )
+    serve.add_argument(
+        "--max-body",
+        type=count(1),
+        default=1 << 20,
+        metavar="BYTES",
+        help="largest request body accepted on any route (default 1048576)",
+    )
+    serve.add_argument(
+        "--server-name",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a host name clients use to reach this server, besides the bind address (repeatable)",
+    )
 
     mcp = commands.add_parser("mcp", help="run the MCP server on stdio (server name browsy-mcp)")
     _add_network_flags(mcp)
-    mcp.add_argument("--max-sessions", type=count(1), default=20,
-                     help="named sessions open at once (tools take an optional session name; default 20)")
-    mcp.add_argument("--session-ttl", type=positive_number, default=1800.0,
-                     help="idle seconds before a named session is closed (default 1800)")
+    mcp.add_argument(
+        "--max-sessions",
+        type=count(1),
+        default=20,
+        help="named sessions open at once (tools take an optional session name; default 20)",
+    )
+    mcp.add_argument(
+        "--session-ttl",
+        type=positive_number,
+        default=1800.0,
+        help="idle seconds before a named session is closed (default 1800)",
+    )
     for cmd in (serve, mcp):
-        cmd.add_argument("--max-chars", type=count(0), default=40_000, metavar="N",
-                         help="most characters of compact page output in one tool answer; the rest comes in "
-                              "parts with a cursor (default 40000, about 10k tokens; 0: no limit)")
+        cmd.add_argument(
+            "--max-chars",
+            type=count(0),
+            default=40_000,
+            metavar="N",
+            help="most characters of compact page output in one tool answer; the rest comes in "
+            "parts with a cursor (default 40000, about 10k tokens; 0: no limit)",
+        )
 
     add_recipe_parser(commands, _add_network_flags)
 
     schemas = commands.add_parser("schemas", help="write schemas/openapi.json and schemas/tools.json")
-    schemas.add_argument("--dir", type=Path, default=Path("schemas"), help="output directory (default ./schemas)")
-    schemas.add_argument("--check", action="store_true", help="only check they are up to date (exit 1 if stale)")
+    schemas.add_argument(
+        "--dir", type=Path, default=Path("schemas"), help="output directory (default ./schemas)"
+    )
+    schemas.add_argument(
+        "--check", action="store_true", help="only check they are up to date (exit 1 if stale)"
+    )
     return parser
 
 
@@ -262,13 +380,16 @@ def cmd_fetch(args: argparse.Namespace) -> int:
     from browsy_engine.session import AsyncSession
     from browsy_engine.tools.views import render_page
 
-    config = network_config(args, viewport_width=args.viewport[0], viewport_height=args.viewport[1],
-                            fetch_css=not args.no_css)
+    config = network_config(
+        args, viewport_width=args.viewport[0], viewport_height=args.viewport[1], fetch_css=not args.no_css
+    )
 
     async def run() -> str:
         async with AsyncSession(config) as session:
             dom = await session.goto(args.url)
-        return render_page(dom, args.format, _scope(args.visible_only, args.above_fold), view=args.view).content
+        return render_page(
+            dom, args.format, _scope(args.visible_only, args.above_fold), view=args.view
+        ).content
 
     _print(asyncio.run(run()))
     return 0
@@ -308,8 +429,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
             "--token or BROWSY_TOKEN (e.g. BROWSY_TOKEN=$(python3 -c 'import secrets; print(secrets.token_urlsafe())'))."
         )
     if "*" in args.cors_origin:
-        print("browsy: warning: --cors-origin '*' lets every web page you open call this server and read "
-              "its answers", file=sys.stderr)
+        print(
+            "browsy: warning: --cors-origin '*' lets every web page you open call this server and read "
+            "its answers",
+            file=sys.stderr,
+        )
     settings = ServerSettings(
         host=args.host,
         port=args.port,
@@ -327,8 +451,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
         server_names=args.server_name,
         max_body=args.max_body,
         new_sessions_per_minute=args.new_sessions_per_minute,
-        session_overrides={"max_response_bytes": args.max_response_bytes, "max_output_chars": args.max_chars,
-                           **optional_network_fields(args)},
+        session_overrides={
+            "max_response_bytes": args.max_response_bytes,
+            "max_output_chars": args.max_chars,
+            **optional_network_fields(args),
+        },
     )
     run_server(settings)
     return 0
@@ -357,6 +484,10 @@ def cmd_schemas(args: argparse.Namespace) -> int:
 
 
 COMMANDS = {
-    "fetch": cmd_fetch, "parse": cmd_parse, "serve": cmd_serve, "mcp": cmd_mcp, "schemas": cmd_schemas,
+    "fetch": cmd_fetch,
+    "parse": cmd_parse,
+    "serve": cmd_serve,
+    "mcp": cmd_mcp,
+    "schemas": cmd_schemas,
     "recipe": cmd_recipe,
 }

@@ -95,12 +95,18 @@ class RequestGuard:
         origin = headers.get("origin")
         cors = self._cors_headers(origin) if origin else []
         if scope["method"] == "OPTIONS" and origin and "access-control-request-method" in headers:
-            await send({"type": "http.response.start", "status": 204, "headers": [
-                *cors,
-                (b"access-control-allow-methods", b"GET, POST, OPTIONS"),
-                (b"access-control-max-age", b"600"),
-                (b"content-length", b"0"),
-            ]})
+            await send(
+                {
+                    "type": "http.response.start",
+                    "status": 204,
+                    "headers": [
+                        *cors,
+                        (b"access-control-allow-methods", b"GET, POST, OPTIONS"),
+                        (b"access-control-max-age", b"600"),
+                        (b"content-length", b"0"),
+                    ],
+                }
+            )
             await send({"type": "http.response.body", "body": b""})
             return
 
@@ -127,16 +133,30 @@ class RequestGuard:
         await self.app(scope, replay, send_with_cors)
 
     # ---- checks ------------------------------------------------------------------------------------
-    def _refusal(self, scope: Scope, headers: dict[str, str]) -> tuple[int, str, list[tuple[bytes, bytes]]] | None:
+    def _refusal(
+        self, scope: Scope, headers: dict[str, str]
+    ) -> tuple[int, str, list[tuple[bytes, bytes]]] | None:
         host = host_name(headers.get("host", ""))
         if not self.any_host and host not in self.names:
-            return 421, (f"This server does not answer to the host name {host!r}. Start it with "
-                         f"--server-name {host or 'NAME'} if clients reach it by that name."), []
+            return (
+                421,
+                (
+                    f"This server does not answer to the host name {host!r}. Start it with "
+                    f"--server-name {host or 'NAME'} if clients reach it by that name."
+                ),
+                [],
+            )
         origin = headers.get("origin")
         fetch_site = headers.get("sec-fetch-site", "")
         if origin and not self._origin_allowed(origin, headers.get("host", "")):
-            return 403, (f"Cross-origin requests from {origin} are not allowed. Start the server with "
-                         f"--cors-origin {origin} to allow them."), []
+            return (
+                403,
+                (
+                    f"Cross-origin requests from {origin} are not allowed. Start the server with "
+                    f"--cors-origin {origin} to allow them."
+                ),
+                [],
+            )
         if not origin and fetch_site in ("cross-site", "same-site") and not self.any_origin:
             return 403, "Cross-site requests are not allowed (start the server with --cors-origin).", []
         if scope["method"] == "OPTIONS":
@@ -144,15 +164,24 @@ class RequestGuard:
         if self.token is not None and scope["path"] not in OPEN_PATHS:
             scheme, _, given = headers.get("authorization", "").partition(" ")
             if scheme.lower() != "bearer" or not secrets.compare_digest(given.strip().encode(), self.token):
-                return 401, "Missing or wrong bearer token: send the header 'Authorization: Bearer TOKEN'.", [
-                    (b"www-authenticate", b'Bearer realm="browsy"')]
+                return (
+                    401,
+                    "Missing or wrong bearer token: send the header 'Authorization: Bearer TOKEN'.",
+                    [(b"www-authenticate", b'Bearer realm="browsy"')],
+                )
         length = headers.get("content-length")
         has_body = headers.get("transfer-encoding") is not None or (length not in (None, "", "0"))
         if has_body:
             media = headers.get("content-type", "").partition(";")[0].strip().lower()
             if media != "application/json" and not media.endswith("+json"):
-                return 415, (f"Request bodies must be JSON: send 'Content-Type: application/json' "
-                             f"(got {media or 'no Content-Type'})."), []
+                return (
+                    415,
+                    (
+                        f"Request bodies must be JSON: send 'Content-Type: application/json' "
+                        f"(got {media or 'no Content-Type'})."
+                    ),
+                    [],
+                )
             if length and length.isdigit() and int(length) > self.max_body:
                 return 413, f"Request body too large: {length} bytes, the limit is {self.max_body}.", []
         return None
@@ -200,6 +229,15 @@ async def _read_body(receive: Receive, limit: int) -> tuple[bytes, bool]:
 
 async def _send_json(send: Send, status: int, message: str, extra: list[tuple[bytes, bytes]]) -> None:
     body = json.dumps({"error": message, "code": code_for(status)}).encode()
-    await send({"type": "http.response.start", "status": status, "headers": [
-        (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()), *extra]})
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+                *extra,
+            ],
+        }
+    )
     await send({"type": "http.response.body", "body": body})

@@ -33,7 +33,7 @@ from .named_sessions import (
 
 SERVER_NAME = "browsy-mcp"
 INSTRUCTIONS = (
-    "browsy is a zero-render browser. Start with browse(url); elements are listed as [id:tag \"text\"] and "
+    'browsy is a zero-render browser. Start with browse(url); elements are listed as [id:tag "text"] and '
     "other tools take those ids. Use page_info to learn the page type and suggested actions (login, "
     "enter_code), get_page to re-read the page with your form input, tables for tabular data."
 )
@@ -46,16 +46,32 @@ def mcp_tools() -> list[types.Tool]:
             name=tool.name,
             description=tool.description,
             input_schema=with_session_property(tool.input_schema()),
-            annotations=types.ToolAnnotations(read_only_hint=tool.read_only, open_world_hint=tool.loads_pages),
+            annotations=types.ToolAnnotations(
+                read_only_hint=tool.read_only, open_world_hint=tool.loads_pages
+            ),
         )
         for tool in TOOLS
     ]
-    only_session = {"type": "object", "properties": {"session": SESSION_PROPERTY}, "additionalProperties": False}
-    tools.append(types.Tool(name="list_sessions", description=LIST_SESSIONS_DESCRIPTION,
-                            input_schema={"type": "object", "properties": {}, "additionalProperties": False},
-                            annotations=types.ToolAnnotations(read_only_hint=True)))
-    tools.append(types.Tool(name="close_session", description=CLOSE_SESSION_DESCRIPTION,
-                            input_schema={**only_session, "required": ["session"]}))
+    only_session = {
+        "type": "object",
+        "properties": {"session": SESSION_PROPERTY},
+        "additionalProperties": False,
+    }
+    tools.append(
+        types.Tool(
+            name="list_sessions",
+            description=LIST_SESSIONS_DESCRIPTION,
+            input_schema={"type": "object", "properties": {}, "additionalProperties": False},
+            annotations=types.ToolAnnotations(read_only_hint=True),
+        )
+    )
+    tools.append(
+        types.Tool(
+            name="close_session",
+            description=CLOSE_SESSION_DESCRIPTION,
+            input_schema={**only_session, "required": ["session"]},
+        )
+    )
     return tools
 
 
@@ -103,12 +119,16 @@ def build_server(
     )
 
 
-async def serve_stdio(config: SessionConfig | None = None, max_sessions: int = 20, session_ttl: float = 1800.0) -> None:
+async def serve_stdio(
+    config: SessionConfig | None = None, max_sessions: int = 20, session_ttl: float = 1800.0
+) -> None:
     server = build_server(config, max_sessions, session_ttl)
     async with stdio_server() as (read_stream, write_stream):
         await server.run(read_stream, write_stream, server.create_initialization_options())
 
 
-def run_stdio(config: SessionConfig | None = None, max_sessions: int = 20, session_ttl: float = 1800.0) -> None:
+def run_stdio(
+    config: SessionConfig | None = None, max_sessions: int = 20, session_ttl: float = 1800.0
+) -> None:
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING)
     anyio.run(serve_stdio, config, max_sessions, session_ttl)

@@ -30,7 +30,9 @@ LIST_SESSIONS_DESCRIPTION = (
     "List the open browsing sessions: JSON array of name, url and title of the current page, cookies and "
     "seconds idle."
 )
-CLOSE_SESSION_DESCRIPTION = "Close a named browsing session (its cookies and history are gone). Returns a confirmation."
+CLOSE_SESSION_DESCRIPTION = (
+    "Close a named browsing session (its cookies and history are gone). Returns a confirmation."
+)
 
 
 @dataclass(slots=True)
@@ -40,7 +42,9 @@ class _Named:
 
 
 class NamedSessions:
-    def __init__(self, make_config: Callable[[], SessionConfig], max_sessions: int = 20, ttl: float = 1800.0) -> None:
+    def __init__(
+        self, make_config: Callable[[], SessionConfig], max_sessions: int = 20, ttl: float = 1800.0
+    ) -> None:
         self._make_config = make_config
         self.max_sessions = max_sessions
         self.ttl = ttl
@@ -54,8 +58,12 @@ class NamedSessions:
         entry = self._open.get(key)
         if entry is None:
             if len(self._open) >= self.max_sessions:
-                raise ToolError(f"{self.max_sessions} sessions are open ({', '.join(sorted(self._open))}); close one "
-                                "with close_session first.", status=503, code="at_capacity")
+                raise ToolError(
+                    f"{self.max_sessions} sessions are open ({', '.join(sorted(self._open))}); close one "
+                    "with close_session first.",
+                    status=503,
+                    code="at_capacity",
+                )
             entry = self._open[key] = _Named(AsyncSession(self._make_config()))
         entry.last_used = time.monotonic()
         return entry.session
@@ -66,16 +74,26 @@ class NamedSessions:
         listed = []
         for name, entry in sorted(self._open.items()):
             dom = entry.session.dom_ref()
-            listed.append({"name": name, "url": dom.url if dom else None, "title": dom.title if dom else None,
-                           "cookies": len(entry.session.cookies), "idle_secs": round(now - entry.last_used, 1)})
+            listed.append(
+                {
+                    "name": name,
+                    "url": dom.url if dom else None,
+                    "title": dom.title if dom else None,
+                    "cookies": len(entry.session.cookies),
+                    "idle_secs": round(now - entry.last_used, 1),
+                }
+            )
         return ToolResult.json(listed)
 
     async def close(self, name: str | None) -> ToolResult:
         key = check_name(name)
         entry = self._open.pop(key, None)
         if entry is None:
-            raise ToolError(f"There is no open session named {key!r}; list_sessions shows the open ones.",
-                            status=404, code="not_found")
+            raise ToolError(
+                f"There is no open session named {key!r}; list_sessions shows the open ones.",
+                status=404,
+                code="not_found",
+            )
         await entry.session.close()
         return ToolResult.text(f"Closed session {key!r}.")
 
@@ -94,8 +112,12 @@ def check_name(name: object) -> str:
     if name is None:
         return DEFAULT
     if not isinstance(name, str) or not NAME.fullmatch(name):
-        raise ToolError(f"Invalid session name {str(name)[:80]!r}: 1-64 letters, digits, '_', '.' or '-', starting "
-                        "with a letter or digit.", status=400, code="invalid_arguments")
+        raise ToolError(
+            f"Invalid session name {str(name)[:80]!r}: 1-64 letters, digits, '_', '.' or '-', starting "
+            "with a letter or digit.",
+            status=400,
+            code="invalid_arguments",
+        )
     return name
 
 

@@ -10,14 +10,21 @@ from browsy_engine.tools.result import CODE_OF_STATUS
 
 from .guard import SESSION_HEADER
 
-ERROR_CODES: tuple[str, ...] = tuple(sorted(
-    {*ERRORS_BY_CODE, *CODE_OF_STATUS.values(), "unknown_tool", "invalid_request", "no_page"}
-))
+ERROR_CODES: tuple[str, ...] = tuple(
+    sorted({*ERRORS_BY_CODE, *CODE_OF_STATUS.values(), "unknown_tool", "invalid_request", "no_page"})
+)
 ERROR_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
-        "error": {"type": "string", "description": "What happened and what to do next, for a person or a model."},
-        "code": {"type": "string", "enum": list(ERROR_CODES), "description": "The kind of error, for programs."},
+        "error": {
+            "type": "string",
+            "description": "What happened and what to do next, for a person or a model.",
+        },
+        "code": {
+            "type": "string",
+            "enum": list(ERROR_CODES),
+            "description": "The kind of error, for programs.",
+        },
     },
     "required": ["error", "code"],
 }
@@ -56,7 +63,11 @@ def session_header_parameter() -> dict[str, Any]:
 def tool_responses(tool: Tool) -> dict[int | str, dict[str, Any]]:
     headers = {SESSION_HEADER: _SESSION_HEADER_DOC}
     responses: dict[int | str, dict[str, Any]] = {
-        200: {"description": f"Result ({tool.result})", "content": _RESULT_CONTENT[tool.result], "headers": headers}
+        200: {
+            "description": f"Result ({tool.result})",
+            "content": _RESULT_CONTENT[tool.result],
+            "headers": headers,
+        }
     }
     for status, why in _ERRORS.items():
         responses[status] = {
@@ -92,7 +103,10 @@ def replace_validation_errors(spec: dict[str, Any]) -> dict[str, Any]:
             if responses.pop("422", None) is not None:
                 responses.setdefault(
                     "400",
-                    {"description": "Invalid request", "content": {"application/json": {"schema": ERROR_SCHEMA}}},
+                    {
+                        "description": "Invalid request",
+                        "content": {"application/json": {"schema": ERROR_SCHEMA}},
+                    },
                 )
     schemas = spec.get("components", {}).get("schemas", {})
     for unused in ("HTTPValidationError", "ValidationError"):
@@ -104,55 +118,94 @@ def add_protocol_paths(spec: dict[str, Any]) -> dict[str, Any]:
     """The A2A protocol routes (served by a2a-sdk, outside FastAPI's own document): the agent card and
     the JSON-RPC endpoint."""
     paths = spec.setdefault("paths", {})
-    paths["/.well-known/agent-card.json"] = {"get": {
-        "tags": ["a2a"],
-        "summary": "The A2A agent card (protocol 1.0, with the fields A2A 0.3 clients read: url, "
-                   "preferredTransport, protocolVersion).",
-        "operationId": "a2a_agent_card",
-        "responses": {"200": {"description": "Agent card", "content": {"application/json": {"schema": {
-            "type": "object",
-            "required": ["name", "supportedInterfaces", "skills"],
-            "properties": {
-                "name": {"type": "string"},
-                "description": {"type": "string"},
-                "version": {"type": "string"},
-                "url": {"type": "string"},
-                "preferredTransport": {"type": "string"},
-                "protocolVersion": {"type": "string"},
-                "supportedInterfaces": {"type": "array", "items": {"type": "object", "properties": {
-                    "url": {"type": "string"}, "protocolBinding": {"type": "string"},
-                    "protocolVersion": {"type": "string"}}}},
-                "capabilities": {"type": "object"},
-                "skills": {"type": "array", "items": {"type": "object"}},
+    paths["/.well-known/agent-card.json"] = {
+        "get": {
+            "tags": ["a2a"],
+            "summary": "The A2A agent card (protocol 1.0, with the fields A2A 0.3 clients read: url, "
+            "preferredTransport, protocolVersion).",
+            "operationId": "a2a_agent_card",
+            "responses": {
+                "200": {
+                    "description": "Agent card",
+                    "content": {
+                        "application/json": {
+                            "schema": {
+                                "type": "object",
+                                "required": ["name", "supportedInterfaces", "skills"],
+                                "properties": {
+                                    "name": {"type": "string"},
+                                    "description": {"type": "string"},
+                                    "version": {"type": "string"},
+                                    "url": {"type": "string"},
+                                    "preferredTransport": {"type": "string"},
+                                    "protocolVersion": {"type": "string"},
+                                    "supportedInterfaces": {
+                                        "type": "array",
+                                        "items": {
+                                            "type": "object",
+                                            "properties": {
+                                                "url": {"type": "string"},
+                                                "protocolBinding": {"type": "string"},
+                                                "protocolVersion": {"type": "string"},
+                                            },
+                                        },
+                                    },
+                                    "capabilities": {"type": "object"},
+                                    "skills": {"type": "array", "items": {"type": "object"}},
+                                },
+                            }
+                        }
+                    },
+                }
             },
-        }}}}},
-    }}
-    paths["/a2a/jsonrpc"] = {"post": {
-        "tags": ["a2a"],
-        "summary": "A2A JSON-RPC 2.0: SendMessage, SendStreamingMessage, GetTask, ListTasks, CancelTask (and the "
-                   "A2A 0.3 names message/send, message/stream, tasks/get, …). A task's params are the first "
-                   "JSON data part of the message; X-Browsy-Session scopes tasks and named sessions to a caller.",
-        "operationId": "a2a_jsonrpc",
-        "requestBody": {"required": True, "content": {"application/json": {"schema": {
-            "type": "object",
-            "required": ["jsonrpc", "method"],
-            "properties": {
-                "jsonrpc": {"type": "string", "enum": ["2.0"]},
-                "id": {"type": ["string", "integer"]},
-                "method": {"type": "string"},
-                "params": {"type": "object"},
+        }
+    }
+    paths["/a2a/jsonrpc"] = {
+        "post": {
+            "tags": ["a2a"],
+            "summary": "A2A JSON-RPC 2.0: SendMessage, SendStreamingMessage, GetTask, ListTasks, CancelTask (and the "
+            "A2A 0.3 names message/send, message/stream, tasks/get, …). A task's params are the first "
+            "JSON data part of the message; X-Browsy-Session scopes tasks and named sessions to a caller.",
+            "operationId": "a2a_jsonrpc",
+            "requestBody": {
+                "required": True,
+                "content": {
+                    "application/json": {
+                        "schema": {
+                            "type": "object",
+                            "required": ["jsonrpc", "method"],
+                            "properties": {
+                                "jsonrpc": {"type": "string", "enum": ["2.0"]},
+                                "id": {"type": ["string", "integer"]},
+                                "method": {"type": "string"},
+                                "params": {"type": "object"},
+                            },
+                        }
+                    }
+                },
             },
-        }}}},
-        "responses": {"200": {"description": "A JSON-RPC response, or for a streaming method an SSE stream of them",
-                              "content": {
-                                  "application/json": {"schema": {
-                                      "type": "object",
-                                      "required": ["jsonrpc"],
-                                      "properties": {"jsonrpc": {"type": "string"}, "id": {}, "result": {},
-                                                     "error": {"type": "object"}},
-                                  }},
-                                  "text/event-stream": {"schema": {"type": "string",
-                                                                   "contentMediaType": "text/event-stream"}},
-                              }}},
-    }}
+            "responses": {
+                "200": {
+                    "description": "A JSON-RPC response, or for a streaming method an SSE stream of them",
+                    "content": {
+                        "application/json": {
+                            "schema": {
+                                "type": "object",
+                                "required": ["jsonrpc"],
+                                "properties": {
+                                    "jsonrpc": {"type": "string"},
+                                    "id": {},
+                                    "result": {},
+                                    "error": {"type": "object"},
+                                },
+                            }
+                        },
+                        "text/event-stream": {
+                            "schema": {"type": "string", "contentMediaType": "text/event-stream"}
+                        },
+                    },
+                }
+            },
+        }
+    }
     return spec

@@ -16,9 +16,15 @@ from typing import Any
 
 
 def add_recipe_parser(commands: Any, add_network_flags: Any) -> None:
-    recipe = commands.add_parser("recipe", help="list, show, run, save or delete recipes (replayable step lists)")
-    recipe.add_argument("--recipes-dir", type=Path, default=None,
-                        help="where recipes are kept (default: BROWSY_RECIPES_DIR, else the platform config dir)")
+    recipe = commands.add_parser(
+        "recipe", help="list, show, run, save or delete recipes (replayable step lists)"
+    )
+    recipe.add_argument(
+        "--recipes-dir",
+        type=Path,
+        default=None,
+        help="where recipes are kept (default: BROWSY_RECIPES_DIR, else the platform config dir)",
+    )
     actions = recipe.add_subparsers(dest="recipe_command", required=True, metavar="ACTION")
     actions.add_parser("list", help="list the saved recipes")
     show = actions.add_parser("show", help="print a recipe's JSON")
@@ -27,15 +33,29 @@ def add_recipe_parser(commands: Any, add_network_flags: Any) -> None:
     save.add_argument("file", help="the recipe's JSON file, or - for standard input")
     delete = actions.add_parser("delete", help="delete a saved recipe")
     delete.add_argument("name")
-    run = actions.add_parser("run", help="run a saved recipe (or a recipe file with --file) and print the result")
+    run = actions.add_parser(
+        "run", help="run a saved recipe (or a recipe file with --file) and print the result"
+    )
     run.add_argument("name", nargs="?", help="the saved recipe's name")
     run.add_argument("--file", default=None, help="run this recipe JSON file instead of a saved recipe")
-    run.add_argument("--param", action="append", default=[], metavar="NAME=VALUE", help="a parameter (repeatable)")
-    run.add_argument("--secrets", default=None, metavar="FILE",
-                     help="secrets file (JSON object or NAME=value lines); default BROWSY_SECRETS_FILE")
-    run.add_argument("--format", choices=["compact", "json", "delta", "none"], default="compact",
-                     help="how the final page is shown in the result (default compact)")
-    run.add_argument("--run-timeout", type=float, default=60.0, help="seconds the whole run may take (default 60)")
+    run.add_argument(
+        "--param", action="append", default=[], metavar="NAME=VALUE", help="a parameter (repeatable)"
+    )
+    run.add_argument(
+        "--secrets",
+        default=None,
+        metavar="FILE",
+        help="secrets file (JSON object or NAME=value lines); default BROWSY_SECRETS_FILE",
+    )
+    run.add_argument(
+        "--format",
+        choices=["compact", "json", "delta", "none"],
+        default="compact",
+        help="how the final page is shown in the result (default compact)",
+    )
+    run.add_argument(
+        "--run-timeout", type=float, default=60.0, help="seconds the whole run may take (default 60)"
+    )
     add_network_flags(run)
 
 
@@ -72,7 +92,9 @@ def _list(store: Any, args: argparse.Namespace) -> int:
             print(f"{entry['name']}  (broken: {entry['error']})")
             continue
         params = ", ".join(f"{k}={v['default']}" if "default" in v else k for k, v in entry["params"].items())
-        print(f"{entry['name']}  {entry['steps']} steps  params: {params or '-'}  {entry['description']}".rstrip())
+        print(
+            f"{entry['name']}  {entry['steps']} steps  params: {params or '-'}  {entry['description']}".rstrip()
+        )
     return 0
 
 
@@ -131,8 +153,14 @@ def _run(store: Any, args: argparse.Namespace) -> int:
 
     async def run() -> dict[str, Any]:
         async with AsyncSession(config) as session:
-            return await run_recipe_on(session, recipe, params, format=args.format, timeout_secs=args.run_timeout,
-                                       secrets=Secrets(args.secrets))
+            return await run_recipe_on(
+                session,
+                recipe,
+                params,
+                format=args.format,
+                timeout_secs=args.run_timeout,
+                secrets=Secrets(args.secrets),
+            )
 
     result = _tool_errors(lambda: asyncio.run(run()))
     print(json.dumps(result, indent=2, ensure_ascii=False))

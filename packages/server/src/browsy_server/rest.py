@@ -36,18 +36,26 @@ API_DESCRIPTION = (
 )
 
 
-def error_response(status: int, message: str, token: str | None = None, code: str | None = None) -> JSONResponse:
+def error_response(
+    status: int, message: str, token: str | None = None, code: str | None = None
+) -> JSONResponse:
     """`{"error": message, "code": code}`; the code defaults to the one of `status`."""
     headers = {SESSION_HEADER: token} if token else None
-    return JSONResponse({"error": message, "code": code or code_for(status)}, status_code=status, headers=headers)
+    return JSONResponse(
+        {"error": message, "code": code or code_for(status)}, status_code=status, headers=headers
+    )
 
 
 def tool_response(result: ToolResult, token: str) -> Response:
     if result.is_error:
         code = result.data.get("code") if isinstance(result.data, dict) else None
         return error_response(result.status, result.content, token, code)
-    return Response(result.content, status_code=result.status, media_type=result.media_type,
-                    headers={SESSION_HEADER: token})
+    return Response(
+        result.content,
+        status_code=result.status,
+        media_type=result.media_type,
+        headers={SESSION_HEADER: token},
+    )
 
 
 async def read_arguments(request: Request, tool: Tool) -> dict[str, Any]:
@@ -60,9 +68,11 @@ async def read_arguments(request: Request, tool: Tool) -> dict[str, Any]:
     try:
         arguments = json.loads(body)
     except (ValueError, UnicodeDecodeError):
-        raise ToolError("Request body is not valid JSON; send a JSON object, e.g. {\"id\": 3}.") from None
+        raise ToolError('Request body is not valid JSON; send a JSON object, e.g. {"id": 3}.') from None
     except RecursionError:
-        raise ToolError("Request body is nested too deeply; send a flat JSON object, e.g. {\"id\": 3}.") from None
+        raise ToolError(
+            'Request body is nested too deeply; send a flat JSON object, e.g. {"id": 3}.'
+        ) from None
     if not isinstance(arguments, dict):
         raise ToolError("Request body must be a JSON object.")
     return arguments
@@ -105,14 +115,26 @@ def add_tool_route(app: FastAPI, tool: Tool) -> None:
 
 async def _http_error(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, StarletteHTTPException)
-    message = {404: f"Not found: {request.url.path}", 405: f"Method {request.method} not allowed on {request.url.path}"}
+    message = {
+        404: f"Not found: {request.url.path}",
+        405: f"Method {request.method} not allowed on {request.url.path}",
+    }
     headers = dict(exc.headers or {})
     if exc.status_code == 405 and "allow" not in {k.lower() for k in headers}:
-        allowed = sorted({m for r in request.app.router.routes if getattr(r, "path", None) == request.url.path
-                          for m in (getattr(r, "methods", None) or ())})
+        allowed = sorted(
+            {
+                m
+                for r in request.app.router.routes
+                if getattr(r, "path", None) == request.url.path
+                for m in (getattr(r, "methods", None) or ())
+            }
+        )
         headers["Allow"] = ", ".join(allowed)
-    return JSONResponse({"error": message.get(exc.status_code, str(exc.detail)), "code": code_for(exc.status_code)},
-                        status_code=exc.status_code, headers=headers or None)
+    return JSONResponse(
+        {"error": message.get(exc.status_code, str(exc.detail)), "code": code_for(exc.status_code)},
+        status_code=exc.status_code,
+        headers=headers or None,
+    )
 
 
 async def _invalid_request(request: Request, exc: Exception) -> JSONResponse:
@@ -139,16 +161,22 @@ def add_docs(app: FastAPI) -> None:
     @app.get("/docs", include_in_schema=False)
     async def docs() -> HTMLResponse:
         return get_swagger_ui_html(
-            openapi_url="/openapi.json", title="browsy API",
-            swagger_js_url=f"{DOCS_ASSETS}/swagger-ui-bundle.js", swagger_css_url=f"{DOCS_ASSETS}/swagger-ui.css",
+            openapi_url="/openapi.json",
+            title="browsy API",
+            swagger_js_url=f"{DOCS_ASSETS}/swagger-ui-bundle.js",
+            swagger_css_url=f"{DOCS_ASSETS}/swagger-ui.css",
             swagger_favicon_url=f"{DOCS_ASSETS}/favicon-32x32.png",
         )
 
 
 def create_app(settings: ServerSettings | None = None) -> FastAPI:
     settings = settings or ServerSettings()
-    store = SessionStore(settings.session_config, settings.max_sessions, settings.session_ttl,
-                         new_per_minute=settings.new_sessions_per_minute)
+    store = SessionStore(
+        settings.session_config,
+        settings.max_sessions,
+        settings.session_ttl,
+        new_per_minute=settings.new_sessions_per_minute,
+    )
     task_sessions = TaskSessions(settings.session_config, settings.max_sessions, settings.session_ttl)
 
     @contextlib.asynccontextmanager

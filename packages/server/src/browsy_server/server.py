@@ -48,6 +48,10 @@ def run_server(settings: ServerSettings) -> None:
     tune_gc()
 
     app = create_app(settings)
-    print(f"browsy serving on http://{settings.host}:{settings.port} (docs at /docs)", file=sys.stderr, flush=True)
+    print(
+        f"browsy serving on http://{settings.host}:{settings.port} (docs at /docs)",
+        file=sys.stderr,
+        flush=True,
+    )
     config = uvicorn.Config(app, log_level="warning", access_log=False)
     uvicorn.Server(config).run(sockets=[sock])

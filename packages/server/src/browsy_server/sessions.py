@@ -27,13 +27,17 @@ log = logging.getLogger("browsy.server")
 
 class AtCapacity(Exception):
     def __init__(self, limit: int) -> None:
-        super().__init__(f"Server at capacity ({limit} sessions). Retry later or reuse your X-Browsy-Session token.")
+        super().__init__(
+            f"Server at capacity ({limit} sessions). Retry later or reuse your X-Browsy-Session token."
+        )
 
 
 class TooManyNewSessions(Exception):
     def __init__(self, limit: int) -> None:
-        super().__init__(f"Too many new sessions from this address ({limit} a minute). Reuse your "
-                         "X-Browsy-Session token, or retry in a minute.")
+        super().__init__(
+            f"Too many new sessions from this address ({limit} a minute). Reuse your "
+            "X-Browsy-Session token, or retry in a minute."
+        )
 
 
 @dataclass(slots=True)

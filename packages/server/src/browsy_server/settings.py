@@ -30,7 +30,9 @@ class ServerSettings:
     parse_threads: int | None = None  # threads parsing pages off the event loop (None: Python's default)
     token: str | None = None  # bearer token every route but /health requires (guard.py)
     cors_origins: list[str] = field(default_factory=list)  # origins allowed cross-origin access ('*': any)
-    server_names: list[str] = field(default_factory=list)  # Host names clients may use besides the bind address
+    server_names: list[str] = field(
+        default_factory=list
+    )  # Host names clients may use besides the bind address
     max_body: int = 1 << 20  # bytes of any request body, on every route
     new_sessions_per_minute: int = 60  # sessions one client address may open a minute (429 beyond)
 

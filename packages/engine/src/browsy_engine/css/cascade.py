@@ -213,7 +213,9 @@ class _Cascade:
                         entries.append(((origin, layer_normal, sel.specificity, order), rule.normal, hits))
                     if rule.important is not None:
                         origin = UA_IMPORTANT if is_ua else AUTHOR_IMPORTANT
-                        entries.append(((origin, layer_important, sel.specificity, order), rule.important, hits))
+                        entries.append(
+                            ((origin, layer_important, sel.specificity, order), rule.important, hits)
+                        )
         entries.sort(key=itemgetter(0))  # by cascade priority; ties keep their order
         matched = self.matched
         for seq, (_key, block, nodes) in enumerate(entries):
@@ -383,7 +385,9 @@ class ValueTest:
 
     attribute: str
     by_value: dict[str, list[tuple[tuple, Block]]] = field(default_factory=dict)  # lowercase value → rules
-    selectors: list[tuple[Selector, tuple, Block]] = field(default_factory=list)  # the same, to match one by one
+    selectors: list[tuple[Selector, tuple, Block]] = field(
+        default_factory=list
+    )  # the same, to match one by one
 
 
 @dataclass(slots=True)
@@ -435,7 +439,10 @@ def _flat_ua(quirks: bool) -> FlatUA:
         for rule in sheet.rules:
             flat.rule_count += 1
             for sel in rule.selectors:
-                for block, origin, layer in ((rule.normal, UA_NORMAL, UNLAYERED), (rule.important, UA_IMPORTANT, 0)):
+                for block, origin, layer in (
+                    (rule.normal, UA_NORMAL, UNLAYERED),
+                    (rule.important, UA_IMPORTANT, 0),
+                ):
                     if block is None:
                         continue
                     key = (origin, layer, sel.specificity, flat.rule_count)

@@ -106,7 +106,9 @@ class Compound:
 @dataclass(frozen=True, slots=True)
 class Chain:
     compounds: tuple[Compound, ...]  # left to right
-    combinators: tuple[str, ...]  # combinators[k] joins compounds[k] and compounds[k + 1]: " ", ">", "+" or "~"
+    combinators: tuple[
+        str, ...
+    ]  # combinators[k] joins compounds[k] and compounds[k + 1]: " ", ">", "+" or "~"
     # only descendant/child combinators, and every compound names a tag, class or id (see index_join.py)
     indexable: bool = field(init=False, compare=False, repr=False)
     never: bool = field(init=False, compare=False, repr=False)  # a compound never matches (e.g. `:hover`)
@@ -122,7 +124,11 @@ class Chain:
         last = len(self.compounds) - 1
         subject = self.compounds[last]
         memo: dict[tuple[int, int], bool] = {}
-        return [i for i in candidates if subject.matches(nodes[i]) and (last == 0 or self._up(nodes, i, last - 1, memo))]
+        return [
+            i
+            for i in candidates
+            if subject.matches(nodes[i]) and (last == 0 or self._up(nodes, i, last - 1, memo))
+        ]
 
     def _up(self, nodes: list[Node], index: int, k: int, memo: dict[tuple[int, int], bool]) -> bool:
         """Does the node the combinator after compound k points to from `index` (an ancestor, the parent, the
@@ -236,7 +242,12 @@ def _compound(tokens: list[object]) -> Compound:
             pass
         elif isinstance(t, HashToken) and t.is_identifier:
             ids.append(t.value)
-        elif isinstance(t, LiteralToken) and t.value == "." and i + 1 < n and isinstance(tokens[i + 1], IdentToken):
+        elif (
+            isinstance(t, LiteralToken)
+            and t.value == "."
+            and i + 1 < n
+            and isinstance(tokens[i + 1], IdentToken)
+        ):
             classes.append(tokens[i + 1].value)  # type: ignore[attr-defined]
             i += 1
         elif isinstance(t, SquareBracketsBlock):
@@ -248,7 +259,10 @@ def _compound(tokens: list[object]) -> Compound:
                 never = True
             elif isinstance(pseudo, FunctionBlock) and pseudo.lower_name == "not":
                 inner = [a for a in pseudo.arguments if not isinstance(a, WhitespaceToken)]
-                if any(isinstance(a, LiteralToken) and a.value in (",", ">", "+", "~") for a in inner) or not inner:
+                if (
+                    any(isinstance(a, LiteralToken) and a.value in (",", ">", "+", "~") for a in inner)
+                    or not inner
+                ):
                     raise _Unsupported
                 negated = _compound(inner)
                 if not (negated.never and len(inner) == 2):  # :not(:hover) always holds
@@ -273,7 +287,12 @@ def _attribute(block: SquareBracketsBlock) -> AttributeTest:
     if not isinstance(op_token, LiteralToken):
         raise _Unsupported
     op = op_token.value
-    if op in ("~", "|", "^", "$", "*") and rest and isinstance(rest[0], LiteralToken) and rest[0].value == "=":
+    if (
+        op in ("~", "|", "^", "$", "*")
+        and rest
+        and isinstance(rest[0], LiteralToken)
+        and rest[0].value == "="
+    ):
         op += "="
         rest = rest[1:]
     if op not in ATTRIBUTE_OPERATORS or not rest or not isinstance(rest[0], (IdentToken, StringToken)):

@@ -34,7 +34,10 @@ def _hint_attributes_by_tag() -> dict[str, frozenset[str]]:
         (("img", "object", "embed", "iframe"), ("hspace", "vspace")),
         (("iframe", "frame"), ("frameborder",)),
         (("font",), ("size", "face")),
-        (("body",), ("marginwidth", "leftmargin", "rightmargin", "marginheight", "topmargin", "bottommargin")),
+        (
+            ("body",),
+            ("marginwidth", "leftmargin", "rightmargin", "marginheight", "topmargin", "bottommargin"),
+        ),
         (("hr",), ("noshade",)),
     ):
         for tag in tags:
@@ -102,7 +105,11 @@ def presentational_css(doc: Document, node: Node) -> str | None:
     tag = node.tag
     parts: list[str] = []
     if attrs:
-        if tag in DIMENSION_TAGS and tag != "input" or (tag == "input" and (attrs.get("type") or "").lower() == "image"):
+        if (
+            tag in DIMENSION_TAGS
+            and tag != "input"
+            or (tag == "input" and (attrs.get("type") or "").lower() == "image")
+        ):
             zero_ok = tag not in CELL_TAGS
             w = _dimension(attrs.get("width"), allow_zero=zero_ok)
             if w is not None:

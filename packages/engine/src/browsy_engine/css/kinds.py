@@ -122,7 +122,17 @@ TEXT_ALIGN = {
     "-webkit-auto": ("start", False),
 }
 VERTICAL_ALIGN = frozenset(
-    {"baseline", "sub", "super", "text-top", "text-bottom", "middle", "top", "bottom", "-webkit-baseline-middle"}
+    {
+        "baseline",
+        "sub",
+        "super",
+        "text-top",
+        "text-bottom",
+        "middle",
+        "top",
+        "bottom",
+        "-webkit-baseline-middle",
+    }
 )
 # white-space-collapse alone, assuming the default wrapping (text-wrap-mode: wrap)
 WHITE_SPACE_COLLAPSE = {"collapse": "normal", "preserve": "pre-wrap", "preserve-breaks": "pre-line", "break-spaces": "break-spaces", "preserve-spaces": "pre-wrap"}  # fmt: skip

@@ -54,13 +54,19 @@ class Matcher:
         """False when the selector requires a tag, class or id the document does not have, a state no
         static page has (`:hover`, `:focus`, …), or an indexed attribute no element has (`[hidden]`)."""
         tags = sel.tags - _UNIVERSAL if "*" in sel.tags else sel.tags
-        if not (self.tags.keys() >= tags and self.classes.keys() >= sel.classes and self.ids.keys() >= sel.ids):
+        if not (
+            self.tags.keys() >= tags and self.classes.keys() >= sel.classes and self.ids.keys() >= sel.ids
+        ):
             return False
         chain = chain_for(sel)
         if chain is None:
             return True
         attributes = chain.compounds[-1].attributes
-        if attributes and attributes[0].name in INDEXED_ATTRIBUTES and attributes[0].name not in self._with_indexed:
+        if (
+            attributes
+            and attributes[0].name in INDEXED_ATTRIBUTES
+            and attributes[0].name not in self._with_indexed
+        ):
             return False
         return not chain.never
 
@@ -81,12 +87,16 @@ class Matcher:
         if candidates is None and len(self.elements) <= FEW_CANDIDATES:
             candidates = self.elements  # a small document: every element is a cheap candidate
         if chain is not None:
-            joinable = not self.doc.quirks and chain.indexable  # lexbor matches classes/ids caselessly in quirks
+            joinable = (
+                not self.doc.quirks and chain.indexable
+            )  # lexbor matches classes/ids caselessly in quirks
             few = FEW_CANDIDATES if not joinable else VERY_FEW_CANDIDATES
             if candidates is not None and len(candidates) <= few:
                 found = chain.match(self.doc.nodes, candidates)
             elif joinable:
-                found = match_by_index(chain, self.doc.nodes, self._compound_candidates, self.doc.subtree_ends())
+                found = match_by_index(
+                    chain, self.doc.nodes, self._compound_candidates, self.doc.subtree_ends()
+                )
         if found is None:
             found = self.doc.select_checked(sel.text)
         self._lexbor_cache[sel.text] = found
@@ -115,7 +125,11 @@ class Matcher:
     def subject_candidates(self, sel: Selector) -> list[int] | None:
         """The shortest index list the subject compound must be in (None: it names no tag/class/id)."""
         best: list[int] | None = None
-        for key, index in ((sel.key_tags, self.tags), (sel.key_classes, self.classes), (sel.key_ids, self.ids)):
+        for key, index in (
+            (sel.key_tags, self.tags),
+            (sel.key_classes, self.classes),
+            (sel.key_ids, self.ids),
+        ):
             for name in key:
                 found = index.get(name, [])
                 if best is None or len(found) < len(best):
@@ -144,7 +158,9 @@ class Matcher:
 
     def _compound_candidates(self, compound: Compound) -> list[int]:
         """Elements with the compound's tag, classes and ids (its other conditions unchecked)."""
-        return self._intersect((compound.tag,) if compound.tag is not None else (), compound.classes, compound.ids)
+        return self._intersect(
+            (compound.tag,) if compound.tag is not None else (), compound.classes, compound.ids
+        )
 
     def _intersect(self, tags: Iterable[str], classes: Iterable[str], ids: Iterable[str]) -> list[int]:
         """Elements having all these tags, classes and ids, in document order (every element if none)."""

@@ -36,7 +36,9 @@ DISCRETE = {
     "dynamic-range": "standard",
     "video-dynamic-range": "standard",
 }
-TRUE_BOOLEANS = frozenset({"color", "hover", "any-hover", "pointer", "any-pointer", "update", "width", "height"})
+TRUE_BOOLEANS = frozenset(
+    {"color", "hover", "any-hover", "pointer", "any-pointer", "update", "width", "height"}
+)
 MEDIA_TYPES_TRUE = frozenset({"all", "screen"})
 
 
@@ -125,7 +127,12 @@ def _feature(content: list[object], vp: Viewport) -> bool:
             raise _Invalid
         if name in DISCRETE:
             return _discrete(name, vp) not in ("none", "no-preference")
-        return name in TRUE_BOOLEANS or name in ("aspect-ratio", "resolution", "device-width", "device-height")
+        return name in TRUE_BOOLEANS or name in (
+            "aspect-ratio",
+            "resolution",
+            "device-width",
+            "device-height",
+        )
     if isinstance(content[1], LiteralToken) and content[1].value == ":":
         name = _word(content[0])
         if name is None:

@@ -56,7 +56,9 @@ class PropertyParser(BoxParsers, FlexGridParsers, FontParsers, PaintParsers):
     def knows(self, name: str) -> bool:
         return name in self.handlers
 
-    def _add(self, names: str | Sequence[str], slots: Sequence[str], fn: Callable[[list[object]], Parsed | None]) -> None:
+    def _add(
+        self, names: str | Sequence[str], slots: Sequence[str], fn: Callable[[list[object]], Parsed | None]
+    ) -> None:
         for name in [names] if isinstance(names, str) else names:
             self.handlers[name] = fn
             self.shorthand_slots[name] = tuple(slots)
@@ -79,10 +81,22 @@ class PropertyParser(BoxParsers, FlexGridParsers, FontParsers, PaintParsers):
             negative = box == "margin"
             slots = [f"{box}_{s}" for s in SIDES]
             for side in SIDES:
-                add(f"{box}-{side}", [f"{box}_{side}"], self._length_longhand(f"{box}_{side}", negative, negative))
+                add(
+                    f"{box}-{side}",
+                    [f"{box}_{side}"],
+                    self._length_longhand(f"{box}_{side}", negative, negative),
+                )
             for lname, side in logical.items():
-                add(f"{box}-{lname}", [f"{box}_{side}"], self._length_longhand(f"{box}_{side}", negative, negative))
-            add(box, slots, self._four_sides(slots, partial(self.length_spec, auto=negative, negative=negative)))
+                add(
+                    f"{box}-{lname}",
+                    [f"{box}_{side}"],
+                    self._length_longhand(f"{box}_{side}", negative, negative),
+                )
+            add(
+                box,
+                slots,
+                self._four_sides(slots, partial(self.length_spec, auto=negative, negative=negative)),
+            )
             add(f"{box}-block", [slots[0], slots[2]], self._two_sides((slots[0], slots[2]), negative))
             add(f"{box}-inline", [slots[3], slots[1]], self._two_sides((slots[3], slots[1]), negative))
         offsets = list(SIDES)
@@ -165,7 +179,11 @@ class PropertyParser(BoxParsers, FlexGridParsers, FontParsers, PaintParsers):
         ):  # fmt: skip
             add(css, [slot], self._text(slot))
         add("grid-auto-flow", ["grid_auto_flow"], self._grid_auto_flow)
-        add("grid-row", ["grid_row_start", "grid_row_end"], self._grid_line_pair("grid_row_start", "grid_row_end"))
+        add(
+            "grid-row",
+            ["grid_row_start", "grid_row_end"],
+            self._grid_line_pair("grid_row_start", "grid_row_end"),
+        )
         add(
             "grid-column",
             ["grid_column_start", "grid_column_end"],
@@ -173,7 +191,11 @@ class PropertyParser(BoxParsers, FlexGridParsers, FontParsers, PaintParsers):
         )
         area_slots = ["grid_row_start", "grid_column_start", "grid_row_end", "grid_column_end", "grid_area"]
         add("grid-area", area_slots, self._grid_area)
-        add("grid-template", ["grid_template_rows", "grid_template_columns", "grid_template_areas"], self._grid_template)
+        add(
+            "grid-template",
+            ["grid_template_rows", "grid_template_columns", "grid_template_areas"],
+            self._grid_template,
+        )
         # typography
         add("font-size", ["font_size"], self._font_size)
         add("font-family", ["font_family"], self._font_family)

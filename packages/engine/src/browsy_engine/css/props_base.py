@@ -72,7 +72,9 @@ class ValueParsers:
 
     # ---- handler factories --------------------------------------------------------------------
 
-    def _single(self, slot: str, spec_fn: Callable[[object], Spec | None]) -> Callable[[list[object]], Parsed | None]:
+    def _single(
+        self, slot: str, spec_fn: Callable[[object], Spec | None]
+    ) -> Callable[[list[object]], Parsed | None]:
         def handler(values: list[object]) -> Parsed | None:
             if len(values) != 1:
                 return None
@@ -81,7 +83,9 @@ class ValueParsers:
 
         return handler
 
-    def _length_longhand(self, slot: str, auto: bool, negative: bool) -> Callable[[list[object]], Parsed | None]:
+    def _length_longhand(
+        self, slot: str, auto: bool, negative: bool
+    ) -> Callable[[list[object]], Parsed | None]:
         return self._single(slot, lambda t: self.length_spec(t, auto, negative))
 
     def _four_sides(
@@ -101,7 +105,9 @@ class ValueParsers:
 
         return handler
 
-    def _two_sides(self, slots: tuple[str, str], negative: bool, auto: bool | None = None) -> Callable[[list[object]], Parsed | None]:
+    def _two_sides(
+        self, slots: tuple[str, str], negative: bool, auto: bool | None = None
+    ) -> Callable[[list[object]], Parsed | None]:
         allow_auto = negative if auto is None else auto
 
         def handler(values: list[object]) -> Parsed | None:

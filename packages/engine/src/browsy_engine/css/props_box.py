@@ -31,7 +31,9 @@ class BoxParsers(ValueParsers):
         word = keyword_of(t)
         return (CONST, word) if word in ENUMS["border_style"] else None
 
-    def _border(self, width_slots: Sequence[str], style_slots: Sequence[str]) -> Callable[[list[object]], Parsed | None]:
+    def _border(
+        self, width_slots: Sequence[str], style_slots: Sequence[str]
+    ) -> Callable[[list[object]], Parsed | None]:
         def handler(values: list[object]) -> Parsed | None:
             if len(values) > 3:
                 return None
@@ -129,7 +131,10 @@ class BoxParsers(ValueParsers):
             elif isinstance(v, StringToken) and kind is None:
                 kind = "string"
             # anything else is list-style-image (url(...)), not modelled
-        return [("list_style_type", (CONST, kind or "disc")), ("list_style_position", (CONST, position or "outside"))]
+        return [
+            ("list_style_type", (CONST, kind or "disc")),
+            ("list_style_position", (CONST, position or "outside")),
+        ]
 
     def _text_wrap(self, values: list[object]) -> Parsed | None:
         words = {keyword_of(v) for v in values}

@@ -38,7 +38,11 @@ class FlexGridParsers(ValueParsers):
                     return None
                 numbers.append(sane(n, 1e9))
             elif basis is None:
-                basis = (CONST, None) if keyword_of(v) == "content" else self.length_spec(v, auto=True, negative=False)
+                basis = (
+                    (CONST, None)
+                    if keyword_of(v) == "content"
+                    else self.length_spec(v, auto=True, negative=False)
+                )
                 if basis is None:
                     return None
             else:
@@ -70,7 +74,12 @@ class FlexGridParsers(ValueParsers):
     def _box_orient(self, values: list[object]) -> Parsed | None:
         """Legacy `-webkit-box-orient` (with display: -webkit-box, mapped to flex): the flex direction."""
         word = keyword_of(values[0]) if len(values) == 1 else None
-        direction = {"horizontal": "row", "inline-axis": "row", "vertical": "column", "block-axis": "column"}.get(word or "")
+        direction = {
+            "horizontal": "row",
+            "inline-axis": "row",
+            "vertical": "column",
+            "block-axis": "column",
+        }.get(word or "")
         return None if direction is None else [("flex_direction", (CONST, direction))]
 
     @staticmethod
@@ -150,7 +159,11 @@ class FlexGridParsers(ValueParsers):
             if len(parts) == 2:
                 second = self._line_text(parts[1])
             else:
-                second = first if len(parts[0]) == 1 and keyword_of(parts[0][0]) not in (None, "auto", "span") else None
+                second = (
+                    first
+                    if len(parts[0]) == 1 and keyword_of(parts[0][0]) not in (None, "auto", "span")
+                    else None
+                )
             return [(start, (CONST, first)), (end, (CONST, second))]
 
         return handler
@@ -170,7 +183,15 @@ class FlexGridParsers(ValueParsers):
         row_start = texts[0]
         col_start = fallback(1, 0)
         row_end = fallback(2, 0)
-        col_end = texts[3] if len(texts) > 3 else (texts[1] if len(texts) > 1 and named[1] else (col_start if len(texts) == 1 and named[0] else None))
+        col_end = (
+            texts[3]
+            if len(texts) > 3
+            else (
+                texts[1]
+                if len(texts) > 1 and named[1]
+                else (col_start if len(texts) == 1 and named[0] else None)
+            )
+        )
         area = serialize_lower(values)
         return [
             ("grid_row_start", (CONST, row_start)),
@@ -182,7 +203,10 @@ class FlexGridParsers(ValueParsers):
 
     def _grid_template(self, values: list[object]) -> Parsed | None:
         if len(values) == 1 and keyword_of(values[0]) == "none":
-            return [(s, (CONST, None)) for s in ("grid_template_rows", "grid_template_columns", "grid_template_areas")]
+            return [
+                (s, (CONST, None))
+                for s in ("grid_template_rows", "grid_template_columns", "grid_template_areas")
+            ]
         if any(isinstance(v, StringToken) for v in values):
             return None  # the areas form of the shorthand is not modelled: keep longhands
         parts = self._split_slash(values)

@@ -47,9 +47,14 @@ def parse_rgba(token: object) -> RGBA | str | None:
 def _is_image(token: object) -> bool:
     """An image value: url(), a gradient, image-set(), or a url token."""
     if isinstance(token, FunctionBlock):
-        return token.lower_name in ("url", "image-set", "-webkit-image-set", "image", "element", "cross-fade") or (
-            "gradient" in token.lower_name
-        )
+        return token.lower_name in (
+            "url",
+            "image-set",
+            "-webkit-image-set",
+            "image",
+            "element",
+            "cross-fade",
+        ) or ("gradient" in token.lower_name)
     return getattr(token, "type", "") == "url"
 
 
@@ -121,9 +126,9 @@ class PaintParsers:
                 return None
             px.append(lin[0])
         top, right, bottom, left = px
-        tiny = (
-            top is not None and bottom is not None and bottom - top <= 1
-        ) or (left is not None and right is not None and right - left <= 1)
+        tiny = (top is not None and bottom is not None and bottom - top <= 1) or (
+            left is not None and right is not None and right - left <= 1
+        )
         return [("clip", (CONST, CLIPPED_AWAY if tiny else None))]
 
     def _clip_path(self, values: list[object]) -> Parsed | None:
@@ -140,8 +145,10 @@ class PaintParsers:
             first = args[0]
             away = isinstance(first, PercentageToken) and first.value >= 50
         elif shape.lower_name in ("circle", "ellipse") and args:
-            away = isinstance(args[0], (NumberToken, PercentageToken)) and args[0].value == 0 or (
-                getattr(args[0], "type", "") == "dimension" and getattr(args[0], "value", 1) == 0
+            away = (
+                isinstance(args[0], (NumberToken, PercentageToken))
+                and args[0].value == 0
+                or (getattr(args[0], "type", "") == "dimension" and getattr(args[0], "value", 1) == 0)
             )
         return [("clip_path", (CONST, CLIPPED_AWAY if away else None))]
 

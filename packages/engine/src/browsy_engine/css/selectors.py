@@ -136,7 +136,12 @@ class _Scan:
                 if top:
                     self.ids.add(t.value)
                     self.key[2].add(t.value)
-            elif isinstance(t, LiteralToken) and t.value == "." and i + 1 < n and isinstance(tokens[i + 1], IdentToken):
+            elif (
+                isinstance(t, LiteralToken)
+                and t.value == "."
+                and i + 1 < n
+                and isinstance(tokens[i + 1], IdentToken)
+            ):
                 self.b += 1
                 if top:
                     self.classes.add(tokens[i + 1].value)  # type: ignore[attr-defined]

@@ -88,7 +88,9 @@ class StyleRule:
         self._normal = normal
         self._important = important
 
-    def could_match(self, classes: dict[str, list[int]], ids: dict[str, list[int]], tags: dict[str, list[int]]) -> bool:
+    def could_match(
+        self, classes: dict[str, list[int]], ids: dict[str, list[int]], tags: dict[str, list[int]]
+    ) -> bool:
         """False when every selector requires a class, id or element name the document does not have."""
         if self.needs is None:
             return True
@@ -219,8 +221,6 @@ def _at_keyword(prelude: str) -> tuple[str, str]:
     return m.group(1).lower(), prelude[m.end() :]
 
 
-
-
 def _blocks(items: Sequence[object]) -> tuple[Block | None, Block | None]:
     normal: list[RawDeclaration] = []
     important: list[RawDeclaration] = []
@@ -248,7 +248,12 @@ class _Collector:
                 if body is None or not prelude:
                     continue
                 if "{" in body:  # CSS nesting: parse this rule fully
-                    rule = QualifiedRule(0, 0, tinycss2.parse_component_value_list(prelude), tinycss2.parse_component_value_list(body))
+                    rule = QualifiedRule(
+                        0,
+                        0,
+                        tinycss2.parse_component_value_list(prelude),
+                        tinycss2.parse_component_value_list(body),
+                    )
                     self.style_rule(rule, media, layer, None, depth)
                 else:
                     self.sheet.rules.append(StyleRule(media, layer, prelude=prelude, body=body))
@@ -290,7 +295,12 @@ class _Collector:
                 self.at_rule(rule, media, layer, parent, depth)
 
     def style_rule(
-        self, rule: QualifiedRule, media: tuple[str, ...], layer: int, parent: list[Selector] | None, depth: int
+        self,
+        rule: QualifiedRule,
+        media: tuple[str, ...],
+        layer: int,
+        parent: list[Selector] | None,
+        depth: int,
     ) -> None:
         prelude = rule.prelude
         if parent is not None:
@@ -303,7 +313,9 @@ class _Collector:
         items = tinycss2.parse_blocks_contents(rule.content, skip_comments=True, skip_whitespace=True)
         normal, important = _blocks(items)
         if selectors and (normal is not None or important is not None):
-            self.sheet.rules.append(StyleRule(media, layer, selectors=selectors, normal=normal, important=important))
+            self.sheet.rules.append(
+                StyleRule(media, layer, selectors=selectors, normal=normal, important=important)
+            )
         nested = [r for r in items if isinstance(r, (QualifiedRule, AtRule))]
         if nested and selectors:
             self.rules(nested, media, layer, selectors, depth + 1)
@@ -336,7 +348,9 @@ class _Collector:
         decls = [d for d in items if isinstance(d, Declaration)]
         if decls:
             amp = [LiteralToken(0, 0, "&")]
-            body = "; ".join(f"{d.name}: {serialize(d.value)}{' !important' if d.important else ''}" for d in decls)
+            body = "; ".join(
+                f"{d.name}: {serialize(d.value)}{' !important' if d.important else ''}" for d in decls
+            )
             out.append(QualifiedRule(0, 0, amp, tinycss2.parse_component_value_list(body)))
         out.extend(r for r in items if isinstance(r, (QualifiedRule, AtRule)))
         return out

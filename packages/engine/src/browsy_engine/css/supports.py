@@ -47,7 +47,9 @@ def _supports(tokens: list[object]) -> bool:
 def _supports_term(t: object) -> bool:
     if isinstance(t, FunctionBlock):
         if t.lower_name == "selector":
-            return bool(parse_selector_list([a for a in t.arguments if not isinstance(a, WhitespaceToken)] or []))
+            return bool(
+                parse_selector_list([a for a in t.arguments if not isinstance(a, WhitespaceToken)] or [])
+            )
         return t.lower_name in ("font-tech", "font-format")
     if not isinstance(t, ParenthesesBlock):
         raise ValueError("term")

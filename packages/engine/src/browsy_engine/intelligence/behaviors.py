@@ -25,14 +25,25 @@ from ..dom.tree import Document
 from ..model import SpatialDom, SpatialElement
 
 ACTIONS = ("navigate", "toggle", "show", "hide", "submit")
-_TOGGLE_KINDS = {"modal": "show", "tab": "show", "pill": "show", "offcanvas": "toggle", "collapse": "toggle",
-                 "dropdown": "toggle", "popover": "toggle", "button": "toggle", "list": "show"}
+_TOGGLE_KINDS = {
+    "modal": "show",
+    "tab": "show",
+    "pill": "show",
+    "offcanvas": "toggle",
+    "collapse": "toggle",
+    "dropdown": "toggle",
+    "popover": "toggle",
+    "button": "toggle",
+    "list": "show",
+}
 _NAVIGATE = re.compile(
     r"""(?:(?:window|document|self|top)\.)?location(?:\.href)?\s*=\s*(['"])(?P<a>.*?)\1"""
     r"""|location\.(?:assign|replace)\(\s*(['"])(?P<b>.*?)\3"""
     r"""|window\.open\(\s*(['"])(?P<c>.*?)\5"""
 )
-_BY_ID = re.compile(r"""getElementById\(\s*(['"])(?P<id>[^'"]+)\1\s*\)|querySelector\(\s*(['"])#(?P<sel>[\w-]+)\3""")
+_BY_ID = re.compile(
+    r"""getElementById\(\s*(['"])(?P<id>[^'"]+)\1\s*\)|querySelector\(\s*(['"])#(?P<sel>[\w-]+)\3"""
+)
 _HIDE = re.compile(
     r"""display\s*=\s*['"]none['"]|\.hidden\s*=\s*true|classList\.add\(\s*['"](?:hidden|d-none|hide|is-hidden)['"]"""
     r"""|visibility\s*=\s*['"]hidden['"]|\.close\(\)"""
@@ -54,7 +65,11 @@ class Behavior:
     url: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"trigger_id": self.trigger_id, "action": self.action, "target_ids": list(self.target_ids)}
+        out: dict[str, Any] = {
+            "trigger_id": self.trigger_id,
+            "action": self.action,
+            "target_ids": list(self.target_ids),
+        }
         if self.url is not None:
             out["url"] = self.url
         return out

@@ -14,8 +14,15 @@ from ..dom.tree import Document, Node
 from ..suggestions import CaptchaInfo
 from .facts import PageFacts
 
-CAPTCHA_TYPES = ("ReCaptcha", "HCaptcha", "Turnstile", "CloudflareChallenge", "ImageGrid", "TextCaptcha",
-                 "Unknown")
+CAPTCHA_TYPES = (
+    "ReCaptcha",
+    "HCaptcha",
+    "Turnstile",
+    "CloudflareChallenge",
+    "ImageGrid",
+    "TextCaptcha",
+    "Unknown",
+)
 # When several services are present, the more specific page-level signal wins.
 _PRECEDENCE = ("CloudflareChallenge", "Turnstile", "HCaptcha", "ReCaptcha")
 # The candidate elements are those the selector `script, iframe[src], [data-sitekey], [class*='g-recaptcha'],
@@ -87,11 +94,19 @@ def _candidates(document: Document) -> Iterator[Node]:
             yield node
             continue
         classes = attrs.get("class")
-        if classes and ("captcha" in classes or "turnstile" in classes) and _contains_any(classes, _CANDIDATE_CLASSES):
+        if (
+            classes
+            and ("captcha" in classes or "turnstile" in classes)
+            and _contains_any(classes, _CANDIDATE_CLASSES)
+        ):
             yield node
             continue
         ident = attrs.get("id")
-        if ident and "challenge" in ident and (ident == "challenge-form" or _contains_any(ident, _CANDIDATE_IDS)):
+        if (
+            ident
+            and "challenge" in ident
+            and (ident == "challenge-form" or _contains_any(ident, _CANDIDATE_IDS))
+        ):
             yield node
             continue
         if tag == "form" and "__cf_chl" in (attrs.get("action") or ""):
@@ -118,8 +133,11 @@ def detect_captcha(document: Document | None) -> CaptchaInfo | None:
             kind = _source_type(attrs.get("src") or "")
             if node.tag == "script" and not attrs.get("src") and _is_cloudflare_inline(document, node.index):
                 kind = "CloudflareChallenge"
-        kind = kind or _marker_type((attrs.get("class") or "").lower(), (attrs.get("id") or "").lower(),
-                                    (attrs.get("action") or "").lower())
+        kind = kind or _marker_type(
+            (attrs.get("class") or "").lower(),
+            (attrs.get("id") or "").lower(),
+            (attrs.get("action") or "").lower(),
+        )
         if kind:
             found.add(kind)
             interactive = interactive or not _is_invisible(node.tag, attrs)
@@ -147,7 +165,8 @@ def has_text_captcha(facts: PageFacts) -> bool:
     if not any(el.tag == "input" and (el.input_type or "text") == "text" for el in facts.fields):
         return False
     return any(
-        el.tag == "img" and ("captcha" in facts.text(el) or "captcha" in (facts.attr(el, "src") or "").lower())
+        el.tag == "img"
+        and ("captcha" in facts.text(el) or "captcha" in (facts.attr(el, "src") or "").lower())
         for el in facts.visible
     )
 

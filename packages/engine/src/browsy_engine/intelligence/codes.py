@@ -29,7 +29,8 @@ def _is_year(code: str) -> bool:
 def find_codes(dom: SpatialDom) -> list[str]:
     texts = [(el, el.text.lower()) for el in dom.els if el.text and not el.hidden]
     keyword_tops = sorted(
-        el.b[1] for el, text in texts
+        el.b[1]
+        for el, text in texts
         if any(hint in text for hint in _KEYWORD_HINTS) and kw.has_phrase(text, kw.CODE_CONTEXT)
     )
     if not keyword_tops:

@@ -26,17 +26,37 @@ from ..dom.tree import Document
 _SKIPPED = frozenset({"script", "style", "template", "noscript", "title", "svg", "select", "option"})
 _CHROME_TAGS = frozenset({"nav", "header", "footer", "aside"})
 _CHROME_ROLES = frozenset({"navigation", "banner", "contentinfo", "complementary"})
-_PARAGRAPHS = frozenset({"p", "pre", "blockquote", "li", "dd", "td", "h2", "h3", "h4", "h5", "h6", "figcaption"})
+_PARAGRAPHS = frozenset(
+    {"p", "pre", "blockquote", "li", "dd", "td", "h2", "h3", "h4", "h5", "h6", "figcaption"}
+)
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 
 # schema.org types (lowercase) by what they declare the page to be
-ARTICLE_TYPES = frozenset({
-    "article", "newsarticle", "blogposting", "reportagenewsarticle", "analysisnewsarticle", "opinionnewsarticle",
-    "reviewnewsarticle", "backgroundnewsarticle", "techarticle", "scholarlyarticle", "socialmediaposting",
-    "liveblogposting", "report", "medicalscholarlyarticle", "recipe", "howto", "review", "posting",
-    "discussionforumposting", "qapage",
-})
+ARTICLE_TYPES = frozenset(
+    {
+        "article",
+        "newsarticle",
+        "blogposting",
+        "reportagenewsarticle",
+        "analysisnewsarticle",
+        "opinionnewsarticle",
+        "reviewnewsarticle",
+        "backgroundnewsarticle",
+        "techarticle",
+        "scholarlyarticle",
+        "socialmediaposting",
+        "liveblogposting",
+        "report",
+        "medicalscholarlyarticle",
+        "recipe",
+        "howto",
+        "review",
+        "posting",
+        "discussionforumposting",
+        "qapage",
+    }
+)
 LISTING_TYPES = frozenset({"itemlist", "collectionpage", "offercatalog", "searchresultspage", "blog"})
 OG_ARTICLE_TYPES = frozenset({"article", "blog", "blogpost", "news", "newsarticle"})
 
@@ -184,7 +204,9 @@ def collect_evidence(doc: Document | None) -> Evidence:
 
 
 SHORT_BLOCK = 150  # words: a main block this short may be one of several posts or sections
-POST_BLOCK = 40  # words: a block shorter than a paragraph is an item of a list (a quote, a teaser), not a post
+POST_BLOCK = (
+    40  # words: a block shorter than a paragraph is an item of a list (a quote, a teaser), not a post
+)
 WIDEN_STEPS = 3
 
 

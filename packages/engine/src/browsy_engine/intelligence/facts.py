@@ -26,7 +26,9 @@ TEXTLIKE_TYPES = frozenset({"", "text", "email", "tel", "number", "search", "url
 _CHROME_TAGS = frozenset({"nav", "header", "footer", "aside"})
 _CHROME_ROLES = frozenset({"navigation", "banner", "contentinfo", "complementary"})
 _NO_ATTRS: dict[str, str | None] = {}
-_LANDMARK_ROLES = frozenset({"navigation", "main", "banner", "contentinfo", "complementary", "search", "form"})
+_LANDMARK_ROLES = frozenset(
+    {"navigation", "main", "banner", "contentinfo", "complementary", "search", "form"}
+)
 
 
 def _is_chrome(node: Node) -> bool:
@@ -95,8 +97,14 @@ class PageFacts:
 
     def descriptor(self, el: SpatialElement) -> str:
         """Lowercase name, label, placeholder, id and aria-label of a field, for purpose matching."""
-        parts = [el.name, el.label, el.ph, self.attr(el, "id"), self.attr(el, "aria-label"),
-                 self.attr(el, "autocomplete")]
+        parts = [
+            el.name,
+            el.label,
+            el.ph,
+            self.attr(el, "id"),
+            self.attr(el, "aria-label"),
+            self.attr(el, "autocomplete"),
+        ]
         return " ".join(p for p in parts if p).lower()
 
     def form_of(self, el: SpatialElement) -> int:

@@ -14,7 +14,9 @@ from functools import cache
 
 @cache
 def _pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
-    alternatives = "|".join(re.escape(p).replace(r"\ ", r"[\s\-]*") for p in sorted(phrases, key=len, reverse=True))
+    alternatives = "|".join(
+        re.escape(p).replace(r"\ ", r"[\s\-]*") for p in sorted(phrases, key=len, reverse=True)
+    )
     return re.compile(rf"(?<![a-z0-9])(?:{alternatives})(?![a-z0-9])")
 
 
@@ -30,31 +32,108 @@ def any_has_phrase(texts: Iterable[str], phrases: tuple[str, ...]) -> bool:
 
 
 # --- page types -------------------------------------------------------------------------------------
-ERROR_TITLE = ("not found", "error", "errors", "forbidden", "access denied", "something went wrong",
-               "service unavailable", "bad gateway", "bad request", "unauthorized", "page unavailable")
+ERROR_TITLE = (
+    "not found",
+    "error",
+    "errors",
+    "forbidden",
+    "access denied",
+    "something went wrong",
+    "service unavailable",
+    "bad gateway",
+    "bad request",
+    "unauthorized",
+    "page unavailable",
+)
 # Headings are matched more strictly than titles: "Errors" is a common section title in documentation.
-ERROR_HEADING = ("page not found", "not found", "internal server error", "something went wrong", "access denied",
-                 "forbidden", "page unavailable", "service unavailable", "bad gateway", "page doesn't exist",
-                 "page does not exist", "this page isn't available", "server error")
+ERROR_HEADING = (
+    "page not found",
+    "not found",
+    "internal server error",
+    "something went wrong",
+    "access denied",
+    "forbidden",
+    "page unavailable",
+    "service unavailable",
+    "bad gateway",
+    "page doesn't exist",
+    "page does not exist",
+    "this page isn't available",
+    "server error",
+)
 HTTP_ERROR_CODES = ("400", "401", "403", "404", "405", "410", "429", "500", "502", "503", "504")
 # Words that make a bare status code in a title mean an HTTP error ("404 | Site", "Error 500").
 HTTP_CODE_CONTEXT = ERROR_TITLE + ("page", "server", "gateway", "timeout", "http", "status")
 
-CAPTCHA_TITLE = ("captcha", "recaptcha", "hcaptcha", "verify you're human", "verify you are human",
-                 "verify you’re human", "not a robot", "are you a robot", "robot check", "security check",
-                 "just a moment", "attention required", "are you human", "human verification",
-                 "bot verification", "security challenge", "one more step")
-CAPTCHA_HEADING = ("captcha", "verify you're human", "verify you are human", "verify you’re human",
-                   "security check", "are you human", "are you a robot", "not a robot",
-                   "complete the challenge", "human verification", "checking your browser",
-                   "enter the characters you see", "type the characters you see", "type the text you see")
+CAPTCHA_TITLE = (
+    "captcha",
+    "recaptcha",
+    "hcaptcha",
+    "verify you're human",
+    "verify you are human",
+    "verify you’re human",
+    "not a robot",
+    "are you a robot",
+    "robot check",
+    "security check",
+    "just a moment",
+    "attention required",
+    "are you human",
+    "human verification",
+    "bot verification",
+    "security challenge",
+    "one more step",
+)
+CAPTCHA_HEADING = (
+    "captcha",
+    "verify you're human",
+    "verify you are human",
+    "verify you’re human",
+    "security check",
+    "are you human",
+    "are you a robot",
+    "not a robot",
+    "complete the challenge",
+    "human verification",
+    "checking your browser",
+    "enter the characters you see",
+    "type the characters you see",
+    "type the text you see",
+)
 
-VERIFICATION = ("verification", "verify your identity", "verification code", "enter code", "enter the code",
-                "security code", "2fa", "two-factor", "two factor", "2-step", "two-step", "otp", "one-time",
-                "one time code", "passcode", "authentication code", "confirmation code", "login code")
+VERIFICATION = (
+    "verification",
+    "verify your identity",
+    "verification code",
+    "enter code",
+    "enter the code",
+    "security code",
+    "2fa",
+    "two-factor",
+    "two factor",
+    "2-step",
+    "two-step",
+    "otp",
+    "one-time",
+    "one time code",
+    "passcode",
+    "authentication code",
+    "confirmation code",
+    "login code",
+)
 
-OAUTH_STRONG = ("authorize", "authorise", "allow access", "grant permission", "grant access", "oauth",
-                "wants to access", "would like to access", "is requesting access", "requesting permission")
+OAUTH_STRONG = (
+    "authorize",
+    "authorise",
+    "allow access",
+    "grant permission",
+    "grant access",
+    "oauth",
+    "wants to access",
+    "would like to access",
+    "is requesting access",
+    "requesting permission",
+)
 OAUTH_WEAK = ("consent",)
 
 INBOX_TITLE = ("inbox", "mail", "messages")
@@ -67,31 +146,150 @@ SEARCH_QUERY_KEYS = ("q", "query", "s", "search", "search_query", "keyword", "ke
 
 # --- actions ----------------------------------------------------------------------------------------
 LOGIN = ("log in", "login", "sign in", "signin", "log on", "logon")
-REGISTER = ("register", "registration", "sign up", "signup", "create account", "create an account",
-            "create your account", "join", "new account")
-CONTACT = ("contact us", "contact form", "get in touch", "reach out", "send us a message", "inquiry", "enquiry")
+REGISTER = (
+    "register",
+    "registration",
+    "sign up",
+    "signup",
+    "create account",
+    "create an account",
+    "create your account",
+    "join",
+    "new account",
+)
+CONTACT = (
+    "contact us",
+    "contact form",
+    "get in touch",
+    "reach out",
+    "send us a message",
+    "inquiry",
+    "enquiry",
+)
 CONTACT_WEAK = ("contact",)  # a footer column is often headed "Contact": only the title or an h1 counts
 # Substrings of a field's name/label/placeholder/autocomplete that say it holds who you are.
 IDENTITY_HINTS = ("user", "login", "mail", "account", "name", "phone", "identifier")
 # ... and that it holds a one-time code.
 CODE_FIELD_HINTS = ("code", "otp", "token", "pin", "one-time", "totp", "2fa", "mfa")
-REMEMBER_ME = ("remember", "keep me signed in", "keep me logged in", "stay signed in", "stay logged in",
-               "trust this device", "remember me")
-APPROVE = ("allow", "authorize", "authorise", "approve", "accept", "grant", "grant access", "continue",
-           "confirm", "yes", "agree")
+REMEMBER_ME = (
+    "remember",
+    "keep me signed in",
+    "keep me logged in",
+    "stay signed in",
+    "stay logged in",
+    "trust this device",
+    "remember me",
+)
+APPROVE = (
+    "allow",
+    "authorize",
+    "authorise",
+    "approve",
+    "accept",
+    "grant",
+    "grant access",
+    "continue",
+    "confirm",
+    "yes",
+    "agree",
+)
 APPROVE_STRONG = ("allow", "authorize", "authorise", "approve", "grant", "grant access")
-DENY = ("deny", "cancel", "decline", "reject", "refuse", "no thanks", "not now", "don't allow", "don’t allow",
-        "do not allow", "no")
+DENY = (
+    "deny",
+    "cancel",
+    "decline",
+    "reject",
+    "refuse",
+    "no thanks",
+    "not now",
+    "don't allow",
+    "don’t allow",
+    "do not allow",
+    "no",
+)
 COOKIE_TEXT = ("cookie", "cookies", "gdpr", "tracking technologies", "consent to our use")
-COOKIE_ACCEPT = ("accept", "accept all", "accept cookies", "allow cookies", "allow all", "agree", "i agree",
-                 "got it", "i understand", "ok", "okay", "allow", "consent", "accept and close")
-COOKIE_REJECT = ("reject", "reject all", "decline", "deny", "refuse", "necessary only", "only necessary",
-                 "essential only", "only essential", "reject cookies", "disagree")
-VERIFY_BUTTON = ("verify", "submit", "continue", "check", "next", "proceed", "i'm not a robot",
-                 "i am human", "confirm")
-DOWNLOAD_EXTENSIONS = (".zip", ".tar.gz", ".tgz", ".tar.bz2", ".tar.xz", ".7z", ".gz", ".dmg", ".exe", ".msi",
-                       ".deb", ".rpm", ".pkg", ".appimage", ".apk", ".iso", ".pdf", ".csv", ".xlsx", ".xls",
-                       ".docx", ".doc", ".pptx", ".epub", ".whl", ".jar")
-CODE_CONTEXT = ("verification code", "security code", "your code", "otp", "passcode", "one-time",
-                "one time", "confirmation code", "login code", "access code", "auth code",
-                "authentication code", "code is", "2fa", "pin")
+COOKIE_ACCEPT = (
+    "accept",
+    "accept all",
+    "accept cookies",
+    "allow cookies",
+    "allow all",
+    "agree",
+    "i agree",
+    "got it",
+    "i understand",
+    "ok",
+    "okay",
+    "allow",
+    "consent",
+    "accept and close",
+)
+COOKIE_REJECT = (
+    "reject",
+    "reject all",
+    "decline",
+    "deny",
+    "refuse",
+    "necessary only",
+    "only necessary",
+    "essential only",
+    "only essential",
+    "reject cookies",
+    "disagree",
+)
+VERIFY_BUTTON = (
+    "verify",
+    "submit",
+    "continue",
+    "check",
+    "next",
+    "proceed",
+    "i'm not a robot",
+    "i am human",
+    "confirm",
+)
+DOWNLOAD_EXTENSIONS = (
+    ".zip",
+    ".tar.gz",
+    ".tgz",
+    ".tar.bz2",
+    ".tar.xz",
+    ".7z",
+    ".gz",
+    ".dmg",
+    ".exe",
+    ".msi",
+    ".deb",
+    ".rpm",
+    ".pkg",
+    ".appimage",
+    ".apk",
+    ".iso",
+    ".pdf",
+    ".csv",
+    ".xlsx",
+    ".xls",
+    ".docx",
+    ".doc",
+    ".pptx",
+    ".epub",
+    ".whl",
+    ".jar",
+)
+CODE_CONTEXT = (
+    "verification code",
+    "security code",
+    "your code",
+    "otp",
+    "passcode",
+    "one-time",
+    "one time",
+    "confirmation code",
+    "login code",
+    "access code",
+    "auth code",
+    "authentication code",
+    "code is",
+    "2fa",
+    "pin",
+)

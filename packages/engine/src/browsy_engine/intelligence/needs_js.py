@@ -22,12 +22,27 @@ from ..dom.tree import Document
 LOW_TEXT = 200  # readable characters below which a page is a shell (a heading and a sentence or two)
 _SCRIPT_HEAVY = 10  # inline script characters per readable character that make a page mostly program
 _NOT_TEXT = frozenset({"script", "style", "template", "noscript", "title", "head"})
-_MOUNT_IDS = frozenset({"root", "app", "__next", "__nuxt", "___gatsby", "svelte", "q-app", "main-app", "react-root"})
+_MOUNT_IDS = frozenset(
+    {"root", "app", "__next", "__nuxt", "___gatsby", "svelte", "q-app", "main-app", "react-root"}
+)
 _MOUNT_TAGS = frozenset({"app-root"})
 _MOUNT_ATTRS = ("ng-version", "data-reactroot", "data-v-app", "ng-app", "data-server-rendered")
-_CONTENT_TAGS = frozenset({"img", "input", "select", "textarea", "button", "video", "iframe", "a", "svg", "canvas"})
+_CONTENT_TAGS = frozenset(
+    {"img", "input", "select", "textarea", "button", "video", "iframe", "a", "svg", "canvas"}
+)
 _JS_WORDS = ("javascript", "java script")
-_ASKS = ("enable", "turn on", "requires", "required", "need", "must", "activate", "aktivieren", "activer", "włącz")
+_ASKS = (
+    "enable",
+    "turn on",
+    "requires",
+    "required",
+    "need",
+    "must",
+    "activate",
+    "aktivieren",
+    "activer",
+    "włącz",
+)
 _SCRIPT_TYPES = frozenset({"", "text/javascript", "module", "application/javascript", "text/ecmascript"})
 
 

@@ -21,8 +21,22 @@ from .evidence import Evidence
 from .facts import NON_ENTRY_TYPES, PageFacts, input_type
 from .weighing import Weighing
 
-PAGE_TYPES = ("Error", "Captcha", "Login", "TwoFactorAuth", "OAuthConsent", "Inbox", "EmailBody", "Dashboard",
-              "Article", "SearchResults", "List", "Search", "Form", "Other")
+PAGE_TYPES = (
+    "Error",
+    "Captcha",
+    "Login",
+    "TwoFactorAuth",
+    "OAuthConsent",
+    "Inbox",
+    "EmailBody",
+    "Dashboard",
+    "Article",
+    "SearchResults",
+    "List",
+    "Search",
+    "Form",
+    "Other",
+)
 
 LONG_PARAGRAPH = 100  # characters
 # Weak keywords (an error word, "overview") only count on pages that are not long-form content
@@ -67,7 +81,9 @@ def is_error(facts: PageFacts) -> bool:
 
 
 def says_captcha(facts: PageFacts) -> bool:
-    return kw.has_phrase(facts.title, kw.CAPTCHA_TITLE) or kw.any_has_phrase(facts.headings, kw.CAPTCHA_HEADING)
+    return kw.has_phrase(facts.title, kw.CAPTCHA_TITLE) or kw.any_has_phrase(
+        facts.headings, kw.CAPTCHA_HEADING
+    )
 
 
 def is_captcha(facts: PageFacts, captcha: CaptchaInfo | None) -> bool:
@@ -78,8 +94,11 @@ def is_captcha(facts: PageFacts, captcha: CaptchaInfo | None) -> bool:
 def code_inputs(facts: PageFacts) -> list[SpatialElement]:
     """Visible text/number/tel inputs that could take a verification code (search boxes excluded)."""
     return [
-        el for el in facts.fields
-        if el.tag == "input" and input_type(el) in ("", "text", "number", "tel") and not facts.is_search_input(el)
+        el
+        for el in facts.fields
+        if el.tag == "input"
+        and input_type(el) in ("", "text", "number", "tel")
+        and not facts.is_search_input(el)
     ]
 
 
@@ -123,8 +142,10 @@ def is_oauth_consent(facts: PageFacts) -> bool:
     texts = facts.title_and_headings
     if kw.any_has_phrase(texts, kw.OAUTH_STRONG):
         return True
-    return kw.any_has_phrase(texts, kw.OAUTH_WEAK) and bool(approve_strong_buttons(facts)) and not any(
-        kw.has_phrase(t, kw.COOKIE_TEXT) for t in texts
+    return (
+        kw.any_has_phrase(texts, kw.OAUTH_WEAK)
+        and bool(approve_strong_buttons(facts))
+        and not any(kw.has_phrase(t, kw.COOKIE_TEXT) for t in texts)
     )
 
 
@@ -150,7 +171,10 @@ def is_dashboard(facts: PageFacts) -> bool:
     texts = facts.title_and_headings
     if kw.any_has_phrase(texts, kw.DASHBOARD):
         return True
-    return kw.any_has_phrase(texts, kw.DASHBOARD_WEAK) and long_paragraphs(facts) <= SHORT_PAGE_MAX_LONG_PARAGRAPHS
+    return (
+        kw.any_has_phrase(texts, kw.DASHBOARD_WEAK)
+        and long_paragraphs(facts) <= SHORT_PAGE_MAX_LONG_PARAGRAPHS
+    )
 
 
 def is_article(facts: PageFacts) -> bool:
@@ -211,18 +235,15 @@ def is_search(facts: PageFacts) -> bool:
 def entry_fields(facts: PageFacts) -> list[SpatialElement]:
     """Visible data-entry fields (no checkbox, radio, hidden, button inputs; search boxes aside)."""
     return [
-        el for el in facts.fields
+        el
+        for el in facts.fields
         if not (el.tag == "input" and input_type(el) in NON_ENTRY_TYPES) and not facts.is_search_input(el)
     ]
 
 
 def choice_groups(facts: PageFacts) -> int:
     """Distinct visible checkbox/radio questions (a radio group counts once)."""
-    names = {
-        el.name or f"#{el.id}"
-        for el in facts.fields
-        if facts.is_choice_field(el)
-    }
+    names = {el.name or f"#{el.id}" for el in facts.fields if facts.is_choice_field(el)}
     return len(names)
 
 
@@ -243,8 +264,9 @@ def detect_page_type(facts: PageFacts, captcha: CaptchaInfo | None) -> str:
     return classify(facts, captcha, None, None).page_type
 
 
-def classify(facts: PageFacts, captcha: CaptchaInfo | None, ev: Evidence | None,
-             weighing: Weighing | None) -> Classification:
+def classify(
+    facts: PageFacts, captcha: CaptchaInfo | None, ev: Evidence | None, weighing: Weighing | None
+) -> Classification:
     content = weighing is not None and weighing.is_content
     why = weighing.top() if weighing is not None else []
 
@@ -254,8 +276,13 @@ def classify(facts: PageFacts, captcha: CaptchaInfo | None, ev: Evidence | None,
     def password_beside_text() -> bool:
         """Every visible password field sits outside the main block (a header sign-in, a sidebar) while
         the main block holds text: the sign-in is the site's, not the page's purpose."""
-        return (ev is not None and weighing is not None and weighing.points >= 1 and bool(facts.passwords)
-                and not password_in_main())
+        return (
+            ev is not None
+            and weighing is not None
+            and weighing.points >= 1
+            and bool(facts.passwords)
+            and not password_in_main()
+        )
 
     if names_http_error(facts):
         return Classification("Error", 0.9, ["title or heading names an HTTP error"])
@@ -269,8 +296,11 @@ def classify(facts: PageFacts, captcha: CaptchaInfo | None, ev: Evidence | None,
     elif facts.passwords and content:
         why = [*why[:2], "sign-in form beside the content"]
     if is_login(facts) and (not content or password_in_main()) and not password_beside_text():
-        return Classification("Login", 0.85 if facts.passwords else 0.65,
-                              ["sign-in form in the main content" if content else "sign-in form", *why[:1]])
+        return Classification(
+            "Login",
+            0.85 if facts.passwords else 0.65,
+            ["sign-in form in the main content" if content else "sign-in form", *why[:1]],
+        )
     rules: tuple[tuple[str, Callable[[], bool]], ...] = (
         ("TwoFactorAuth", lambda: is_two_factor(facts)),
         ("OAuthConsent", lambda: is_oauth_consent(facts)),
@@ -288,7 +318,9 @@ def classify(facts: PageFacts, captcha: CaptchaInfo | None, ev: Evidence | None,
         return Classification(name, min(0.99, 0.45 + 0.08 * weighing.points), why)
     if weighing is not None and weighing.points < 0:
         why = [*why[:2]]
-    return Classification(name, 0.6 if name != "Other" else 0.4, [_RULE_REASONS.get(name, "no rule matched"), *why[:2]])
+    return Classification(
+        name, 0.6 if name != "Other" else 0.4, [_RULE_REASONS.get(name, "no rule matched"), *why[:2]]
+    )
 
 
 _RULE_REASONS = {

@@ -43,7 +43,7 @@ class Pagination:
 
 
 def direction(facts: PageFacts, el: SpatialElement) -> str | None:
-    """"next", "prev" or None for a link, from rel, its text or its aria-label."""
+    """ "next", "prev" or None for a link, from rel, its text or its aria-label."""
     return _direction(facts.text(el).strip(), facts.attrs(el))
 
 

@@ -148,7 +148,9 @@ def _any_in(sorted_nodes: list[int], start: int, end: int) -> bool:
 
 
 def _geometric_tables(dom: SpatialDom) -> list[TableData]:
-    cells = sorted((el for el in dom.els if el.tag in ("th", "td") and not el.hidden), key=lambda e: (e.b[1], e.id))
+    cells = sorted(
+        (el for el in dom.els if el.tag in ("th", "td") and not el.hidden), key=lambda e: (e.b[1], e.id)
+    )
     rows: list[list] = []
     for cell in cells:
         if rows and abs(cell.b[1] - rows[-1][0].b[1]) <= ROW_TOLERANCE:

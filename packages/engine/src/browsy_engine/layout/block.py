@@ -30,8 +30,30 @@ Margin = tuple[float, float]  # (largest positive, most negative) of margins col
 NO_MARGIN: Margin = (0.0, 0.0)
 # Elements whose UA margins are "quirky" (Chromium's __qem): dropped at the top/bottom of body and table
 # cells in quirks mode.
-QUIRKY = frozenset({"p", "ul", "ol", "dl", "menu", "dir", "blockquote", "figure", "h1", "h2", "h3", "h4",
-                    "h5", "h6", "listing", "plaintext", "pre", "xmp", "form", "hr"})
+QUIRKY = frozenset(
+    {
+        "p",
+        "ul",
+        "ol",
+        "dl",
+        "menu",
+        "dir",
+        "blockquote",
+        "figure",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "listing",
+        "plaintext",
+        "pre",
+        "xmp",
+        "form",
+        "hr",
+    }
+)
 QUIRK_CONTAINERS = frozenset({"body", "td", "th"})
 FLEX_LIKE = frozenset({"flex", "grid", "inline-flex", "inline-grid", "-webkit-box"})
 TABLE_LIKE = frozenset({"table", "inline-table"})
@@ -173,7 +195,9 @@ def flow(ctx, i, children, cw, cx, cy, floats, ox, oy, collapse_top, cb_h):
         if run:
             # a list item's marker sits on its first line box, so when no block follows to hold one,
             # this run's first line exists even with only empty inline boxes on it
-            marker_line = c < 0 and first and display[i] == "list-item" and styles[i].list_style_type != "none"
+            marker_line = (
+                c < 0 and first and display[i] == "list-item" and styles[i].list_style_type != "none"
+            )
             if has_inline_content(ctx, run) or (marker_line and run_has_boxes):
                 if first and collapse_top:
                     top_out = collapse(top_out, pending)
@@ -375,7 +399,9 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy):
         r = rel[i] = [0.0, 0.0, 0.0, 0.0]
     if atomic:
         r[2] = w + pb_h
-        return BlockOut(used_ml, as_margin(px(s.margin_top, cb_w)), as_margin(px(s.margin_bottom, cb_w)), False, r[3])
+        return BlockOut(
+            used_ml, as_margin(px(s.margin_top, cb_w)), as_margin(px(s.margin_bottom, cb_w)), False, r[3]
+        )
     h_spec = specified_height(s, cb_h, pb_v)
     if h_spec is None and s.aspect_ratio:
         h_spec = _ratio_height(s, w, pb_h, pb_v)
@@ -425,8 +451,12 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy):
     out_box = BlockOut(used_ml, top, bottom, through, content_h + pb_v)
     if ctx.quirks:
         quirky = tag in QUIRKY
-        out_box.quirk_top = (quirky and mt != NO_MARGIN) or (collapse_top and mt == NO_MARGIN and out.quirk_top)
-        out_box.quirk_bottom = (quirky and mb != NO_MARGIN) or (collapse_bottom and mb == NO_MARGIN and out.quirk_bottom)
+        out_box.quirk_top = (quirky and mt != NO_MARGIN) or (
+            collapse_top and mt == NO_MARGIN and out.quirk_top
+        )
+        out_box.quirk_bottom = (quirky and mb != NO_MARGIN) or (
+            collapse_bottom and mb == NO_MARGIN and out.quirk_bottom
+        )
     return out_box
 
 
@@ -523,7 +553,9 @@ def atomic_box(ctx, i, cb_w, force_w=None, force_h=None, cb_h=None):
     if out.baseline is not None and s.overflow_y in ("visible", "clip"):
         base_from_top = mt + s.border_top_width + px(s.padding_top, cb_w) + out.baseline
     elif ctx.doc.nodes[i].tag == "button":
-        base_from_top = mt + s.border_top_width + px(s.padding_top, cb_w) + h  # an empty button: content bottom
+        base_from_top = (
+            mt + s.border_top_width + px(s.padding_top, cb_w) + h
+        )  # an empty button: content bottom
     else:
         base_from_top = mt + h + pb_v
     return (w + pb_h + ml + mr, h + pb_v + mt + mb, base_from_top)

@@ -18,20 +18,52 @@ NEVER_RENDERED = frozenset(
     {"head", "script", "style", "template", "title", "meta", "link", "base", "noembed", "noframes", "param"}
 )
 REPLACED = frozenset(
-    {"img", "input", "select", "textarea", "iframe", "video", "svg", "object", "embed", "audio", "meter",
-     "progress"}
+    {
+        "img",
+        "input",
+        "select",
+        "textarea",
+        "iframe",
+        "video",
+        "svg",
+        "object",
+        "embed",
+        "audio",
+        "meter",
+        "progress",
+    }
 )  # no <canvas>: with scripting off it renders its fallback content, like an ordinary element
 BLOCK_LEVEL = frozenset(
-    {"block", "list-item", "flex", "grid", "table", "flow-root", "table-caption", "table-row-group",
-     "table-header-group", "table-footer-group", "table-row", "table-cell", "table-column",
-     "table-column-group", "ruby", "-webkit-box"}
+    {
+        "block",
+        "list-item",
+        "flex",
+        "grid",
+        "table",
+        "flow-root",
+        "table-caption",
+        "table-row-group",
+        "table-header-group",
+        "table-footer-group",
+        "table-row",
+        "table-cell",
+        "table-column",
+        "table-column-group",
+        "ruby",
+        "-webkit-box",
+    }
 )
 TRANSPARENT = frozenset({"none", "contents"})  # displays whose element is not itself a box child
 OUT_OF_FLOW = frozenset({"absolute", "fixed"})  # the positions that take a box out of the flow
 FLOATING = frozenset({"left", "right"})  # the float values that float a box
 BLOCKIFY = {
-    "inline": "block", "inline-block": "block", "inline-flex": "flex", "inline-grid": "grid",
-    "inline-table": "table", "contents": "contents", "-webkit-inline-box": "flex",
+    "inline": "block",
+    "inline-block": "block",
+    "inline-flex": "flex",
+    "inline-grid": "grid",
+    "inline-table": "table",
+    "contents": "contents",
+    "-webkit-inline-box": "flex",
 }
 
 

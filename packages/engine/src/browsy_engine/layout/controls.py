@@ -21,9 +21,7 @@ from .context import LayoutContext
 from .geometry import horizontal_pb, vertical_pb
 from .text import metrics_for
 
-TEXT_LIKE = frozenset(
-    {"text", "password", "email", "search", "tel", "url", "number", ""}
-)
+TEXT_LIKE = frozenset({"text", "password", "email", "search", "tel", "url", "number", ""})
 # border-box sizes of controls whose drawing ignores the text metrics
 FIXED_BORDER_BOX = {
     "range": (129.0, 16.0),
@@ -195,7 +193,9 @@ def alt_box_ratio(ctx: LayoutContext, i: int) -> float | None:
     return w / h if w and h else None
 
 
-def replaced_content_size(ctx: LayoutContext, i: int, s: ComputedStyle, cb_w: float) -> tuple[float, float, float | None]:
+def replaced_content_size(
+    ctx: LayoutContext, i: int, s: ComputedStyle, cb_w: float
+) -> tuple[float, float, float | None]:
     """(content width, content height, baseline from the border-box top or None for the bottom edge)."""
     tag = ctx.doc.nodes[i].tag
     pb_h = horizontal_pb(s, cb_w)

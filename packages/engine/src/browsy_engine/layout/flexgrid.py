@@ -87,7 +87,9 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
         taffylib.node_add_child(ptr, root, nid)
         ids[nid] = it
 
-    def measure(known_w: float, known_h: float, avail_w: dict, avail_h: dict, nid: int) -> tuple[float, float]:
+    def measure(
+        known_w: float, known_h: float, avail_w: dict, avail_h: dict, nid: int
+    ) -> tuple[float, float]:
         it = ids.get(nid)
         if it is None:
             return (0.0, 0.0)
@@ -95,7 +97,10 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
             it if isinstance(it, int) else (it[0], it[-1]),
             None if math.isnan(known_w) else round(known_w, 3),
             None if math.isnan(known_h) else round(known_h, 3),
-            avail_w.get("dim"), round(avail_w.get("value", 0.0), 3), round(w, 3), depth,
+            avail_w.get("dim"),
+            round(avail_w.get("value", 0.0), 3),
+            round(w, 3),
+            depth,
         )
         size = ctx.measure_cache.get(key)
         if size is not None:
@@ -107,7 +112,10 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
         finally:
             ctx.taffy_depth = depth
 
-    avail = {"width": {"dim": 1, "value": w}, "height": {"dim": 4, "value": 0.0} if h is None else {"dim": 1, "value": h}}
+    avail = {
+        "width": {"dim": 1, "value": w},
+        "height": {"dim": 4, "value": 0.0} if h is None else {"dim": 1, "value": h},
+    }
     ctx.taffy_depth = depth + 1
     try:
         taffylib.node_compute_layout_with_measure(ptr, root, avail, measure)
@@ -157,7 +165,9 @@ def _size_replaced(ctx: LayoutContext, c: int, cb_w: float):
     return box
 
 
-def _measure(ctx: LayoutContext, it: int | list[int], cb_w: float, known_w: float, known_h: float, avail_w: dict):
+def _measure(
+    ctx: LayoutContext, it: int | list[int], cb_w: float, known_w: float, known_h: float, avail_w: dict
+):
     if isinstance(it, list):
         container = ctx.doc.nodes[it[0]].parent
         lo, hi = run(intrinsic.run_intrinsic(ctx, container, it))
@@ -206,7 +216,10 @@ def item_contents(ctx: LayoutContext, it: int, w: float, h: float | None, cb_w: 
     mark = len(ctx.positioned)
     out = yield block.box_contents(ctx, it, w, h, cb_w)
     ctx.contents_cache[key] = (
-        replace(out), _copies(ctx.rel[first:last]), ctx.anchor[first:last], ctx.shift_y[first:last],
+        replace(out),
+        _copies(ctx.rel[first:last]),
+        ctx.anchor[first:last],
+        ctx.shift_y[first:last],
         ctx.positioned[mark:],
     )
     return out

@@ -14,7 +14,16 @@ class FloatArea:
     end above a new float's top can no longer affect anything placed later: they are retired from the
     searched lists (keeping only what clearance and the BFC's height need)."""
 
-    __slots__ = ("lefts", "rights", "left_bottom", "right_bottom", "active_lefts", "active_rights", "last_top", "any")
+    __slots__ = (
+        "lefts",
+        "rights",
+        "left_bottom",
+        "right_bottom",
+        "active_lefts",
+        "active_rights",
+        "last_top",
+        "any",
+    )
 
     def __init__(self) -> None:
         self.lefts: list[tuple[float, float, float, float]] = []  # x, y, w, h (margin boxes)
@@ -34,7 +43,9 @@ class FloatArea:
     def __bool__(self) -> bool:
         return self.any
 
-    def band(self, y: float, h: float, left: float, right: float, active: bool = False) -> tuple[float, float]:
+    def band(
+        self, y: float, h: float, left: float, right: float, active: bool = False
+    ) -> tuple[float, float]:
         """The free [left, right) interval for a band [y, y+h) inside [left, right)."""
         h = max(h, 0.01)
         for fx, fy, fw, fh in self.active_lefts if active else self.lefts:
@@ -55,7 +66,9 @@ class FloatArea:
                 best = b
         return best
 
-    def place(self, side: str, w: float, h: float, y: float, left: float, right: float) -> tuple[float, float]:
+    def place(
+        self, side: str, w: float, h: float, y: float, left: float, right: float
+    ) -> tuple[float, float]:
         """Place a float's margin box (w × h) no higher than y; returns its (x, y)."""
         y = max(y, self.last_top)  # CSS 2.1: a float is never higher than an earlier float
         while True:

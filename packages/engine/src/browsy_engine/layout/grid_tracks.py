@@ -48,7 +48,10 @@ def _size(tok: str, ref: float | None) -> dict | None:
         v = _length(tok[12:-1], ref)
         if v is None or v[0] not in (1, 2):
             return None
-        return {"min_size": {"dim": 0, "value": NAN}, "max_size": {"dim": 5 if v[0] == 1 else 6, "value": v[1]}}
+        return {
+            "min_size": {"dim": 0, "value": NAN},
+            "max_size": {"dim": 5 if v[0] == 1 else 6, "value": v[1]},
+        }
     v = _length(tok, ref)
     if v is None:
         return None

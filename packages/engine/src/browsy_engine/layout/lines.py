@@ -211,8 +211,9 @@ def place_line(
                 start = opened[0]
                 if opened[1] > x1:
                     x1 = opened[1]
-            _inline_box(ctx, node, container, start, x1, None if empty else p[METRICS],
-                        base_y + p[RAISED], box_edges)
+            _inline_box(
+                ctx, node, container, start, x1, None if empty else p[METRICS], base_y + p[RAISED], box_edges
+            )
         elif kind == ATOMIC:
             s = styles[node]
             va = p[TEXT]
@@ -259,8 +260,14 @@ def _lengths(s: ComputedStyle) -> tuple:
 
 def _edges_at(s: ComputedStyle, cw: float) -> tuple[float, float, float, float, float, float]:
     ml, mr, pl, pr, pt, pb = (px(v, cw) for v in _lengths(s))
-    return (ml + s.border_left_width + pl, mr + s.border_right_width + pr, ml, mr,
-            s.border_top_width + pt, s.border_bottom_width + pb)
+    return (
+        ml + s.border_left_width + pl,
+        mr + s.border_right_width + pr,
+        ml,
+        mr,
+        s.border_top_width + pt,
+        s.border_bottom_width + pb,
+    )
 
 
 def _inline_box(

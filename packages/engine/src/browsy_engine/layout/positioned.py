@@ -96,7 +96,13 @@ def layout_positioned(ctx: LayoutContext, absolute: Absolute, subtree_end: list[
         mt, mb = px(s.margin_top, cbw), px(s.margin_bottom, cbw)
         force_w = None
         shrink = ctx.doc.nodes[i].tag == "dialog"  # UA width: fit-content (not expressible as a Length)
-        if s.width is None and left is not None and right is not None and not ctx.is_replaced(i) and not shrink:
+        if (
+            s.width is None
+            and left is not None
+            and right is not None
+            and not ctx.is_replaced(i)
+            and not shrink
+        ):
             force_w = max(0.0, cbw - left - right - ml - mr - horizontal_pb(s, cbw))
         force_h = None
         if s.height is None and top is not None and bottom is not None and not ctx.is_replaced(i):

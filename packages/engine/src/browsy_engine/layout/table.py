@@ -182,7 +182,9 @@ def table_intrinsic(ctx: LayoutContext, i: int):
     return lo, hi
 
 
-STRAY_PARTS = frozenset({"table-cell", "table-row", "table-row-group", "table-header-group", "table-footer-group"})
+STRAY_PARTS = frozenset(
+    {"table-cell", "table-row", "table-row-group", "table-header-group", "table-footer-group"}
+)
 
 
 def anonymous_table(ctx: LayoutContext, container: int, parts: list[int], cw: float, cx: float, cy: float):

@@ -15,13 +15,45 @@ NAN = math.nan
 AUTO = {"dim": 0, "value": NAN}
 ZERO = {"dim": 1, "value": 0.0}
 
-ALIGN = {"start": 0, "end": 1, "flex-start": 2, "flex-end": 3, "center": 4, "baseline": 5, "stretch": 6,
-         "self-start": 0, "self-end": 1, "left": 0, "right": 1, "first baseline": 5, "last baseline": 5}
-CONTENT = {"start": 0, "end": 1, "flex-start": 2, "flex-end": 3, "center": 4, "stretch": 5,
-           "space-between": 6, "space-evenly": 7, "space-around": 8, "left": 0, "right": 1}
+ALIGN = {
+    "start": 0,
+    "end": 1,
+    "flex-start": 2,
+    "flex-end": 3,
+    "center": 4,
+    "baseline": 5,
+    "stretch": 6,
+    "self-start": 0,
+    "self-end": 1,
+    "left": 0,
+    "right": 1,
+    "first baseline": 5,
+    "last baseline": 5,
+}
+CONTENT = {
+    "start": 0,
+    "end": 1,
+    "flex-start": 2,
+    "flex-end": 3,
+    "center": 4,
+    "stretch": 5,
+    "space-between": 6,
+    "space-evenly": 7,
+    "space-around": 8,
+    "left": 0,
+    "right": 1,
+}
 DIRECTION = {"row": 0, "column": 1, "row-reverse": 2, "column-reverse": 3}
 WRAP = {"nowrap": 0, "wrap": 1, "wrap-reverse": 2}
-AUTO_FLOW = {"row": 0, "column": 1, "row dense": 2, "dense": 2, "column dense": 3, "dense row": 2, "dense column": 3}
+AUTO_FLOW = {
+    "row": 0,
+    "column": 1,
+    "row dense": 2,
+    "dense": 2,
+    "column dense": 3,
+    "dense row": 2,
+    "dense column": 3,
+}
 
 
 def dim(length: Length, ref: float | None, auto: dict = AUTO) -> dict:
@@ -42,20 +74,39 @@ def _rect(top: dict, right: dict, bottom: dict, left: dict) -> dict:
 
 
 _BASE_STYLE = {
-    "display": 1, "box_sizing": 1, "overflow_x": 0, "overflow_y": 0, "scrollbar_width": 0.0,
-    "position": 0, "inset": _rect(AUTO, AUTO, AUTO, AUTO),
+    "display": 1,
+    "box_sizing": 1,
+    "overflow_x": 0,
+    "overflow_y": 0,
+    "scrollbar_width": 0.0,
+    "position": 0,
+    "inset": _rect(AUTO, AUTO, AUTO, AUTO),
     "gap": {"width": ZERO, "height": ZERO},
-    "margin": _rect(ZERO, ZERO, ZERO, ZERO), "border": _rect(ZERO, ZERO, ZERO, ZERO),
+    "margin": _rect(ZERO, ZERO, ZERO, ZERO),
+    "border": _rect(ZERO, ZERO, ZERO, ZERO),
     "padding": _rect(ZERO, ZERO, ZERO, ZERO),
-    "size": {"width": AUTO, "height": AUTO}, "min_size": {"width": AUTO, "height": AUTO},
+    "size": {"width": AUTO, "height": AUTO},
+    "min_size": {"width": AUTO, "height": AUTO},
     "max_size": {"width": AUTO, "height": AUTO},
-    "flex_wrap": 0, "flex_direction": 0, "flex_grow": 0.0, "flex_shrink": 1.0, "flex_basis": AUTO,
-    "grid_template_rows": [], "grid_template_columns": [], "grid_auto_rows": [], "grid_auto_columns": [],
+    "flex_wrap": 0,
+    "flex_direction": 0,
+    "flex_grow": 0.0,
+    "flex_shrink": 1.0,
+    "flex_basis": AUTO,
+    "grid_template_rows": [],
+    "grid_template_columns": [],
+    "grid_auto_rows": [],
+    "grid_auto_columns": [],
     "grid_auto_flow": 0,
     "grid_row": {"start": {"kind": 0, "value": 0}, "end": {"kind": 0, "value": 0}},
     "grid_column": {"start": {"kind": 0, "value": 0}, "end": {"kind": 0, "value": 0}},
-    "aspect_ratio": None, "align_items": None, "justify_items": None, "align_self": None,
-    "justify_self": None, "align_content": None, "justify_content": None,
+    "aspect_ratio": None,
+    "align_items": None,
+    "justify_items": None,
+    "align_self": None,
+    "justify_self": None,
+    "align_content": None,
+    "justify_content": None,
 }
 
 
@@ -70,7 +121,10 @@ def container_style(
 ) -> dict:
     st = base_style()
     st["display"] = 2 if display in ("grid", "inline-grid") else 1
-    st["size"] = {"width": {"dim": 1, "value": width}, "height": AUTO if height is None else {"dim": 1, "value": height}}
+    st["size"] = {
+        "width": {"dim": 1, "value": width},
+        "height": AUTO if height is None else {"dim": 1, "value": height},
+    }
     if min_height is not None:
         st["min_size"] = {"width": AUTO, "height": {"dim": 1, "value": min_height}}
     if display == "-webkit-box":
@@ -124,11 +178,21 @@ def item_style(s: ComputedStyle, cw: float, ch: float | None, areas: dict | None
     st = base_style()
     st["display"] = 3
     st["box_sizing"] = 0 if s.box_sizing == "border-box" else 1
-    st["margin"] = _rect(dim(s.margin_top, cw), dim(s.margin_right, cw), dim(s.margin_bottom, cw), dim(s.margin_left, cw))
-    st["padding"] = _rect(dim(s.padding_top, cw, ZERO), dim(s.padding_right, cw, ZERO),
-                          dim(s.padding_bottom, cw, ZERO), dim(s.padding_left, cw, ZERO))
-    st["border"] = _rect({"dim": 1, "value": s.border_top_width}, {"dim": 1, "value": s.border_right_width},
-                         {"dim": 1, "value": s.border_bottom_width}, {"dim": 1, "value": s.border_left_width})
+    st["margin"] = _rect(
+        dim(s.margin_top, cw), dim(s.margin_right, cw), dim(s.margin_bottom, cw), dim(s.margin_left, cw)
+    )
+    st["padding"] = _rect(
+        dim(s.padding_top, cw, ZERO),
+        dim(s.padding_right, cw, ZERO),
+        dim(s.padding_bottom, cw, ZERO),
+        dim(s.padding_left, cw, ZERO),
+    )
+    st["border"] = _rect(
+        {"dim": 1, "value": s.border_top_width},
+        {"dim": 1, "value": s.border_right_width},
+        {"dim": 1, "value": s.border_bottom_width},
+        {"dim": 1, "value": s.border_left_width},
+    )
     width = dim(s.width, cw)
     stretch = areas is not None and s.width == (0.0, 1.0)
     if stretch:

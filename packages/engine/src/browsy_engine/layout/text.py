@@ -83,8 +83,20 @@ def split_words(word: str) -> list[str]:
 class FontMetrics:
     """What the inline layout needs to know about one style's font."""
 
-    __slots__ = ("face", "size", "ascent", "descent", "line_height", "letter_spacing", "word_spacing", "space",
-                 "x_height", "split", "widths", "spaced")
+    __slots__ = (
+        "face",
+        "size",
+        "ascent",
+        "descent",
+        "line_height",
+        "letter_spacing",
+        "word_spacing",
+        "space",
+        "x_height",
+        "split",
+        "widths",
+        "spaced",
+    )
 
     def __init__(self, s: ComputedStyle) -> None:
         face: Face = face_for(s.font_family, s.font_weight, s.font_style)
@@ -144,18 +156,34 @@ class FontMetrics:
 
 
 @lru_cache(maxsize=4096)
-def _metrics(family: str, weight: int, style: str, size: float, lh_kind: str, lh: float, ls: float, ws: float) -> FontMetrics:
+def _metrics(
+    family: str, weight: int, style: str, size: float, lh_kind: str, lh: float, ls: float, ws: float
+) -> FontMetrics:
     s = ComputedStyle(
-        font_family=family, font_weight=weight, font_style=style, font_size=size,
-        line_height_kind=lh_kind, line_height=lh, letter_spacing=ls, word_spacing=ws,
+        font_family=family,
+        font_weight=weight,
+        font_style=style,
+        font_size=size,
+        line_height_kind=lh_kind,
+        line_height=lh,
+        letter_spacing=ls,
+        word_spacing=ws,
     )
     return FontMetrics(s)
 
 
 @lru_cache(maxsize=1024)
-def _fallback_metrics(family: str, weight: int, style: str, size: float, lh_kind: str, lh: float) -> FontMetrics:
-    s = ComputedStyle(font_family=family, font_weight=weight, font_style=style, font_size=size,
-                      line_height_kind=lh_kind, line_height=lh)
+def _fallback_metrics(
+    family: str, weight: int, style: str, size: float, lh_kind: str, lh: float
+) -> FontMetrics:
+    s = ComputedStyle(
+        font_family=family,
+        font_weight=weight,
+        font_style=style,
+        font_size=size,
+        line_height_kind=lh_kind,
+        line_height=lh,
+    )
     return FontMetrics(s).with_fallback(s)
 
 
@@ -189,7 +217,9 @@ def uses_fallback(text: str, face: Face) -> bool:
 
 
 def metrics_with_fallback(s: ComputedStyle, m: FontMetrics) -> FontMetrics:
-    fb = _fallback_metrics(s.font_family, s.font_weight, s.font_style, s.font_size, s.line_height_kind, s.line_height)
+    fb = _fallback_metrics(
+        s.font_family, s.font_weight, s.font_style, s.font_size, s.line_height_kind, s.line_height
+    )
     if m.letter_spacing or m.word_spacing:
         return m
     return fb
@@ -199,6 +229,12 @@ def metrics_with_fallback(s: ComputedStyle, m: FontMetrics) -> FontMetrics:
 def metrics_for(s: ComputedStyle) -> FontMetrics:
     """The font metrics of a computed style."""
     return _metrics(
-        s.font_family, s.font_weight, s.font_style, s.font_size, s.line_height_kind, s.line_height,
-        s.letter_spacing, s.word_spacing,
+        s.font_family,
+        s.font_weight,
+        s.font_style,
+        s.font_size,
+        s.line_height_kind,
+        s.line_height,
+        s.letter_spacing,
+        s.word_spacing,
     )

@@ -54,7 +54,9 @@ def has_inline_content(ctx: LayoutContext, nodes: list[int]) -> bool:
             if doc_nodes[i].tag == "br":
                 return True  # a forced break makes a line box even on its own
             s = styles[i]
-            if s is not None and (s.padding_left != (0.0, 0.0) or s.border_left_width or s.padding_right != (0.0, 0.0)):
+            if s is not None and (
+                s.padding_left != (0.0, 0.0) or s.border_left_width or s.padding_right != (0.0, 0.0)
+            ):
                 return True
             stack.extend(ctx.box_children(i))
         elif d != "none":
@@ -166,7 +168,9 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
                             break_pending = False
                             if tail:
                                 w = word_width(m, tail, True, False)
-                                unit = _add_word(units, unit, (WORD, i, w, tail, m, raised, 0.0, 0.0, 0.0), False)
+                                unit = _add_word(
+                                    units, unit, (WORD, i, w, tail, m, raised, 0.0, 0.0, 0.0), False
+                                )
                             continue
                     last = len(words) - 1
                     for wi, word in enumerate(words):
@@ -181,7 +185,9 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
                             w = spaced_width(m, word)
                         else:
                             w = word_width(m, word, wi > 0 or lead, wi < last)
-                        unit = _add_word(units, unit, (WORD, i, w, word, m, raised, 0.0, 0.0, 0.0), break_pending)
+                        unit = _add_word(
+                            units, unit, (WORD, i, w, word, m, raised, 0.0, 0.0, 0.0), break_pending
+                        )
                         break_pending = False
                     continue
                 for pi, word in enumerate(line_text.split(" ")):
@@ -233,7 +239,9 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
                 box_edges = edges(s, cw)
                 box_metrics = metrics_for(s)
                 box_va = s.vertical_align
-            raised = raise_stack[-1] + _baseline_shift(ctx, i, box_va) if box_va in SHIFTING else raise_stack[-1]
+            raised = (
+                raise_stack[-1] + _baseline_shift(ctx, i, box_va) if box_va in SHIFTING else raise_stack[-1]
+            )
             raise_stack.append(raised)
             closing.append((CLOSE, i, box_edges[1], box_edges, box_metrics, raised, 0.0, 0.0, 0.0))
             unit[PIECES].append((OPEN, i, box_edges[0], box_edges, box_metrics, raised, 0.0, 0.0, 0.0))

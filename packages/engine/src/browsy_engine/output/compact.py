@@ -35,8 +35,24 @@ if TYPE_CHECKING:
 
 _SIZED_TAGS = frozenset({"input", "button", "textarea", "select"})
 # Elements whose text is what an agent acts on: never cut (links, controls, headings, labels).
-UNCUT_TAGS = frozenset({"a", "button", "input", "select", "textarea", "summary", "label", "option",
-                         "h1", "h2", "h3", "h4", "h5", "h6"})
+UNCUT_TAGS = frozenset(
+    {
+        "a",
+        "button",
+        "input",
+        "select",
+        "textarea",
+        "summary",
+        "label",
+        "option",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+    }
+)
 _ROWS = ("top", "mid", "bot")
 _COLS = ("-L", "", "-R")
 
@@ -98,7 +114,7 @@ def shown_href(href: str, origin: str | None) -> str:
     """A link as the compact line writes it: a same-origin one as its path (the seed's `->/about`; the
     header's url says where it is), any other in full."""
     if origin and href.startswith(origin):
-        rest = href[len(origin):]
+        rest = href[len(origin) :]
         if not rest:
             return "/"
         if rest[0] in "/?#":
@@ -116,7 +132,11 @@ def cut_text(text: str, limit: int) -> str:
 
 
 def element_line(
-    el: SpatialElement, vp: Sequence[float], disambiguate: bool, marker: str = "", origin: str | None = None,
+    el: SpatialElement,
+    vp: Sequence[float],
+    disambiguate: bool,
+    marker: str = "",
+    origin: str | None = None,
     max_text: int = 0,
 ) -> str:
     """One element's compact line; `marker` goes before the id ('+' in deltas); links on `origin` are
@@ -156,9 +176,9 @@ def element_lines(
     els = list(els)
     origin = origin_of(url) if url else None
     counts = Counter((el.tag, _shown_text(el)) for el in els)
-    return [element_line(el, vp, counts[(el.tag, _shown_text(el))] > 1, marker, origin, max_text) for el in els]
-
-
+    return [
+        element_line(el, vp, counts[(el.tag, _shown_text(el))] > 1, marker, origin, max_text) for el in els
+    ]
 
 
 def header_lines(dom: SpatialDom, element_count: int | None = None) -> list[str]:

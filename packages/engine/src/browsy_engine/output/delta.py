@@ -29,7 +29,11 @@ class DeltaDom:
     vp: list[float] = field(default_factory=lambda: [1920.0, 1080.0])
 
     def to_dict(self) -> dict[str, Any]:
-        return {"changed": [el.to_dict() for el in self.changed], "removed": list(self.removed), "vp": list(self.vp)}
+        return {
+            "changed": [el.to_dict() for el in self.changed],
+            "removed": list(self.removed),
+            "vp": list(self.vp),
+        }
 
     def is_empty(self) -> bool:
         return not self.changed and not self.removed

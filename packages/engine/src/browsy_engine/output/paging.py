@@ -47,13 +47,19 @@ def page_key(dom: SpatialDom) -> str:
 def decode_cursor(text: str, dom: SpatialDom, views: tuple[str, ...], scopes: tuple[str, ...]) -> Cursor:
     parts = text.strip().split(_SEP)
     if len(parts) != 5:
-        raise BadCursor(f"cursor {text[:40]!r} is not one browsy gave; pass the cursor from a `more:` line as is")
+        raise BadCursor(
+            f"cursor {text[:40]!r} is not one browsy gave; pass the cursor from a `more:` line as is"
+        )
     next_id, view, scope, inside, key = parts
     if not next_id.isdigit() or view not in views or scope not in scopes or (inside and not inside.isdigit()):
-        raise BadCursor(f"cursor {text[:40]!r} is not one browsy gave; pass the cursor from a `more:` line as is")
+        raise BadCursor(
+            f"cursor {text[:40]!r} is not one browsy gave; pass the cursor from a `more:` line as is"
+        )
     if key != page_key(dom):
-        raise BadCursor("this cursor belongs to another page (the page changed since); call get_page without "
-                        "a cursor to start again")
+        raise BadCursor(
+            "this cursor belongs to another page (the page changed since); call get_page without "
+            "a cursor to start again"
+        )
     return Cursor(int(next_id), view, scope, int(inside) if inside else None, key)
 
 

@@ -85,15 +85,20 @@ def within(dom: SpatialDom, element_id: int) -> list[SpatialElement] | None:
         inside = [el for el in dom.els if root.node <= el.node <= end]
         # a frame's document (its elements come after the page's) is inside the iframe, and inside
         # whatever holds the iframe
-        ranges = [(f.first, f.last) for f in dom.frames
-                  if f.first is not None and f.last is not None and any(el.id == f.id for el in inside)]
+        ranges = [
+            (f.first, f.last)
+            for f in dom.frames
+            if f.first is not None and f.last is not None and any(el.id == f.id for el in inside)
+        ]
         if ranges:
             inside += [el for el in dom.els if any(a <= el.id <= b for a, b in ranges)]
         return inside
     x, y, w, h = root.b
     return [
-        el for el in dom.els
-        if el is root or (x <= el.b[0] and y <= el.b[1] and el.b[0] + el.b[2] <= x + w and el.b[1] + el.b[3] <= y + h)
+        el
+        for el in dom.els
+        if el is root
+        or (x <= el.b[0] and y <= el.b[1] and el.b[0] + el.b[2] <= x + w and el.b[1] + el.b[3] <= y + h)
     ]
 
 
@@ -103,8 +108,11 @@ def repeated_chrome(dom: SpatialDom, previous: SpatialDom | None) -> dict[int, l
     if previous is None or previous is dom or previous.url == dom.url:
         return {}  # the same document again (a reload, a toggled menu): shown whole
     seen = {_signature(region) for region in _chrome(previous).values()}
-    return {root: [el.id for el in region[1:]] for root, region in _chrome(dom).items()
-            if len(region) > 1 and _signature(region) in seen}
+    return {
+        root: [el.id for el in region[1:]]
+        for root, region in _chrome(dom).items()
+        if len(region) > 1 and _signature(region) in seen
+    }
 
 
 def _chrome(dom: SpatialDom) -> dict[int, list[SpatialElement]]:

@@ -33,7 +33,9 @@ def run_sync(coro: Coroutine[Any, Any, T]) -> T:
     loop = background_loop()
     if _on_loop_thread(loop):
         coro.close()
-        raise RuntimeError("a blocking browsy method was called from browsy's own event loop; use the async API")
+        raise RuntimeError(
+            "a blocking browsy method was called from browsy's own event loop; use the async API"
+        )
     return asyncio.run_coroutine_threadsafe(coro, loop).result()
 
 

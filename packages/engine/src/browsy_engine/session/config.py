@@ -145,9 +145,13 @@ class SessionConfig:
         for name, value in self.extra_headers.items():
             check_header(name, value)
         if self.load_frames not in FRAME_MODES:
-            raise ValueError(f"SessionConfig: load_frames must be one of {', '.join(FRAME_MODES)}, not {self.load_frames!r}")
+            raise ValueError(
+                f"SessionConfig: load_frames must be one of {', '.join(FRAME_MODES)}, not {self.load_frames!r}"
+            )
         if self.render not in RENDER_MODES:
-            raise ValueError(f"SessionConfig: render must be one of {', '.join(RENDER_MODES)}, not {self.render!r}")
+            raise ValueError(
+                f"SessionConfig: render must be one of {', '.join(RENDER_MODES)}, not {self.render!r}"
+            )
 
 
 # Headers that frame the request or name its target: set by the HTTP client, never by the user.

@@ -128,7 +128,9 @@ class PageError(BrowsyError):
 
     def __init__(self, url: str, reason: str) -> None:
         self.url = url
-        super().__init__(f"browsy could not read the page at {url} ({reason}); try another page and report this.")
+        super().__init__(
+            f"browsy could not read the page at {url} ({reason}); try another page and report this."
+        )
 
 
 class RenderUnavailable(BrowsyError):
@@ -157,6 +159,14 @@ class NoPage(ActionError):
 
 # Every error class, once: what the SDKs map codes back to.
 ERROR_CLASSES: tuple[type[BrowsyError], ...] = (
-    InvalidUrl, BlockedUrl, Network, HttpError, ResponseTooLarge, PageError, RenderUnavailable, ActionError, NoPage,
+    InvalidUrl,
+    BlockedUrl,
+    Network,
+    HttpError,
+    ResponseTooLarge,
+    PageError,
+    RenderUnavailable,
+    ActionError,
+    NoPage,
 )
 ERRORS_BY_CODE: dict[str, type[BrowsyError]] = {cls.code: cls for cls in ERROR_CLASSES} | {"timeout": Network}

@@ -70,12 +70,18 @@ class Fetcher:
         self.config = config
         self.closed = False
         backend = GuardedBackend(
-            NetworkPolicy.from_config(config), resolver, network_backend, resolve_timeout=config.connect_timeout_secs
+            NetworkPolicy.from_config(config),
+            resolver,
+            network_backend,
+            resolve_timeout=config.connect_timeout_secs,
         )
         context = ssl_context_with(config.ca_bundle)
         transport = RoutingTransport(
-            GuardedTransport(backend, ssl_context=context), backend, context,
-            proxy=config.proxy, use_env=config.use_env_proxy,
+            GuardedTransport(backend, ssl_context=context),
+            backend,
+            context,
+            proxy=config.proxy,
+            use_env=config.use_env_proxy,
         )
         self._client = httpx.AsyncClient(
             transport=transport,
@@ -145,8 +151,11 @@ class Fetcher:
         if deadline is None:
             deadline = now + budget
         elif deadline <= now:
-            raise Network(_redact(url), f"the page's {budget:g} s budget ran out ({knob('timeout_secs')})",
-                          timed_out=True)
+            raise Network(
+                _redact(url),
+                f"the page's {budget:g} s budget ran out ({knob('timeout_secs')})",
+                timed_out=True,
+            )
         local = _local_url(url, base) if self.config.allow_non_http else None
         if local is not None:
             from .local import read_local
@@ -175,7 +184,12 @@ class Fetcher:
                 if response.status_code not in REDIRECT_STATUSES or not location:
                     body = await _read_bounded(response, limit, str(target))
                     return Response(
-                        str(target), response.status_code, response.reason_phrase, response.headers, body, hops,
+                        str(target),
+                        response.status_code,
+                        response.reason_phrase,
+                        response.headers,
+                        body,
+                        hops,
                         response.http_version,
                     )
             finally:

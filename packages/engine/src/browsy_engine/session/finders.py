@@ -24,7 +24,13 @@ class InputPurpose(StrEnum):
         if isinstance(value, InputPurpose):
             return value
         key = "".join(c for c in str(value).lower() if c.isalpha())
-        aliases = {"verificationcode": "code", "otp": "code", "tel": "phone", "telephone": "phone", "user": "username"}
+        aliases = {
+            "verificationcode": "code",
+            "otp": "code",
+            "tel": "phone",
+            "telephone": "phone",
+            "user": "username",
+        }
         try:
             return cls(aliases.get(key, key))
         except ValueError:
@@ -81,11 +87,15 @@ def _matches(el: SpatialElement, purpose: InputPurpose, dom: SpatialDom) -> bool
     if purpose is InputPurpose.USERNAME:
         return el.tag == "input" and kind in ("", "text", "email") and ("user" in words or "login" in words)
     if purpose is InputPurpose.CODE:
-        return el.tag == "input" and kind in ("", "text", "number", "tel") and any(
-            w in words for w in ("code", "otp", "verify", "verification", "2fa", "token", "one-time")
+        return (
+            el.tag == "input"
+            and kind in ("", "text", "number", "tel")
+            and any(w in words for w in ("code", "otp", "verify", "verification", "2fa", "token", "one-time"))
         )
     if purpose is InputPurpose.SEARCH:
-        return _is_input(el) and (kind == "search" or (el.role or "") == "searchbox" or "search" in _fold(el.name))
+        return _is_input(el) and (
+            kind == "search" or (el.role or "") == "searchbox" or "search" in _fold(el.name)
+        )
     return el.tag == "input" and (kind == "tel" or (kind in TEXTLIKE_TYPES and "phone" in words))
 
 
@@ -100,7 +110,11 @@ def find_input_by_purpose(dom: SpatialDom | None, purpose: InputPurpose | str) -
 
 def _is_button_like(el: SpatialElement) -> bool:
     kind = (el.input_type or "").lower()
-    return el.tag == "button" or (el.tag == "input" and kind in ("submit", "image", "button")) or el.role == "button"
+    return (
+        el.tag == "button"
+        or (el.tag == "input" and kind in ("submit", "image", "button"))
+        or el.role == "button"
+    )
 
 
 def find_nearest_button(dom: SpatialDom | None, input_id: int) -> SpatialElement | None:
@@ -118,7 +132,8 @@ def find_nearest_button(dom: SpatialDom | None, input_id: int) -> SpatialElement
     if doc is not None and 0 <= target.node < len(doc.nodes):
         owner = forms.form_owner(doc, target.node)
         same_form = [
-            b for b in buttons
+            b
+            for b in buttons
             if 0 <= b.node < len(doc.nodes)
             and forms.is_submit_button(doc.nodes[b.node])
             and forms.form_owner(doc, b.node) == owner

@@ -15,10 +15,24 @@ SUBMITTABLE_TAGS = frozenset({"input", "button", "select", "textarea"})
 BUTTON_INPUT_TYPES = frozenset({"submit", "image", "reset", "button"})
 CHECKABLE_TYPES = frozenset({"checkbox", "radio"})
 # Input types whose value is set by typing (the rest are buttons, checkables, file and hidden).
-TYPABLE_INPUT_TYPES = frozenset({
-    "text", "search", "email", "password", "tel", "url", "number", "date", "datetime-local", "month",
-    "week", "time", "color", "range",
-})
+TYPABLE_INPUT_TYPES = frozenset(
+    {
+        "text",
+        "search",
+        "email",
+        "password",
+        "tel",
+        "url",
+        "number",
+        "date",
+        "datetime-local",
+        "month",
+        "week",
+        "time",
+        "color",
+        "range",
+    }
+)
 KNOWN_INPUT_TYPES = TYPABLE_INPUT_TYPES | BUTTON_INPUT_TYPES | CHECKABLE_TYPES | {"file", "hidden"}
 
 
@@ -107,7 +121,9 @@ def form_owner(doc: Document, index: int) -> int | None:
 def form_controls(doc: Document, form_index: int) -> list[int]:
     """The submittable controls whose owner is this form, in document order (including controls
     elsewhere in the page that point at it with `form=`)."""
-    return [n.index for n in doc.nodes if n.tag in SUBMITTABLE_TAGS and form_owner(doc, n.index) == form_index]
+    return [
+        n.index for n in doc.nodes if n.tag in SUBMITTABLE_TAGS and form_owner(doc, n.index) == form_index
+    ]
 
 
 def is_disabled(doc: Document, index: int) -> bool:

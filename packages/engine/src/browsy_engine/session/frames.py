@@ -27,7 +27,9 @@ log = logging.getLogger("browsy.session")
 OTHER_SITE = 'not loaded: another site (load_frames="all" loads it)'
 
 
-async def load_frames(dom: SpatialDom, fetcher: Fetcher, config: SessionConfig, deadline: float | None) -> None:
+async def load_frames(
+    dom: SpatialDom, fetcher: Fetcher, config: SessionConfig, deadline: float | None
+) -> None:
     """Fetch and append the documents of `dom`'s frames that the configuration allows."""
     if config.load_frames == "none" or not dom.frames:
         return
@@ -45,7 +47,9 @@ async def load_frames(dom: SpatialDom, fetcher: Fetcher, config: SessionConfig, 
             record.status = OTHER_SITE
             continue
         if loaded >= MAX_FRAMES or budget <= 0:
-            record.status = f"not loaded: the page's frame budget ({MAX_FRAMES} frames, max_response_bytes) is spent"
+            record.status = (
+                f"not loaded: the page's frame budget ({MAX_FRAMES} frames, max_response_bytes) is spent"
+            )
             continue
         frame = dom.get(record.id)
         if frame is None:

@@ -65,10 +65,15 @@ class Interactor:
         if doc is None or not 0 <= el.node < len(doc.nodes):
             frame = frame_of(page.dom, element_id)
             if frame is not None:
-                how = (f"browse {frame.src} to act in it" if frame.src.startswith(("http:", "https:"))
-                       else "its links can be clicked; its forms cannot be filled from the page")
-                raise ActionError(f"Element {element_id} ({el.tag}) is inside frame {frame.id}, a document of its "
-                                  f"own: {how}.")
+                how = (
+                    f"browse {frame.src} to act in it"
+                    if frame.src.startswith(("http:", "https:"))
+                    else "its links can be clicked; its forms cannot be filled from the page"
+                )
+                raise ActionError(
+                    f"Element {element_id} ({el.tag}) is inside frame {frame.id}, a document of its "
+                    f"own: {how}."
+                )
             raise ActionError(f"Element {element_id} ({el.tag}) has no source node to act on.")
         return page, el, doc, doc.nodes[el.node]
 
@@ -89,7 +94,9 @@ class Interactor:
             )
         self._require_enabled(element_id, doc, node)
         if forms.is_readonly(node):
-            raise ActionError(f"Element {element_id} ({forms.describe(node)}) is read-only; it cannot be typed into.")
+            raise ActionError(
+                f"Element {element_id} ({forms.describe(node)}) is read-only; it cannot be typed into."
+            )
         value = str(text)
         if node.tag == "input":
             value = value.replace("\r", "").replace("\n", "")
@@ -171,7 +178,12 @@ class Interactor:
     async def click(self, element_id: int) -> SpatialDom:
         page = self._s._current()
         inside = page.dom.get(element_id)
-        if inside is not None and inside.tag == "a" and inside.href and frame_of(page.dom, element_id) is not None:
+        if (
+            inside is not None
+            and inside.tag == "a"
+            and inside.href
+            and frame_of(page.dom, element_id) is not None
+        ):
             # A link in a frame: followed as the page's top-level navigation (an agent reads one document).
             return await self._follow(page, inside.href, f"Followed link {element_id} of a frame")
         page, el, doc, node = self._element(element_id)
@@ -180,7 +192,9 @@ class Interactor:
             if behavior.action in ("toggle", "show", "hide"):
                 return self._apply_visibility(page, behavior)
             if behavior.action == "navigate" and behavior.url:
-                return await self._follow(page, behavior.url, f"Followed the script navigation of element {element_id}")
+                return await self._follow(
+                    page, behavior.url, f"Followed the script navigation of element {element_id}"
+                )
             if behavior.action == "submit" and forms.form_owner(doc, node.index) is not None:
                 return await self._submit_form_of(page, doc, node.index, None, element_id)
         target = self._activation_target(doc, node)
@@ -220,7 +234,9 @@ class Interactor:
         if node.tag == "summary":
             self._done("none", f"Element {element_id} is a <summary>; its details are already listed.")
             return self._current_dom()
-        self._done("none", f"Element {element_id} is a {forms.describe(node)}; use type_text or select to fill it.")
+        self._done(
+            "none", f"Element {element_id} is a {forms.describe(node)}; use type_text or select to fill it."
+        )
         return self._current_dom()
 
     async def _plain_button(self, page: Page, element_id: int, doc: Document, node: Node) -> SpatialDom:
@@ -230,17 +246,26 @@ class Interactor:
             page.form.reset(set(forms.form_controls(doc, owner)))
             self._done("reset", f"Reset the form of element {element_id} to its initial values.")
             return self._current_dom()
-        self._done("none", f"Element {element_id} is a {forms.describe(node)} with no detected behaviour; nothing happened.")
+        self._done(
+            "none",
+            f"Element {element_id} is a {forms.describe(node)} with no detected behaviour; nothing happened.",
+        )
         return self._current_dom()
 
     async def _click_link(self, page: Page, element_id: int, doc: Document, node: Node) -> SpatialDom:
         href = (node.attrs.get("href") or "").strip()
         scheme = scheme_of(href)
         if scheme in NOT_FOLLOWED_SCHEMES:
-            self._done("skip", f"Element {element_id} is {NOT_FOLLOWED_SCHEMES[scheme]} ({href[:80]}); not followed, the page is unchanged.")
+            self._done(
+                "skip",
+                f"Element {element_id} is {NOT_FOLLOWED_SCHEMES[scheme]} ({href[:80]}); not followed, the page is unchanged.",
+            )
             return self._current_dom()
         if not href or href.startswith("#"):
-            self._done("skip", f"Element {element_id} links to a spot on this same page ({href or 'no href'}); nothing to load.")
+            self._done(
+                "skip",
+                f"Element {element_id} links to a spot on this same page ({href or 'no href'}); nothing to load.",
+            )
             return self._current_dom()
         url = join_url(document_base(doc, page.dom.url), href)
         if url is None:
@@ -248,7 +273,9 @@ class Interactor:
         here, _, _ = page.dom.url.partition("#")
         target, has_fragment, _ = url.partition("#")
         if has_fragment and target == here:
-            self._done("skip", f"Element {element_id} links to a spot on this same page ({href}); nothing to load.")
+            self._done(
+                "skip", f"Element {element_id} links to a spot on this same page ({href}); nothing to load."
+            )
             return self._current_dom()
         return await self._follow(page, url, f"Followed link {element_id}")
 
@@ -285,10 +312,14 @@ class Interactor:
         page, _el, doc, node = self._element(element_id)
         owner = forms.form_owner(doc, node.index)
         if owner is None:
-            raise ActionError(f"Element {element_id} ({forms.describe(node)}) is not inside a form; nothing to submit.")
+            raise ActionError(
+                f"Element {element_id} ({forms.describe(node)}) is not inside a form; nothing to submit."
+            )
         default = forms.default_button(doc, owner)
         if default is not None and forms.is_disabled(doc, default):
-            raise ActionError(f"The form of element {element_id} has a disabled submit button; it cannot be submitted.")
+            raise ActionError(
+                f"The form of element {element_id} has a disabled submit button; it cannot be submitted."
+            )
         return await self._submit_form_of(page, doc, node.index, default, element_id)
 
     async def _submit_form_of(
@@ -296,7 +327,9 @@ class Interactor:
     ) -> SpatialDom:
         owner = forms.form_owner(doc, control)
         if owner is None:
-            self._done("none", f"Element {element_id} is a submit button outside any form; nothing was submitted.")
+            self._done(
+                "none", f"Element {element_id} is a submit button outside any form; nothing was submitted."
+            )
             return self._current_dom()
         request = build_submission(doc, page.dom.url, owner, page.form, submitter)
         if request is None:
@@ -307,7 +340,10 @@ class Interactor:
             request.url, method=request.method, content=request.body, headers=headers, initiator=page.dom.url
         )
         self._s._navigate_to(loaded)
-        self._done("submit", f"Submitted the form ({request.method}) with element {element_id}; now at {loaded.dom.url}.")
+        self._done(
+            "submit",
+            f"Submitted the form ({request.method}) with element {element_id}; now at {loaded.dom.url}.",
+        )
         return loaded.dom
 
     # ---- compound actions ------------------------------------------------------------------------
@@ -355,7 +391,9 @@ class Interactor:
             self._s._previous_dom = page.dom
             page.dom = change.dom
         self._done(
-            "toggle", f"Element {behavior.trigger_id} {behavior.action}s its target ({change.summary()}).", change.changed
+            "toggle",
+            f"Element {behavior.trigger_id} {behavior.action}s its target ({change.summary()}).",
+            change.changed,
         )
         return self._current_dom()
 

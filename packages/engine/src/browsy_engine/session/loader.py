@@ -25,7 +25,9 @@ from .render import render
 from .stylesheets import fetch_stylesheets, find_stylesheets
 
 HTML_TYPES = frozenset({"text/html", "application/xhtml+xml", ""})
-TEXT_TYPES = frozenset({"text/plain", "application/json", "text/csv", "text/markdown", "text/xml", "application/xml"})
+TEXT_TYPES = frozenset(
+    {"text/plain", "application/json", "text/csv", "text/markdown", "text/xml", "application/xml"}
+)
 MAX_TEXT_SHOWN = 200_000
 
 log = logging.getLogger("browsy.session")
@@ -73,9 +75,13 @@ class PageLoader:
                 response = await self.fetcher.fetch(target, initiator=response.url, deadline=deadline)
             except (BlockedUrl, InvalidUrl) as refused:
                 page = await self.page_from_response(response, deadline)
-                page.dom.notes.append(f"This page asks to refresh to another URL, which was not loaded: {refused}")
+                page.dom.notes.append(
+                    f"This page asks to refresh to another URL, which was not loaded: {refused}"
+                )
                 return page
-        raise Network(url, f"more than {self.config.max_redirects} meta refresh redirects ({knob('max_redirects')})")
+        raise Network(
+            url, f"more than {self.config.max_redirects} meta refresh redirects ({knob('max_redirects')})"
+        )
 
     async def _rendered(self, page: Page, response: Response, deadline: float, mode: str) -> Page:
         """The page as headless Chromium shows it after running its scripts. On "auto", a page that
@@ -90,14 +96,20 @@ class PageLoader:
             page.dom.notes.append(f"This page needs JavaScript and was not rendered: {err}")
             return page
         html_response = Response(
-            response.url, response.status, response.reason,
-            httpx.Headers({"content-type": "text/html; charset=utf-8"}), rendered.html.encode("utf-8", "replace"),
-            response.redirects, response.http_version,
+            response.url,
+            response.status,
+            response.reason,
+            httpx.Headers({"content-type": "text/html; charset=utf-8"}),
+            rendered.html.encode("utf-8", "replace"),
+            response.redirects,
+            response.http_version,
         )
         # Stylesheets come from the session's cache-less fetcher again, within what is left of the deadline.
         result = await self._parse(html_response, fetch_css=self.config.fetch_css, deadline=deadline)
         result.dom.rendered = True
-        result.dom.needs_js_reason = page.dom.needs_js_reason  # what the page is, not what rendering made of it
+        result.dom.needs_js_reason = (
+            page.dom.needs_js_reason
+        )  # what the page is, not what rendering made of it
         result.dom.notes.extend(rendered.notes)
         return result
 
@@ -133,8 +145,14 @@ class PageLoader:
             raise PageError(response.url.split("?", 1)[0], f"{type(err).__name__}: {err}") from err
         if fetch_frames and dom.frames:
             await load_frames(dom, self.fetcher, self.config, deadline)
-        return Page(dom, status=response.status, content_type=response.content_type,
-                    redirects=response.redirects, stylesheets=report, http_version=response.http_version)
+        return Page(
+            dom,
+            status=response.status,
+            content_type=response.content_type,
+            redirects=response.redirects,
+            stylesheets=report,
+            http_version=response.http_version,
+        )
 
     async def page_from_html(self, html: str | bytes, url: str) -> Page:
         """A Page from HTML in hand (no network; text is UTF-8, bytes are sniffed like a response)."""
@@ -158,8 +176,9 @@ def _describe_non_html(response: Response) -> str:
     if mime in TEXT_TYPES or mime.startswith("text/") or mime.endswith("+json"):
         body = response.body[:MAX_TEXT_SHOWN].decode("utf-8", errors="replace")
         more = "" if len(response.body) <= MAX_TEXT_SHOWN else "<p>(text truncated)</p>"
-        return (f"<title>{name} ({html_escape.escape(mime)})</title>"
-                f"<pre>{html_escape.escape(body)}</pre>{more}")
+        return (
+            f"<title>{name} ({html_escape.escape(mime)})</title><pre>{html_escape.escape(body)}</pre>{more}"
+        )
     return (
         f"<title>{name} ({html_escape.escape(mime)})</title>"
         f"<h1>Not a web page: {html_escape.escape(mime)}</h1>"

@@ -52,7 +52,11 @@ def _parse_data_url(url: str) -> tuple[str, bytes]:
         params = params[:-1]
     content_type = ";".join(p.strip() for p in params if p.strip()) or "text/plain;charset=US-ASCII"
     try:
-        body = base64.b64decode(unquote_to_bytes(payload), validate=False) if is_base64 else unquote_to_bytes(payload)
+        body = (
+            base64.b64decode(unquote_to_bytes(payload), validate=False)
+            if is_base64
+            else unquote_to_bytes(payload)
+        )
     except ValueError:
         raise InvalidUrl(url[:80], "the base64 content of the data: URL is broken") from None
     return content_type, body

@@ -54,7 +54,9 @@ def check_proxy_url(proxy: str) -> None:
     except (httpx.InvalidURL, ValueError, UnicodeError) as err:
         raise ValueError(f"invalid proxy {proxy!r}: {err}") from None
     if parsed.scheme not in PROXY_SCHEMES or not parsed.host:
-        raise ValueError(f"invalid proxy {proxy!r}: give an http:// or https:// URL, e.g. http://proxy.corp:3128")
+        raise ValueError(
+            f"invalid proxy {proxy!r}: give an http:// or https:// URL, e.g. http://proxy.corp:3128"
+        )
 
 
 def _is_loopback(host: str) -> bool:
@@ -92,7 +94,8 @@ class RoutingTransport(httpx.AsyncBaseTransport):
         except httpcore.ConnectError as err:
             raise httpx.ConnectError(
                 f"{err}; browsy checks a proxied request's target itself: list the host with --allowed-host "
-                "to leave the lookup to the proxy", request=request,
+                "to leave the lookup to the proxy",
+                request=request,
             ) from None
         transport = self._proxied.get(via)
         if transport is None:

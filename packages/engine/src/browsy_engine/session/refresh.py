@@ -13,7 +13,9 @@ from selectolax.lexbor import LexborHTMLParser
 from .urls import join_url
 
 MAX_DELAY_SECONDS = 5.0
-_CONTENT = re.compile(r"^\s*(\d+(?:\.\d*)?)\s*(?:[;,]\s*(?:url\s*=\s*)?(?P<url>.*))?$", re.IGNORECASE | re.DOTALL)
+_CONTENT = re.compile(
+    r"^\s*(\d+(?:\.\d*)?)\s*(?:[;,]\s*(?:url\s*=\s*)?(?P<url>.*))?$", re.IGNORECASE | re.DOTALL
+)
 
 
 def refresh_target(html: str, page_url: str, header: str | None = None) -> str | None:

@@ -46,7 +46,9 @@ INSTALL_HINT = (
 )
 # Headers the browser sets that the session's client sets itself (framing, encodings, its own cookie jar).
 _DROPPED_REQUEST_HEADERS = frozenset({"host", "content-length", "connection", "accept-encoding", "cookie"})
-_DROPPED_RESPONSE_HEADERS = frozenset({"content-encoding", "content-length", "transfer-encoding", "connection"})
+_DROPPED_RESPONSE_HEADERS = frozenset(
+    {"content-encoding", "content-length", "transfer-encoding", "connection"}
+)
 
 
 @dataclass(slots=True)
@@ -97,8 +99,13 @@ async def render(response: Response, fetcher: Fetcher, config: SessionConfig, de
             browser = await pw.chromium.launch(
                 executable_path=find_chromium(config),
                 headless=True,
-                args=["--host-resolver-rules=MAP * ~NOTFOUND", "--disable-background-networking",
-                      "--no-first-run", "--disable-extensions", "--disable-sync"],
+                args=[
+                    "--host-resolver-rules=MAP * ~NOTFOUND",
+                    "--disable-background-networking",
+                    "--no-first-run",
+                    "--disable-extensions",
+                    "--disable-sync",
+                ],
             )
             try:
                 context = await browser.new_context(
@@ -128,7 +135,9 @@ async def render(response: Response, fetcher: Fetcher, config: SessionConfig, de
     except PlaywrightError as err:
         if "Timeout" in type(err).__name__ or "Timeout" in str(err).split("\n", 1)[0]:
             raise _timed_out(response.url, config) from None
-        raise Network(response.url.split("?", 1)[0], f"the headless browser failed: {_first_line(err)}") from None
+        raise Network(
+            response.url.split("?", 1)[0], f"the headless browser failed: {_first_line(err)}"
+        ) from None
     return Rendered(html, guard.notes())
 
 
@@ -160,8 +169,11 @@ class _Interceptor:
         url = request.url
         if not self._served_document and request.is_navigation_request() and url == self._response.url:
             self._served_document = True
-            await route.fulfill(status=self._response.status, headers=_response_headers(self._response),
-                                body=self._response.body)
+            await route.fulfill(
+                status=self._response.status,
+                headers=_response_headers(self._response),
+                body=self._response.body,
+            )
             return
         self._count += 1
         if self._count > MAX_REQUESTS:
@@ -171,8 +183,12 @@ class _Interceptor:
         headers = {k: v for k, v in request.headers.items() if k.lower() not in _DROPPED_REQUEST_HEADERS}
         try:
             fetched = await self._fetcher.fetch(
-                url, method=request.method, content=request.post_data_buffer, headers=headers,
-                initiator=self._response.url, deadline=self._deadline,
+                url,
+                method=request.method,
+                content=request.post_data_buffer,
+                headers=headers,
+                initiator=self._response.url,
+                deadline=self._deadline,
             )
         except BrowsyError as err:
             self._refuse(url, getattr(err, "reason", None) or str(err))
@@ -189,7 +205,12 @@ class _Interceptor:
         if not self.refused:
             return []
         more = "" if len(self.refused) < 5 else " (and possibly more)"
-        return ["While rendering, requests of the page's scripts were refused" + more + ": " + "; ".join(self.refused)]
+        return [
+            "While rendering, requests of the page's scripts were refused"
+            + more
+            + ": "
+            + "; ".join(self.refused)
+        ]
 
 
 def _response_headers(response: Response) -> dict[str, str]:

@@ -66,7 +66,10 @@ class SearchPage:
     error: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"result": self.result.to_dict(), "dom": self.dom.to_dict() if self.dom else None}
+        out: dict[str, Any] = {
+            "result": self.result.to_dict(),
+            "dom": self.dom.to_dict() if self.dom else None,
+        }
         if self.error is not None:
             out["error"] = self.error
         return out
@@ -134,7 +137,10 @@ def decode_google_href(href: str, page_url: str = "https://www.google.com/search
         query = parse_qs(parts.query)
         target = (query.get("q") or query.get("url") or [""])[0]
         return target if target.startswith(("http://", "https://")) else None
-    if host.startswith(("www.google.", "google.", "webcache.googleusercontent.")) or "accounts.google." in host:
+    if (
+        host.startswith(("www.google.", "google.", "webcache.googleusercontent."))
+        or "accounts.google." in host
+    ):
         return None
     return absolute if absolute.startswith(("http://", "https://")) else None
 

@@ -149,7 +149,9 @@ class NetworkPolicy:
 
     @classmethod
     def from_config(cls, config: SessionConfig) -> NetworkPolicy:
-        return cls(config.allow_private_network, frozenset(_normalise_host_entry(h) for h in config.allowed_hosts))
+        return cls(
+            config.allow_private_network, frozenset(_normalise_host_entry(h) for h in config.allowed_hosts)
+        )
 
     def host_exempt(self, host: str, port: int | None) -> bool:
         """True if host (or host:port) is listed in `allowed_hosts`."""
@@ -223,12 +225,16 @@ def check_url(url: str | httpx.URL, config: SessionConfig, base: str | None = No
         raise InvalidUrl(raw, f"{host!r} is not a valid host name")
     labels = ascii_host.rstrip(".").split(".")
     if len(ascii_host) > 253 or any(len(label) > 63 for label in labels):
-        raise InvalidUrl(raw, "a host name is at most 253 characters, in labels of at most 63 between the dots")
+        raise InvalidUrl(
+            raw, "a host name is at most 253 characters, in labels of at most 63 between the dots"
+        )
     text = str(parsed)
     lowered = text.lower()
     for pattern in config.blocked_patterns:
         if pattern and pattern.lower() in lowered:
-            raise BlockedUrl(text, f"it matches the blocked pattern {pattern!r} (SessionConfig.blocked_patterns)")
+            raise BlockedUrl(
+                text, f"it matches the blocked pattern {pattern!r} (SessionConfig.blocked_patterns)"
+            )
     policy = NetworkPolicy.from_config(config)
     if policy.host_exempt(host, parsed.port or _default_port(scheme)):
         return parsed
@@ -236,7 +242,9 @@ def check_url(url: str | httpx.URL, config: SessionConfig, base: str | None = No
     if ip is not None:
         policy.check_address(host, parsed.port, ip, text)
     elif is_localhost_name(host):
-        raise BlockedUrl(text, f"{host} is the local machine; private networks are off ({knob('allow_private_network')})")
+        raise BlockedUrl(
+            text, f"{host} is the local machine; private networks are off ({knob('allow_private_network')})"
+        )
     return parsed
 
 

@@ -100,7 +100,7 @@ class AsyncSession:
         cookies, url, history = read_state(state)
         async with self._lock:
             self._fetcher.add_cookies(cookies)
-            self._history = [PageRef(u, "", FormState(), -1) for u in history[-self.config.max_history:]]
+            self._history = [PageRef(u, "", FormState(), -1) for u in history[-self.config.max_history :]]
         if url is None or not load:
             return None
         page = await self._loader.load(url)
@@ -299,7 +299,9 @@ class AsyncSession:
         """Web search with DuckDuckGo (HTML endpoint). Does not change the current page."""
         return await self._searcher.search(query, SearchEngine.DUCKDUCKGO)
 
-    async def search_with(self, query: str, engine: SearchEngine | str = SearchEngine.DUCKDUCKGO) -> list[SearchResult]:
+    async def search_with(
+        self, query: str, engine: SearchEngine | str = SearchEngine.DUCKDUCKGO
+    ) -> list[SearchResult]:
         """Web search with `engine`: "duckduckgo" (default) or "google" (may answer with a CAPTCHA)."""
         return await self._searcher.search(query, SearchEngine.parse(engine))
 

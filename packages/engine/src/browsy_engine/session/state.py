@@ -28,9 +28,14 @@ def state_cookie(cookie: Cookie) -> dict[str, Any]:
     same_site = cookie.get_nonstandard_attr("SameSite") or "Lax"
     same_site = same_site.capitalize() if same_site.capitalize() in _SAME_SITE else "Lax"
     return {
-        "name": cookie.name, "value": cookie.value or "", "domain": cookie.domain, "path": cookie.path or "/",
-        "expires": float(cookie.expires) if cookie.expires else -1, "httpOnly": bool(cookie.has_nonstandard_attr("HttpOnly")),
-        "secure": bool(cookie.secure), "sameSite": same_site,
+        "name": cookie.name,
+        "value": cookie.value or "",
+        "domain": cookie.domain,
+        "path": cookie.path or "/",
+        "expires": float(cookie.expires) if cookie.expires else -1,
+        "httpOnly": bool(cookie.has_nonstandard_attr("HttpOnly")),
+        "secure": bool(cookie.secure),
+        "sameSite": same_site,
     }
 
 
@@ -38,7 +43,9 @@ def jar_cookie(data: dict[str, Any]) -> Cookie:
     """A jar cookie from a storage-state entry; ActionError naming the problem when it is not one."""
     name, domain = data.get("name"), data.get("domain")
     if not isinstance(name, str) or not name or not isinstance(domain, str) or not domain:
-        raise ActionError("A state cookie needs a non-empty name and domain (Playwright's storage-state format).")
+        raise ActionError(
+            "A state cookie needs a non-empty name and domain (Playwright's storage-state format)."
+        )
     value = data.get("value", "")
     path = data.get("path") or "/"
     expires = data.get("expires", -1)
@@ -48,19 +55,32 @@ def jar_cookie(data: dict[str, Any]) -> Cookie:
     if data.get("sameSite") in _SAME_SITE:
         rest["SameSite"] = data["sameSite"]
     return Cookie(
-        version=0, name=name, value=value, port=None, port_specified=False,
-        domain=domain, domain_specified=domain.startswith("."), domain_initial_dot=domain.startswith("."),
-        path=path, path_specified=True, secure=bool(data.get("secure")),
-        expires=None if expires is None or expires < 0 else int(expires), discard=expires is None or expires < 0,
-        comment=None, comment_url=None, rest=rest,
+        version=0,
+        name=name,
+        value=value,
+        port=None,
+        port_specified=False,
+        domain=domain,
+        domain_specified=domain.startswith("."),
+        domain_initial_dot=domain.startswith("."),
+        path=path,
+        path_specified=True,
+        secure=bool(data.get("secure")),
+        expires=None if expires is None or expires < 0 else int(expires),
+        discard=expires is None or expires < 0,
+        comment=None,
+        comment_url=None,
+        rest=rest,
     )
 
 
 def read_state(state: object) -> tuple[list[Cookie], str | None, list[str]]:
     """(cookies, current URL, history URLs) of a state document; ActionError when it is not one."""
     if not isinstance(state, dict) or not isinstance(state.get("cookies", []), list):
-        raise ActionError('A state is a JSON object like {"cookies": [...], "origins": []} (Playwright\'s '
-                          "storage-state format), optionally with a \"browsy\" part.")
+        raise ActionError(
+            'A state is a JSON object like {"cookies": [...], "origins": []} (Playwright\'s '
+            'storage-state format), optionally with a "browsy" part.'
+        )
     entries = state.get("cookies", [])
     if len(entries) > MAX_COOKIES:
         raise ActionError(f"A state may hold at most {MAX_COOKIES} cookies; this one has {len(entries)}.")
@@ -72,8 +92,10 @@ def read_state(state: object) -> tuple[list[Cookie], str | None, list[str]]:
         raise ActionError('The "browsy" part of a state is an object: {"url": ..., "history": [...]}.')
     url = extra.get("url")
     history = extra.get("history") or []
-    if (url is not None and not isinstance(url, str)) or not isinstance(history, list) or not all(
-        isinstance(h, str) for h in history
+    if (
+        (url is not None and not isinstance(url, str))
+        or not isinstance(history, list)
+        or not all(isinstance(h, str) for h in history)
     ):
         raise ActionError('In a state, "browsy.url" is a string and "browsy.history" a list of URLs.')
     return cookies, url or None, list(history)

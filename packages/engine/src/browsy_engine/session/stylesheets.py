@@ -109,7 +109,12 @@ class _Budget:
 
 
 async def _fetch_level(
-    fetcher: Fetcher, refs: list[SheetRef], config: SessionConfig, report: StylesheetReport, budget: _Budget, depth: int
+    fetcher: Fetcher,
+    refs: list[SheetRef],
+    config: SessionConfig,
+    report: StylesheetReport,
+    budget: _Budget,
+    depth: int,
 ) -> list[str]:
     bodies = await asyncio.gather(*(_fetch_one(fetcher, ref, config, budget.deadline) for ref in refs))
     texts: list[str] = []
@@ -118,7 +123,9 @@ async def _fetch_level(
             report.skipped.append((ref.url, error))
             continue
         if not budget.take(len(text.encode("utf-8", "replace"))):
-            report.skipped.append((ref.url, f"over the total CSS budget of {config.max_css_bytes_total} bytes"))
+            report.skipped.append(
+                (ref.url, f"over the total CSS budget of {config.max_css_bytes_total} bytes")
+            )
             continue
         report.loaded.append(ref.url)
         imports = css_imports(text) if depth < MAX_IMPORT_DEPTH else []
@@ -134,7 +141,10 @@ async def _fetch_one(
 ) -> tuple[str | None, str]:
     try:
         response = await fetcher.fetch(
-            ref.url, headers=CSS_HEADERS, max_bytes=config.max_css_bytes_per_file, initiator=ref.initiator,
+            ref.url,
+            headers=CSS_HEADERS,
+            max_bytes=config.max_css_bytes_per_file,
+            initiator=ref.initiator,
             deadline=deadline,
         )
     except BrowsyError as err:

@@ -71,7 +71,9 @@ def entry_list(doc: Document, form_index: int, state: FormState, submitter: int 
             continue
         if node.tag == "select":
             entries += [
-                (name, forms.option_value(doc, o)) for o in state.selected_options(doc, i) if not forms.is_disabled(doc, o)
+                (name, forms.option_value(doc, o))
+                for o in state.selected_options(doc, i)
+                if not forms.is_disabled(doc, o)
             ]
         elif kind == "file":
             entries.append((name, FileEntry()))

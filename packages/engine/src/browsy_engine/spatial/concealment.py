@@ -90,7 +90,9 @@ def _has_own_text(doc: Document, i: int) -> bool:
 
 
 def _same_colour(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
-    return abs(a[0] - b[0]) < SAME_COLOUR and abs(a[1] - b[1]) < SAME_COLOUR and abs(a[2] - b[2]) < SAME_COLOUR
+    return (
+        abs(a[0] - b[0]) < SAME_COLOUR and abs(a[1] - b[1]) < SAME_COLOUR and abs(a[2] - b[2]) < SAME_COLOUR
+    )
 
 
 def is_off_screen(box: list[int]) -> bool:

@@ -71,7 +71,9 @@ _CANDIDATE_KINDS = re.compile(b"[" + re.escape(bytes(sorted({BLOCK, *SEPARATE}))
 # bytes.translate tables: kind → 1 for the kinds emitted on their own / whose text covers their subtree.
 _SEPARATE_TABLE = bytes(1 if k in SEPARATE else 0 for k in range(256))
 _CLAIMING_TABLE = bytes(1 if k in CLAIMING else 0 for k in range(256))
-_FIELD_ROLES = frozenset({"textbox", "searchbox", "combobox", "checkbox", "radio", "switch", "spinbutton", "slider"})
+_FIELD_ROLES = frozenset(
+    {"textbox", "searchbox", "combobox", "checkbox", "radio", "switch", "spinbutton", "slider"}
+)
 
 
 def _round(v: float) -> int:
@@ -175,7 +177,9 @@ class _Emitter:
                 hidden = True
         el.hidden = True if hidden else None
         if not hidden:
-            el.concealed = self.concealed[i] or (OFF_SCREEN_REASON if box is not None and is_off_screen(box) else None)
+            el.concealed = self.concealed[i] or (
+                OFF_SCREEN_REASON if box is not None and is_off_screen(box) else None
+            )
         return True
 
     def _role(self, node: Node) -> str | None:
@@ -211,7 +215,9 @@ class _Emitter:
             el.text = self._image_text(node) or None
         elif k == FRAME:
             attrs = node.attrs
-            el.text = collapse(attrs.get("title") or attrs.get("aria-label") or attrs.get("name") or "") or None
+            el.text = (
+                collapse(attrs.get("title") or attrs.get("aria-label") or attrs.get("name") or "") or None
+            )
             if self.vis.hidden[i] and not el.text:
                 return None  # an unrendered, unnamed frame (a tracking pixel): nothing to show or open
             src = (attrs.get("src") or "").strip()

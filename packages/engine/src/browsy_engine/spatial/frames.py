@@ -41,7 +41,9 @@ def append_frame(dom: SpatialDom, frame: SpatialElement, content: SpatialDom, re
         el.node = -1  # not a node of the page's document
         bx, by, bw, bh = el.b
         el.b = [bx + x, by + y, bw, bh]
-        outside = by >= (height or DEFAULT_FRAME_SIZE[1]) or by + bh <= 0 or bx >= (width or DEFAULT_FRAME_SIZE[0])
+        outside = (
+            by >= (height or DEFAULT_FRAME_SIZE[1]) or by + bh <= 0 or bx >= (width or DEFAULT_FRAME_SIZE[0])
+        )
         if frame.hidden:
             el.hidden = True
         elif outside and not el.hidden and el.concealed is None:
@@ -60,8 +62,11 @@ def frame_of(dom: SpatialDom, element_id: int) -> Frame | None:
     return None
 
 
-def inline_srcdoc_frames(dom: SpatialDom, srcdoc_of: Callable[[SpatialElement], str | None],
-                         parse_frame: Callable[[str, float, float], SpatialDom]) -> None:
+def inline_srcdoc_frames(
+    dom: SpatialDom,
+    srcdoc_of: Callable[[SpatialElement], str | None],
+    parse_frame: Callable[[str, float, float], SpatialDom],
+) -> None:
     """Record every iframe of `dom` in `dom.frames`, parsing the srcdoc ones (`parse_frame(html, w, h)`)."""
     budget = MAX_SRCDOC_CHARS
     loaded = 0
@@ -74,7 +79,9 @@ def inline_srcdoc_frames(dom: SpatialDom, srcdoc_of: Callable[[SpatialElement], 
         record = Frame(frame.id, frame.href or "about:srcdoc", "loaded")
         dom.frames.append(record)
         if loaded >= MAX_FRAMES or len(srcdoc) > budget:
-            record.status = f"not loaded: more than {MAX_FRAMES} frames or {MAX_SRCDOC_CHARS} characters of srcdoc"
+            record.status = (
+                f"not loaded: more than {MAX_FRAMES} frames or {MAX_SRCDOC_CHARS} characters of srcdoc"
+            )
             continue
         budget -= len(srcdoc)
         loaded += 1

@@ -85,5 +85,9 @@ def compute_visibility(doc: Document, styles: list[ComputedStyle | None]) -> Vis
         if tag == "details" and "open" not in attrs:
             summary_of[i] = _first_summary_child(doc, i)
     # hidden | aria_hidden, bytewise (as one big-integer OR: both hold only 0 and 1)
-    muted = (int.from_bytes(hidden, "big") | int.from_bytes(aria_hidden[:n], "big")).to_bytes(n, "big") if n else b""
+    muted = (
+        (int.from_bytes(hidden, "big") | int.from_bytes(aria_hidden[:n], "big")).to_bytes(n, "big")
+        if n
+        else b""
+    )
     return Visibility(unrendered, hidden, muted)

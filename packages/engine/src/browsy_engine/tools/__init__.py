@@ -1,8 +1,8 @@
 """The tool registry: the tools an agent uses, each defined once; every surface is derived from it.
 
-    from browsy_engine.tools import TOOLS, call_tool
-    result = await call_tool(session, "browse", {"url": "https://example.com"})
-    result.content, result.media_type, result.status
+from browsy_engine.tools import TOOLS, call_tool
+result = await call_tool(session, "browse", {"url": "https://example.com"})
+result.content, result.media_type, result.status
 """
 
 from .call import call_tool, describe_validation_error, validate_arguments

@@ -41,14 +41,18 @@ _WAIT_FIRST_POLL, _WAIT_MAX_POLL = 0.25, 2.0
 
 class RunActionsParams(ToolParams):
     url: str | None = Field(None, min_length=1, description="Optional URL to open before the first step.")
-    actions: list[Step] = Field(..., min_length=1, max_length=MAX_STEPS, description="The steps, run in order. " + STEP_HELP)
+    actions: list[Step] = Field(
+        ..., min_length=1, max_length=MAX_STEPS, description="The steps, run in order. " + STEP_HELP
+    )
     format: BatchFormat = Field(
         "compact",
         description='The final page: "compact" (default), "json", "delta" (only what changed since the batch '
         'started) or "none".',
     )
     scope: ScopeName = _scope_field()
-    timeout_secs: float = Field(60.0, ge=0.1, le=600, description="Seconds the whole batch may take (default 60).")
+    timeout_secs: float = Field(
+        60.0, ge=0.1, le=600, description="Seconds the whole batch may take (default 60)."
+    )
 
 
 @dataclass(slots=True)
@@ -78,7 +82,9 @@ def check_secret_fields(steps: list[Step], url: str | None = None) -> None:
     selector or a text to look for, so no step can carry a secret to a place of its choosing."""
     where = [("url", url)] if url else []
     for index, step in enumerate(steps):
-        where += [(f"step {index} ({step.action}) {f}", v) for f, v in step.args().items() if f not in SECRET_FIELDS]
+        where += [
+            (f"step {index} ({step.action}) {f}", v) for f, v in step.args().items() if f not in SECRET_FIELDS
+        ]
     for place, value in where:
         secret = next((n for k, n in placeholders(value) if k == "secret"), None)
         if secret is not None:
@@ -190,7 +196,9 @@ def _filled(step: Step, run: BatchRun, secret_values: dict[str, str]) -> Step:
         raise ActionError(f"After filling placeholders: {describe_validation_error(err)}.") from None
 
 
-async def _run_one(session: AsyncSession, index: int, step: Step, run: BatchRun, secret_values: dict[str, str]) -> bool:
+async def _run_one(
+    session: AsyncSession, index: int, step: Step, run: BatchRun, secret_values: dict[str, str]
+) -> bool:
     """Run one step and record its result; False when the batch must stop."""
     try:
         note = await _perform(session, _filled(step, run, secret_values), run)
@@ -203,7 +211,9 @@ async def _run_one(session: AsyncSession, index: int, step: Step, run: BatchRun,
             return False
         return True
     except Exception as err:  # a bug must not take the session down: one clean line, no values, no traceback
-        log.error("run_actions: step %d (%s) failed: %s", index, step.action, run.redactor.text(type(err).__name__))
+        log.error(
+            "run_actions: step %d (%s) failed: %s", index, step.action, run.redactor.text(type(err).__name__)
+        )
         message = f"Internal error: {type(err).__name__}"
         run.results.append(_step_result(session, index, step, False, message))
         run.stopped_at, run.error = index, f"Step {index} ({step.action}) failed: {message}"
@@ -358,7 +368,9 @@ def _result(
     return out
 
 
-def final_page(session: AsyncSession, before: SpatialDom | None, format: BatchFormat, scope: ScopeName) -> Any:
+def final_page(
+    session: AsyncSession, before: SpatialDom | None, format: BatchFormat, scope: ScopeName
+) -> Any:
     dom = session.dom()
     if dom is None:
         return None
@@ -371,6 +383,11 @@ def final_page(session: AsyncSession, before: SpatialDom | None, format: BatchFo
 
 async def run_actions(session: AsyncSession, args: RunActionsParams) -> ToolResult:
     result = await run_batch(
-        session, args.actions, url=args.url, format=args.format, scope=args.scope, timeout_secs=args.timeout_secs
+        session,
+        args.actions,
+        url=args.url,
+        format=args.format,
+        scope=args.scope,
+        timeout_secs=args.timeout_secs,
     )
     return ToolResult.json(result)

@@ -18,12 +18,16 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("browsy.tools")
 
+
 def validate_arguments(name: str, arguments: dict[str, Any] | None) -> tuple[Any, BaseModel]:
     """The tool and its validated parameters, or a ToolError (404 unknown tool, 400 bad parameters)."""
     tool = get_tool(name)
     if tool is None:
-        raise ToolError(f"Unknown tool {name!r}. Available tools: {', '.join(tool_names())}.", status=404,
-                        code="unknown_tool")
+        raise ToolError(
+            f"Unknown tool {name!r}. Available tools: {', '.join(tool_names())}.",
+            status=404,
+            code="unknown_tool",
+        )
     if arguments is None:
         arguments = {}
     if not isinstance(arguments, dict):
@@ -31,7 +35,9 @@ def validate_arguments(name: str, arguments: dict[str, Any] | None) -> tuple[Any
     try:
         return tool, tool.params.model_validate(arguments)
     except ValidationError as err:
-        raise ToolError(f"Invalid parameters for {name}: {describe_validation_error(err)}.", status=400) from None
+        raise ToolError(
+            f"Invalid parameters for {name}: {describe_validation_error(err)}.", status=400
+        ) from None
 
 
 def describe_validation_error(err: ValidationError) -> str:
@@ -55,4 +61,6 @@ async def call_tool(session: AsyncSession, name: str, arguments: dict[str, Any] 
         return ToolResult.error(ToolError(str(err), status=err.answer_status, code=err.error_code))
     except Exception as err:  # a bug must not kill a server: log it, answer with one clear line
         log.exception("tool %s failed", name)
-        return ToolResult.error(ToolError(f"Internal error in {name}: {type(err).__name__}: {err}", status=500))
+        return ToolResult.error(
+            ToolError(f"Internal error in {name}: {type(err).__name__}: {err}", status=500)
+        )

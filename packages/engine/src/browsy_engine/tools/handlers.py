@@ -43,7 +43,9 @@ async def show(
     session's `max_output_chars` for compact output; json is cut only when asked)."""
     budget = paged.max_chars or (session.config.max_output_chars if format == "compact" else 0)
     previous = session.previous_dom()
-    return await on_page(dom, partial(render_page, max_chars=budget, previous=previous, **selection), format, scope)
+    return await on_page(
+        dom, partial(render_page, max_chars=budget, previous=previous, **selection), format, scope
+    )
 
 
 async def browse(session: AsyncSession, args: p.BrowseParams) -> ToolResult:
@@ -90,8 +92,18 @@ async def select(session: AsyncSession, args: p.SelectParams) -> ToolResult:
 
 async def get_page(session: AsyncSession, args: p.PageView) -> ToolResult:
     dom = require_page(session.dom())
-    return await show(session, dom, args, args.format, args.scope, explain=args.explain, view=args.view,
-                      within_id=args.within, cursor=args.cursor, expand=args.expand)
+    return await show(
+        session,
+        dom,
+        args,
+        args.format,
+        args.scope,
+        explain=args.explain,
+        view=args.view,
+        within_id=args.within,
+        cursor=args.cursor,
+        expand=args.expand,
+    )
 
 
 async def back(session: AsyncSession, args: p.BackParams) -> ToolResult:
@@ -134,7 +146,6 @@ async def page_info_tool(session: AsyncSession, args: p.NoParams) -> ToolResult:
         return await on_page(page, page_info)
 
     return ToolResult.json(await per_page(session, "page_info", compute))
-
 
 
 async def export_state(session: AsyncSession, args: p.NoParams) -> ToolResult:

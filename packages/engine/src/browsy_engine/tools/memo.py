@@ -20,9 +20,7 @@ if TYPE_CHECKING:
 _MEMO: WeakKeyDictionary[AsyncSession, tuple[SpatialDom, dict[str, Any]]] = WeakKeyDictionary()
 
 
-async def per_page(
-    session: AsyncSession, key: str, compute: Callable[[SpatialDom], Awaitable[Any]]
-) -> Any:
+async def per_page(session: AsyncSession, key: str, compute: Callable[[SpatialDom], Awaitable[Any]]) -> Any:
     """`compute(page)` for the session's current page as parsed, once per page and key."""
     page = require_page(session.dom_ref())
     entry = _MEMO.get(session)

@@ -16,7 +16,9 @@ SearchEngineName = Literal["duckduckgo", "google"]
 RenderChoice = Literal["default", "never", "auto", "always"]
 View = Literal["all", "actions", "content"]
 
-_FORMAT_DOC = '"compact" (default): a token-efficient text listing with a header; "json": the full Spatial DOM.'
+_FORMAT_DOC = (
+    '"compact" (default): a token-efficient text listing with a header; "json": the full Spatial DOM.'
+)
 _SCOPE_DOC = (
     '"all" (default) includes hidden elements; "visible" only non-hidden ones; "above_fold" only elements '
     'whose top edge is within the viewport height; "visible_above_fold" both.'
@@ -96,19 +98,27 @@ class PageView(Paged):
     scope: Scope = _scope_field()
     view: View = _view_field()
     within: int | None = Field(  # a GET query string: "7" is 7 here
-        None, ge=0, description="Only this element and what it contains (e.g. one form, one article, one list)."
+        None,
+        ge=0,
+        description="Only this element and what it contains (e.g. one form, one article, one list).",
     )
     expand: int | None = Field(
-        None, ge=0, description="The id of a header, navigation or footer shown as one line because it is the "
+        None,
+        ge=0,
+        description="The id of a header, navigation or footer shown as one line because it is the "
         "same as on the previous page: list its elements too.",
     )
     cursor: str | None = Field(
-        None, min_length=1, max_length=200,
+        None,
+        min_length=1,
+        max_length=200,
         description="The cursor of a `more:` line: the next part of the same selection (view, scope and within "
         "come from the cursor).",
     )
-    explain: bool = Field(False, description="With format json: add page_confidence and page_reasons, why the "
-                          "page has its page_type.")
+    explain: bool = Field(
+        False,
+        description="With format json: add page_confidence and page_reasons, why the page has its page_type.",
+    )
 
 
 class BrowseParams(Paged):
@@ -161,8 +171,12 @@ def _find_schema(schema: dict[str, Any]) -> None:
 class FindParams(ToolParams):
     model_config = ConfigDict(extra="forbid", json_schema_extra=_find_schema)
 
-    text: str | None = Field(None, min_length=1, description="Find elements whose text contains this (case-insensitive).")
-    role: str | None = Field(None, min_length=1, description='Find elements with this ARIA role, e.g. "button", "link", "heading".')
+    text: str | None = Field(
+        None, min_length=1, description="Find elements whose text contains this (case-insensitive)."
+    )
+    role: str | None = Field(
+        None, min_length=1, description='Find elements with this ARIA role, e.g. "button", "link", "heading".'
+    )
 
     @model_validator(mode="after")
     def _text_or_role(self) -> FindParams:
@@ -176,8 +190,9 @@ class FindParams(ToolParams):
 
 class ImportStateParams(Paged):
     state: dict[str, Any] = Field(
-        ..., description='A state from export_state, or Playwright\'s storage state: {"cookies": [...], "origins": '
-        '[], "browsy": {"url": ..., "history": [...]}}.'
+        ...,
+        description='A state from export_state, or Playwright\'s storage state: {"cookies": [...], "origins": '
+        '[], "browsy": {"url": ..., "history": [...]}}.',
     )
     load: bool = Field(True, description="Open the state's URL (default true) and return that page.")
 

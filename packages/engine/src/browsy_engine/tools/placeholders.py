@@ -52,6 +52,7 @@ def _strings(value: Any) -> Iterable[str]:
 def fill(value: Any, lookup: Callable[[str, str], str | None]) -> Any:
     """`value` with every placeholder that `lookup(kind, name)` knows replaced; unknown ones stay as written."""
     if isinstance(value, str):
+
         def replace(match: re.Match[str]) -> str:
             found = lookup(match.group(1) or "", match.group(2))
             return match.group(0) if found is None else found
@@ -90,8 +91,10 @@ class Secrets:
         values = {n: v for n in names if (v := self.get(n)) is not None}
         missing = [n for n in names if n not in values]
         if missing:
-            where = f" or add it to the secrets file {self.file}" if self.file else (
-                f" or point {SECRETS_FILE_ENV} at a secrets file that has it"
+            where = (
+                f" or add it to the secrets file {self.file}"
+                if self.file
+                else (f" or point {SECRETS_FILE_ENV} at a secrets file that has it")
             )
             envs = ", ".join(env_name(n) for n in missing)
             raise ToolError(f"Missing secret {', '.join(missing)}: set {envs}{where}.", status=400)
@@ -103,7 +106,9 @@ def read_secrets_file(path: Path) -> dict[str, str]:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as err:
-        raise ToolError(f"Cannot read the secrets file {path}: {err.strerror or type(err).__name__}.") from None
+        raise ToolError(
+            f"Cannot read the secrets file {path}: {err.strerror or type(err).__name__}."
+        ) from None
     if text.lstrip().startswith("{"):
         try:
             data = json.loads(text)

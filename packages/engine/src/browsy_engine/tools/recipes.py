@@ -55,7 +55,9 @@ def default_recipes_dir() -> Path:
 
 class RecipeParam(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    default: str | None = Field(None, description="Value used when the run gives none; without it the parameter is required.")
+    default: str | None = Field(
+        None, description="Value used when the run gives none; without it the parameter is required."
+    )
     description: str | None = None
 
 
@@ -96,7 +98,9 @@ def parse_recipe(data: Any) -> Recipe:
 def check_recipe(recipe: Recipe) -> None:
     bad_params = sorted(p for p in recipe.params if re.fullmatch(PARAM_PATTERN, p) is None)
     if bad_params:
-        raise ToolError(f"Invalid recipe: parameter names must be letters, digits, _ . - (got {', '.join(bad_params)}).")
+        raise ToolError(
+            f"Invalid recipe: parameter names must be letters, digits, _ . - (got {', '.join(bad_params)})."
+        )
     for _kind, name in placeholders(recipe.url or ""):
         if _kind == "" and name not in recipe.params:
             raise ToolError(f"Invalid recipe: url uses ${{{name}}}, which is not a parameter.")
@@ -113,12 +117,16 @@ def bind(recipe: Recipe, given: dict[str, Any] | None) -> tuple[str | None, list
     unknown = sorted(set(given) - set(recipe.params))
     if unknown:
         takes = ", ".join(sorted(recipe.params)) or "no parameters"
-        raise ToolError(f"Unknown parameter {', '.join(unknown)} for recipe {recipe.name!r}; it takes {takes}.")
+        raise ToolError(
+            f"Unknown parameter {', '.join(unknown)} for recipe {recipe.name!r}; it takes {takes}."
+        )
     values: dict[str, str] = {}
     for name, spec in recipe.params.items():
         value = given.get(name, spec.default)
         if value is None:
-            raise ToolError(f"Recipe {recipe.name!r} needs parameter {name}: give it with --param {name}=VALUE.")
+            raise ToolError(
+                f"Recipe {recipe.name!r} needs parameter {name}: give it with --param {name}=VALUE."
+            )
         if not isinstance(value, str | int | float | bool):
             raise ToolError(f"Parameter {name} must be a string or a number.")
         value = str(value)
@@ -137,7 +145,9 @@ def bind(recipe: Recipe, given: dict[str, Any] | None) -> tuple[str | None, list
         except ValidationError as err:
             from .call import describe_validation_error
 
-            raise ToolError(f"Step {index} after filling parameters: {describe_validation_error(err)}.") from None
+            raise ToolError(
+                f"Step {index} after filling parameters: {describe_validation_error(err)}."
+            ) from None
     return url, steps
 
 
@@ -149,7 +159,9 @@ class RecipeStore:
 
     def path(self, name: str) -> Path:
         if not _valid_recipe_name(name):
-            raise ToolError(f"Invalid recipe name {name!r}: use letters, digits, _ . - (up to 64), starting with a letter or digit.")
+            raise ToolError(
+                f"Invalid recipe name {name!r}: use letters, digits, _ . - (up to 64), starting with a letter or digit."
+            )
         return self.directory / f"{name}.json"
 
     def save(self, recipe: Recipe) -> Path:
@@ -172,7 +184,9 @@ class RecipeStore:
             text = path.read_text(encoding="utf-8")
         except FileNotFoundError:
             known = ", ".join(self.names()) or "none yet"
-            raise ToolError(f"No recipe named {name!r} in {self.directory} (recipes: {known}).", status=404) from None
+            raise ToolError(
+                f"No recipe named {name!r} in {self.directory} (recipes: {known}).", status=404
+            ) from None
         except OSError as err:
             raise ToolError(f"Cannot read recipe {name!r}: {err.strerror or type(err).__name__}.") from None
         try:
@@ -197,7 +211,14 @@ class RecipeStore:
                 k: {"default": v.default} if v.default is not None else {"required": True}
                 for k, v in recipe.params.items()
             }
-            out.append({"name": name, "description": recipe.description, "params": params, "steps": len(recipe.steps)})
+            out.append(
+                {
+                    "name": name,
+                    "description": recipe.description,
+                    "params": params,
+                    "steps": len(recipe.steps),
+                }
+            )
         return out
 
     def delete(self, name: str) -> None:
@@ -228,12 +249,20 @@ class RecipeNameParams(ToolParams):
 
 
 class RunRecipeParams(ToolParams):
-    name: str | None = Field(None, pattern=NAME_PATTERN, description="A saved recipe's name (or give recipe).")
-    recipe: dict[str, Any] | None = Field(None, description="An inline recipe to run without saving it. " + _RECIPE_DOC)
+    name: str | None = Field(
+        None, pattern=NAME_PATTERN, description="A saved recipe's name (or give recipe)."
+    )
+    recipe: dict[str, Any] | None = Field(
+        None, description="An inline recipe to run without saving it. " + _RECIPE_DOC
+    )
     params: dict[str, str] = Field(default_factory=dict, description="Parameter values by name.")
-    format: BatchFormat = Field("compact", description='The final page: "compact" (default), "json", "delta" or "none".')
+    format: BatchFormat = Field(
+        "compact", description='The final page: "compact" (default), "json", "delta" or "none".'
+    )
     scope: Scope = _scope_field()
-    timeout_secs: float = Field(60.0, ge=0.1, le=600, description="Seconds the whole run may take (default 60).")
+    timeout_secs: float = Field(
+        60.0, ge=0.1, le=600, description="Seconds the whole run may take (default 60)."
+    )
 
 
 async def save_recipe(session: AsyncSession, args: SaveRecipeParams) -> ToolResult:
@@ -255,8 +284,9 @@ async def run_recipe(session: AsyncSession, args: RunRecipeParams) -> ToolResult
     if (args.name is None) == (args.recipe is None):
         raise ToolError("Give exactly one of name (a saved recipe) or recipe (an inline one).")
     recipe = RecipeStore().load(args.name) if args.name is not None else parse_recipe(args.recipe)
-    result = await run_recipe_on(session, recipe, args.params, format=args.format, scope=args.scope,
-                                 timeout_secs=args.timeout_secs)
+    result = await run_recipe_on(
+        session, recipe, args.params, format=args.format, scope=args.scope, timeout_secs=args.timeout_secs
+    )
     return ToolResult.json(result)
 
 
@@ -272,6 +302,7 @@ async def run_recipe_on(
 ) -> dict[str, Any]:
     """Bind the parameters and run the recipe's steps (the result of run_actions, plus the recipe's name)."""
     url, steps = bind(recipe, params)
-    result = await run_batch(session, steps, url=url, format=format, scope=scope, timeout_secs=timeout_secs,
-                             secrets=secrets)
+    result = await run_batch(
+        session, steps, url=url, format=format, scope=scope, timeout_secs=timeout_secs, secrets=secrets
+    )
     return {"recipe": recipe.name, **result}

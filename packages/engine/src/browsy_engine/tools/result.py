@@ -71,6 +71,8 @@ class ToolResult:
     @classmethod
     def error(cls, error: ToolError) -> ToolResult:
         return cls(
-            content=error.message, media_type=TEXT, data={"error": error.message, "code": error.code},
+            content=error.message,
+            media_type=TEXT,
+            data={"error": error.message, "code": error.code},
             status=error.status,
         )

@@ -112,26 +112,40 @@ class Step(ToolParams):
     id: ElementId | None = Field(None, description="Target: element ID from the current page.")
     selector: str | None = Field(None, min_length=1, description="Target: a CSS selector.")
     text: str | None = Field(
-        None, min_length=1,
+        None,
+        min_length=1,
         description="Target: text it contains (any case); wait_for_text/assert_text: the text to find.",
     )
-    label: str | None = Field(None, min_length=1, description="Target: the label or placeholder of a form field.")
+    label: str | None = Field(
+        None, min_length=1, description="Target: the label or placeholder of a form field."
+    )
     role: str | None = Field(None, min_length=1, description='Target: ARIA role, e.g. "button", "link".')
-    value: str | None = Field(None, description="type_text: the text to type; select: the option's value or text.")
+    value: str | None = Field(
+        None, description="type_text: the text to type; select: the option's value or text."
+    )
     url: str | None = Field(None, min_length=1, description="browse: the URL to open.")
     username: str | None = Field(None, description="login: username or email.")
     password: str | None = Field(None, description="login: password (use ${secret:NAME}).")
-    code: str | None = Field(None, min_length=1, description="enter_code: the code (e.g. ${code} from an extract).")
-    attr: ExtractAttr | None = Field(None, description='extract: "text" (default), "value", "href" or "html".')
+    code: str | None = Field(
+        None, min_length=1, description="enter_code: the code (e.g. ${code} from an extract)."
+    )
+    attr: ExtractAttr | None = Field(
+        None, description='extract: "text" (default), "value", "href" or "html".'
+    )
     pattern: str | None = Field(
-        None, min_length=1,
+        None,
+        min_length=1,
         description="extract: a regular expression; the value becomes its first group (or whole match).",
     )
     name: str | None = Field(
-        None, min_length=1, pattern=r"^[A-Za-z_][A-Za-z0-9_.-]*$",
+        None,
+        min_length=1,
+        pattern=r"^[A-Za-z_][A-Za-z0-9_.-]*$",
         description="extract / tables: the key of the result in extractions (and ${NAME} in later steps).",
     )
-    timeout_secs: float | None = Field(None, ge=0.1, le=120, description="wait_for_text: seconds to wait (default 5).")
+    timeout_secs: float | None = Field(
+        None, ge=0.1, le=120, description="wait_for_text: seconds to wait (default 5)."
+    )
     stop_on_error: bool = Field(True, description="false: if this step fails, go on.")
     description: str | None = Field(None, description="A note for people reading the steps; ignored.")
 

@@ -29,7 +29,9 @@ if TYPE_CHECKING:
     from .steps import Step
 
 _MAX_LISTED = 5
-_VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"})
+_VOID = frozenset(
+    {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+)
 
 
 def _fold(text: str | None) -> str:
@@ -135,7 +137,9 @@ def extract_values(dom: SpatialDom, step: Step) -> list[str]:
     return [_node_value(dom, doc, el.node, el, attr) for el in els]
 
 
-def _node_value(dom: SpatialDom, doc: Document | None, index: int, el: SpatialElement | None, attr: str) -> str:
+def _node_value(
+    dom: SpatialDom, doc: Document | None, index: int, el: SpatialElement | None, attr: str
+) -> str:
     node = doc.nodes[index] if doc is not None and 0 <= index < len(doc.nodes) else None
     if attr == "text":
         if node is not None:
@@ -171,7 +175,8 @@ def _write(doc: Document, index: int, out: list[str]) -> None:
             out.append(html_lib.escape(node.text, quote=False))
             continue
         attrs = "".join(
-            f' {k}="{html_lib.escape(v, quote=True)}"' if v is not None else f" {k}" for k, v in node.attrs.items()
+            f' {k}="{html_lib.escape(v, quote=True)}"' if v is not None else f" {k}"
+            for k, v in node.attrs.items()
         )
         out.append(f"<{node.tag}{attrs}>")
         if node.tag in _VOID:

@@ -71,8 +71,11 @@ def render_page(
     if within_id is not None:
         inside = within(dom, within_id)
         if inside is None:
-            raise ToolError(f"There is no element {within_id} on this page; use an id from the page's listing.",
-                            status=404, code="not_found")
+            raise ToolError(
+                f"There is no element {within_id} on this page; use an id from the page's listing.",
+                status=404,
+                code="not_found",
+            )
         ids = {el.id for el in inside}
         els = [el for el in els if el.id in ids]
     els = select_view(els, view)
@@ -111,7 +114,12 @@ class Selection:
 
 
 def _compact_part(
-    dom: SpatialDom, shown: SpatialDom, els: list[SpatialElement], start: int, max_chars: int, selection: Selection,
+    dom: SpatialDom,
+    shown: SpatialDom,
+    els: list[SpatialElement],
+    start: int,
+    max_chars: int,
+    selection: Selection,
     collapsed: dict[int, list[int]] | None = None,
 ) -> str:
     # Long reading blocks are cut in the lists of everything or of actions; content and within show them whole.
@@ -120,7 +128,8 @@ def _compact_part(
     if collapsed:
         lines = [
             f"{line} …{len(collapsed[el.id])} elements as on the previous page (get_page expand={el.id})"
-            if el.id in collapsed else line
+            if el.id in collapsed
+            else line
             for el, line in zip(els, lines, strict=True)
         ]
     chosen = selection.describe()
@@ -129,20 +138,25 @@ def _compact_part(
         if chosen:
             head.insert(3, f"showing: {chosen} ({len(els)} of {selection.page_elements} elements)")
         if max_text and any(len(el.text or "") > max_text and el.tag not in UNCUT_TAGS for el in els):
-            head.insert(-1, f"note: texts longer than {max_text} characters end in …; view=\"content\" or "
-                            "within=<id> shows them whole")
+            head.insert(
+                -1,
+                f'note: texts longer than {max_text} characters end in …; view="content" or '
+                "within=<id> shows them whole",
+            )
     else:
         first = els[start].id if start < len(els) else "-"
         head = [f"continued: {dom.url} from element {first}" + (f" ({chosen})" if chosen else ""), "---"]
     head_text = "\n".join(head)
     if max_chars <= 0:
         return well_formed("\n".join([head_text, *lines[start:]]))
-    part = take_part([len(line) + 1 for line in lines], start, max(1, max_chars - len(head_text) - _MORE_RESERVE))
-    body = lines[part.first:part.end]
+    part = take_part(
+        [len(line) + 1 for line in lines], start, max(1, max_chars - len(head_text) - _MORE_RESERVE)
+    )
+    body = lines[part.first : part.end]
     left = part.left(len(lines))
     out = [head_text, *body]
     if left:
-        size = sum(len(line) + 1 for line in lines[part.end:])
+        size = sum(len(line) + 1 for line in lines[part.end :])
         out.append(
             f"more: {left} more elements ({size} characters) not shown; call get_page with "
             f'cursor="{selection.cursor(dom, els[part.end].id)}" for the next part'
@@ -155,25 +169,38 @@ TEXT_CUT = 200  # characters of a paragraph's text in the all and actions lists 
 
 
 def _json_part(
-    dom: SpatialDom, shown: SpatialDom, els: list[SpatialElement], start: int, max_chars: int,
-    selection: Selection, explain: bool,
+    dom: SpatialDom,
+    shown: SpatialDom,
+    els: list[SpatialElement],
+    start: int,
+    max_chars: int,
+    selection: Selection,
+    explain: bool,
 ) -> dict[str, Any]:
     data = shown._with_elements([]).to_dict(explain=explain)
     items = [el.to_dict() for el in els]
     if selection.describe():
-        data["showing"] = {"view": selection.view, "scope": selection.scope, "within": selection.within,
-                           "elements": len(els), "page_elements": selection.page_elements}
+        data["showing"] = {
+            "view": selection.view,
+            "scope": selection.scope,
+            "within": selection.within,
+            "elements": len(els),
+            "page_elements": selection.page_elements,
+        }
     if max_chars <= 0:
         data["els"] = items[start:]
         return data
     sizes = [len(json.dumps(item, ensure_ascii=False, separators=(",", ":"))) + 1 for item in items]
     base = len(json.dumps(data, ensure_ascii=False, separators=(",", ":")))
     part = take_part(sizes, start, max(1, max_chars - base - _MORE_RESERVE))
-    data["els"] = items[part.first:part.end]
+    data["els"] = items[part.first : part.end]
     left = part.left(len(items))
     if left:
-        data["more"] = {"elements": left, "characters": sum(sizes[part.end:]),
-                        "cursor": selection.cursor(dom, els[part.end].id)}
+        data["more"] = {
+            "elements": left,
+            "characters": sum(sizes[part.end :]),
+            "cursor": selection.cursor(dom, els[part.end].id),
+        }
     return data
 
 
@@ -190,9 +217,7 @@ def page_info(dom: SpatialDom) -> dict[str, Any]:
         "page_confidence": dom.page_confidence,
         "page_reasons": list(dom.page_reasons),
         "suggested_actions": [plain(a) for a in dom.suggested_actions],
-        "alerts": [
-            {"id": el.id, "type": el.alert_type, "text": el.text or ""} for el in dom.alerts()
-        ],
+        "alerts": [{"id": el.id, "type": el.alert_type, "text": el.text or ""} for el in dom.alerts()],
         "pagination": plain(dom.pagination()),
     }
     info["needs_js"] = dom.needs_js
@@ -219,4 +244,3 @@ def plain(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [plain(v) for v in value]
     return value
-

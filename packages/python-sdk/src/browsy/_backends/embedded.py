@@ -15,7 +15,9 @@ from .base import ToolOutput
 
 def _output(result: ToolResult) -> ToolOutput:
     if result.is_error:
-        return ToolOutput(result.content, result.status, code=result.data.get("code") if result.data else None)
+        return ToolOutput(
+            result.content, result.status, code=result.data.get("code") if result.data else None
+        )
     return ToolOutput.from_text(result.content, result.status, result.media_type == JSON)
 
 

@@ -34,7 +34,8 @@ class TaskParams(BaseModel):
     search_query: str | None = Field(None, description="Query string for search tasks.")
     extract: str | None = Field(None, description='What to extract: "tables", "links" or "text".')
     session: str | None = Field(
-        None, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$",
+        None,
+        pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$",
         description="A named session to run the task in: later tasks naming it (same caller key, or same "
         "context id) find its cookies and page. Without it, a fresh session per task.",
     )

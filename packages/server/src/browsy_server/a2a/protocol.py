@@ -40,8 +40,12 @@ def protocol_agent_card(base_url: str) -> AgentCard:
         # The same endpoint speaks A2A 1.0 and 0.3 (enable_v0_3_compat): the 0.3 interface also puts the
         # fields a 0.3 client reads (url, preferredTransport, protocolVersion) into the served card.
         supported_interfaces=[
-            AgentInterface(url=base_url.rstrip("/") + JSONRPC_PATH, protocol_binding="JSONRPC", protocol_version="1.0"),
-            AgentInterface(url=base_url.rstrip("/") + JSONRPC_PATH, protocol_binding="JSONRPC", protocol_version="0.3.0"),
+            AgentInterface(
+                url=base_url.rstrip("/") + JSONRPC_PATH, protocol_binding="JSONRPC", protocol_version="1.0"
+            ),
+            AgentInterface(
+                url=base_url.rstrip("/") + JSONRPC_PATH, protocol_binding="JSONRPC", protocol_version="0.3.0"
+            ),
         ],
         capabilities=AgentCapabilities(streaming=True, push_notifications=False),
         default_input_modes=["text/plain", "application/json"],
@@ -79,11 +83,16 @@ class BrowsyAgentExecutor(AgentExecutor):
         task_id, context_id = context.task_id or "", context.context_id or ""
         if context.current_task is None:
             history = [context.message] if context.message else []
-            await event_queue.enqueue_event(new_task(task_id, context_id, TaskState.TASK_STATE_SUBMITTED, history=history))
+            await event_queue.enqueue_event(
+                new_task(task_id, context_id, TaskState.TASK_STATE_SUBMITTED, history=history)
+            )
         updater = TaskUpdater(event_queue, task_id, context_id)
 
         async def progress(description: str) -> None:
-            await updater.update_status(TaskState.TASK_STATE_WORKING, new_text_message(description, context_id=context_id, task_id=task_id))
+            await updater.update_status(
+                TaskState.TASK_STATE_WORKING,
+                new_text_message(description, context_id=context_id, task_id=task_id),
+            )
 
         try:
             request = task_request(context)
@@ -104,13 +113,20 @@ class BrowsyAgentExecutor(AgentExecutor):
 
 def _one_line(err: Exception) -> str:
     if isinstance(err, ValidationError):
-        return "Invalid params: " + "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in err.errors())
+        return "Invalid params: " + "; ".join(
+            f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in err.errors()
+        )
     return str(err)
 
 
-def protocol_routes(base_url: str, sessions: TaskSessions, limits: TaskLimits | None = None) -> list[BaseRoute]:
+def protocol_routes(
+    base_url: str, sessions: TaskSessions, limits: TaskLimits | None = None
+) -> list[BaseRoute]:
     card = protocol_agent_card(base_url)
     handler = DefaultRequestHandler(
         agent_executor=BrowsyAgentExecutor(sessions), task_store=ScopedTaskStore(limits), agent_card=card
     )
-    return [*create_agent_card_routes(card), *create_jsonrpc_routes(handler, JSONRPC_PATH, enable_v0_3_compat=True)]
+    return [
+        *create_agent_card_routes(card),
+        *create_jsonrpc_routes(handler, JSONRPC_PATH, enable_v0_3_compat=True),
+    ]

@@ -66,11 +66,15 @@ async def _search(session: AsyncSession, request: TaskRequest, progress: Progres
     return {"query": query, "results": results}
 
 
-async def _browse(session: AsyncSession, request: TaskRequest, dom: SpatialDom, progress: Progress) -> dict[str, Any]:
+async def _browse(
+    session: AsyncSession, request: TaskRequest, dom: SpatialDom, progress: Progress
+) -> dict[str, Any]:
     return {**_summary(dom), "elements": len(dom.els)}
 
 
-async def _login(session: AsyncSession, request: TaskRequest, dom: SpatialDom, progress: Progress) -> dict[str, Any]:
+async def _login(
+    session: AsyncSession, request: TaskRequest, dom: SpatialDom, progress: Progress
+) -> dict[str, Any]:
     if not any(a.action == "Login" for a in dom.suggested_actions):
         raise TaskFailed(f"No login form found on {dom.url} (page type {dom.page_type}).")
     credentials = request.params.credentials
@@ -84,13 +88,17 @@ async def _login(session: AsyncSession, request: TaskRequest, dom: SpatialDom, p
     return _summary(after)
 
 
-async def _tables(session: AsyncSession, request: TaskRequest, dom: SpatialDom, progress: Progress) -> dict[str, Any]:
+async def _tables(
+    session: AsyncSession, request: TaskRequest, dom: SpatialDom, progress: Progress
+) -> dict[str, Any]:
     tables = [plain(t) for t in dom.tables()]
     await progress(f"Extracted {len(tables)} tables")
     return {**_summary(dom), "tables": tables}
 
 
-async def _extract(session: AsyncSession, request: TaskRequest, dom: SpatialDom, progress: Progress) -> dict[str, Any]:
+async def _extract(
+    session: AsyncSession, request: TaskRequest, dom: SpatialDom, progress: Progress
+) -> dict[str, Any]:
     what = (request.params.extract or "text").strip().lower()
     visible = dom.visible()
     if what == "links":
@@ -102,7 +110,9 @@ async def _extract(session: AsyncSession, request: TaskRequest, dom: SpatialDom,
     return {**_summary(dom), "extract": what, "content": content}
 
 
-async def _fill_form(session: AsyncSession, request: TaskRequest, dom: SpatialDom, progress: Progress) -> dict[str, Any]:
+async def _fill_form(
+    session: AsyncSession, request: TaskRequest, dom: SpatialDom, progress: Progress
+) -> dict[str, Any]:
     filled: list[dict[str, Any]] = []
     for chunk in goal_field_chunks(request.goal):
         match = match_field(dom, chunk)
@@ -113,7 +123,9 @@ async def _fill_form(session: AsyncSession, request: TaskRequest, dom: SpatialDo
         filled.append({"id": element_id, "field": key})
         await progress(f"Filled {key} (element {element_id})")
     if not filled:
-        raise TaskFailed('No field values in the goal; write them as "with name John and email john@example.com".')
+        raise TaskFailed(
+            'No field values in the goal; write them as "with name John and email john@example.com".'
+        )
     submitted = False
     if re.search(r"\bsubmit\b", request.goal, re.I):
         button = session.find_nearest_button(filled[-1]["id"])
@@ -156,7 +168,9 @@ def _field_for(dom: SpatialDom, key: str) -> int | None:
     return None
 
 
-_STEPS: dict[Intent, Callable[[AsyncSession, TaskRequest, SpatialDom, Progress], Awaitable[dict[str, Any]]]] = {
+_STEPS: dict[
+    Intent, Callable[[AsyncSession, TaskRequest, SpatialDom, Progress], Awaitable[dict[str, Any]]]
+] = {
     Intent.BROWSE: _browse,
     Intent.LOGIN: _login,
     Intent.EXTRACT_TABLES: _tables,

@@ -40,7 +40,10 @@ TASK_EVENT_SCHEMA: dict[str, Any] = {
     "properties": {
         "id": {"type": "string"},
         "status": {"type": "string", "enum": ["working", "completed", "failed"]},
-        "steps": {"type": "array", "items": {"type": "object", "properties": {"description": {"type": "string"}}}},
+        "steps": {
+            "type": "array",
+            "items": {"type": "object", "properties": {"description": {"type": "string"}}},
+        },
         "result": {"type": "object", "description": "The task's result (completed tasks)."},
         "error": {"type": "string", "description": "Why the task failed (failed tasks)."},
     },
@@ -115,9 +118,15 @@ def sse_tasks_router(sessions: TaskSessions, tasks: TaskLog, base_url: str) -> A
         summary="Run a browsing task; the response is an SSE stream of task states.",
         response_class=Response,
         responses={
-            200: {"description": "SSE stream", "content": {"text/event-stream": {"schema": SSE_STREAM_SCHEMA}}},
+            200: {
+                "description": "SSE stream",
+                "content": {"text/event-stream": {"schema": SSE_STREAM_SCHEMA}},
+            },
             400: {"description": "Invalid task", "content": {"application/json": {"schema": ERROR_SCHEMA}}},
-            503: {"description": "Too many tasks running", "content": {"application/json": {"schema": ERROR_SCHEMA}}},
+            503: {
+                "description": "Too many tasks running",
+                "content": {"application/json": {"schema": ERROR_SCHEMA}},
+            },
         },
     )
     async def submit_task(
@@ -125,20 +134,33 @@ def sse_tasks_router(sessions: TaskSessions, tasks: TaskLog, base_url: str) -> A
     ) -> Response:
         owner = (x_browsy_session or "").strip() or None
         if task.params.session is not None and owner is None:
-            return JSONResponse({"error": "A named session (params.session) needs an X-Browsy-Session header: the "
-                                 "key that makes the name yours.", "code": "invalid_arguments"}, status_code=400)
+            return JSONResponse(
+                {
+                    "error": "A named session (params.session) needs an X-Browsy-Session header: the "
+                    "key that makes the name yours.",
+                    "code": "invalid_arguments",
+                },
+                status_code=400,
+            )
         if sessions.full:
-            return JSONResponse({"error": str(AtCapacity(sessions.limit)), "code": "at_capacity"}, status_code=503)
+            return JSONResponse(
+                {"error": str(AtCapacity(sessions.limit)), "code": "at_capacity"}, status_code=503
+            )
         record = tasks.new()
         stream = task_events(record, task, sessions, owner)
-        return StreamingResponse(stream, media_type="text/event-stream", headers={"Cache-Control": "no-cache"})
+        return StreamingResponse(
+            stream, media_type="text/event-stream", headers={"Cache-Control": "no-cache"}
+        )
 
     @router.get(
         "/a2a/tasks/{task_id}",
         summary="The last known state of a task.",
         response_class=JSONResponse,
         responses={
-            200: {"description": "Task state", "content": {"application/json": {"schema": {"type": "object"}}}},
+            200: {
+                "description": "Task state",
+                "content": {"application/json": {"schema": {"type": "object"}}},
+            },
             404: {"description": "Unknown task", "content": {"application/json": {"schema": ERROR_SCHEMA}}},
         },
     )

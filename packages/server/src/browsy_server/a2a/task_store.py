@@ -120,7 +120,9 @@ class ScopedTaskStore(TaskStore):
             found.CopyFrom(entry.task)
             return found
 
-    async def list(self, params: ListTasksRequest, context: ServerCallContext | None = None) -> ListTasksResponse:
+    async def list(
+        self, params: ListTasksRequest, context: ServerCallContext | None = None
+    ) -> ListTasksResponse:
         key = caller_key(context)
         with self._lock:
             self._evict()
@@ -164,7 +166,11 @@ class ScopedTaskStore(TaskStore):
         oldest_kept = self._clock() - limits.max_age
         while self._entries:
             task_id, entry = next(iter(self._entries.items()))
-            if len(self._entries) > limits.max_tasks or self._bytes > limits.max_bytes or entry.stored_at < oldest_kept:
+            if (
+                len(self._entries) > limits.max_tasks
+                or self._bytes > limits.max_bytes
+                or entry.stored_at < oldest_kept
+            ):
                 del self._entries[task_id]
                 self._bytes -= entry.size
             else:

@@ -32,7 +32,9 @@ from .navigation import detect_download, detect_paginate, detect_select_from_lis
 _SPECIFIC_FORM_ACTIONS = ("Login", "Register", "Contact", "EnterCode")
 
 
-def detect_actions(facts: PageFacts, captcha: CaptchaInfo | None, page_type: str | None = None) -> list[Recipe]:
+def detect_actions(
+    facts: PageFacts, captcha: CaptchaInfo | None, page_type: str | None = None
+) -> list[Recipe]:
     """Every recipe that applies, in the seed's detection order. `captcha` is the detected service or,
     on a Captcha page without one, the inferred type.
 
@@ -66,7 +68,21 @@ _SITE_WIDE_ACTIONS = frozenset({"Search", "Login", "Register"})
 
 
 __all__ = [
-    "ALL_RECIPES", "CaptchaChallenge", "Consent", "Contact", "CookieConsent", "Download", "DownloadItem",
-    "EnterCode", "FillForm", "FormField", "Login", "Paginate", "Recipe", "Register", "Search",
-    "SelectFromList", "detect_actions",
+    "ALL_RECIPES",
+    "CaptchaChallenge",
+    "Consent",
+    "Contact",
+    "CookieConsent",
+    "Download",
+    "DownloadItem",
+    "EnterCode",
+    "FillForm",
+    "FormField",
+    "Login",
+    "Paginate",
+    "Recipe",
+    "Register",
+    "Search",
+    "SelectFromList",
+    "detect_actions",
 ]

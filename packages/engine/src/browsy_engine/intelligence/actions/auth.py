@@ -24,8 +24,11 @@ CODE_LENGTHS = range(4, 9)
 
 def _identity_fields(facts: PageFacts) -> list[SpatialElement]:
     return [
-        el for el in facts.fields
-        if el.tag == "input" and input_type(el) in ("", "text", "email", "tel") and not facts.is_search_input(el)
+        el
+        for el in facts.fields
+        if el.tag == "input"
+        and input_type(el) in ("", "text", "email", "tel")
+        and not facts.is_search_input(el)
     ]
 
 
@@ -34,6 +37,7 @@ def _username_for(facts: PageFacts, password: SpatialElement) -> SpatialElement 
     form = facts.form_of(password)
     top = password.b[1]
     candidates = [el for el in _identity_fields(facts) if abs(el.b[1] - top) <= USERNAME_MAX_DY]
+
     def rank(el: SpatialElement) -> tuple:
         words = field_words(facts, el)
         return (
@@ -85,7 +89,11 @@ def _register(facts: PageFacts, passwords: list[SpatialElement]) -> Register:
     )
     taken = {email.id} if email else set()
     username = next(
-        (el for el in pool if el.id not in taken and any(w in words[el.id] for w in ("user", "login", "handle"))),
+        (
+            el
+            for el in pool
+            if el.id not in taken and any(w in words[el.id] for w in ("user", "login", "handle"))
+        ),
         None,
     )
     if username:
@@ -149,10 +157,15 @@ def detect_enter_code(facts: PageFacts) -> EnterCode | None:
     if not inputs:
         return None
     narrow = [
-        el for el in inputs
+        el
+        for el in inputs
         if 0 < el.b[2] < NARROW_INPUT_WIDTH or (facts.attr(el, "maxlength") or "").strip() == "1"
     ]
     if len(narrow) in CODE_LENGTHS:
-        return EnterCode(input_id=narrow[0].id, submit_id=submit_for(facts, narrow[-1]), code_length=len(narrow))
-    chosen = next((el for el in inputs if any(h in field_words(facts, el) for h in kw.CODE_FIELD_HINTS)), inputs[0])
+        return EnterCode(
+            input_id=narrow[0].id, submit_id=submit_for(facts, narrow[-1]), code_length=len(narrow)
+        )
+    chosen = next(
+        (el for el in inputs if any(h in field_words(facts, el) for h in kw.CODE_FIELD_HINTS)), inputs[0]
+    )
     return EnterCode(input_id=chosen.id, submit_id=submit_for(facts, chosen))

@@ -9,7 +9,9 @@ from ..geometry import nearest_below
 _LABEL_ANCESTOR_DEPTH = 3
 
 
-def same_form_pool(facts: PageFacts, anchor: SpatialElement, pool: list[SpatialElement]) -> list[SpatialElement]:
+def same_form_pool(
+    facts: PageFacts, anchor: SpatialElement, pool: list[SpatialElement]
+) -> list[SpatialElement]:
     """The members of `pool` in the anchor's form, or the whole pool when none (or no form) qualifies."""
     form = facts.form_of(anchor)
     if form < 0:

@@ -40,8 +40,10 @@ def cookie_notices(facts: PageFacts) -> list[SpatialElement]:
     """Visible text blocks (over 30 characters) that talk about cookies or GDPR."""
     out = []
     for el, text in zip(facts.visible, facts.visible_texts):
-        if len(text) > COOKIE_TEXT_MIN and ("cookie" in text or "gdpr" in text or "tracking" in text) and (
-            kw.has_phrase(text, kw.COOKIE_TEXT)
+        if (
+            len(text) > COOKIE_TEXT_MIN
+            and ("cookie" in text or "gdpr" in text or "tracking" in text)
+            and (kw.has_phrase(text, kw.COOKIE_TEXT))
         ):
             out.append(el)
     return out

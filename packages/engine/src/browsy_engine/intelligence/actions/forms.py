@@ -24,12 +24,18 @@ def detect_contact(facts: PageFacts) -> Contact | None:
     textareas = [el for el in facts.fields if el.tag == "textarea" and not facts.is_search_input(el)]
     if not textareas or not _says_contact(facts):
         return None
-    message = next((el for el in textareas if any(h in field_words(facts, el) for h in _MESSAGE_HINTS)),
-                   textareas[0])
-    pool = same_form_pool(facts, message, [
-        el for el in facts.fields
-        if el.tag == "input" and input_type(el) in ("", "text", "email") and not facts.is_search_input(el)
-    ])
+    message = next(
+        (el for el in textareas if any(h in field_words(facts, el) for h in _MESSAGE_HINTS)), textareas[0]
+    )
+    pool = same_form_pool(
+        facts,
+        message,
+        [
+            el
+            for el in facts.fields
+            if el.tag == "input" and input_type(el) in ("", "text", "email") and not facts.is_search_input(el)
+        ],
+    )
     email = next((el for el in pool if input_type(el) == "email"), None) or next(
         (el for el in pool if "mail" in field_words(facts, el)), None
     )
@@ -65,10 +71,7 @@ def detect_search(facts: PageFacts) -> Search | None:
 def form_fields(facts: PageFacts) -> list[SpatialElement]:
     """Visible fields a person fills in: data-entry fields plus checkboxes and radios (no search box)."""
     entry = {el.id for el in entry_fields(facts)}
-    return [
-        el for el in facts.fields
-        if el.id in entry or facts.is_choice_field(el)
-    ]
+    return [el for el in facts.fields if el.id in entry or facts.is_choice_field(el)]
 
 
 def detect_fill_form(facts: PageFacts) -> FillForm | None:

@@ -14,8 +14,28 @@ from ..pagination import find_pagination
 ROW_TOLERANCE = 30
 MIN_ROWS = 5
 DOWNLOAD_TEXT_MAX = 60
-_WRAPPERS = frozenset({"li", "td", "th", "dt", "dd", "span", "p", "strong", "em", "b", "i", "small",
-                       "h1", "h2", "h3", "h4", "h5", "h6"})
+_WRAPPERS = frozenset(
+    {
+        "li",
+        "td",
+        "th",
+        "dt",
+        "dd",
+        "span",
+        "p",
+        "strong",
+        "em",
+        "b",
+        "i",
+        "small",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+    }
+)
 
 
 _element_id = attrgetter("id")
