@@ -1,23 +1,5 @@
 // Pure functions of the codegen: the tool registry (schemas/tools.json) in, TypeScript source out.
 
-/** The seed's REST routes, used only for a tool whose registry entry does not carry its own route. */
-const SEED_ROUTES = {
-  browse: ["POST", "/api/browse"],
-  click: ["POST", "/api/click"],
-  type_text: ["POST", "/api/type"],
-  check: ["POST", "/api/check"],
-  uncheck: ["POST", "/api/uncheck"],
-  select: ["POST", "/api/select"],
-  search: ["POST", "/api/search"],
-  login: ["POST", "/api/login"],
-  enter_code: ["POST", "/api/enter-code"],
-  find: ["POST", "/api/find"],
-  back: ["POST", "/api/back"],
-  get_page: ["GET", "/api/page"],
-  page_info: ["GET", "/api/page-info"],
-  tables: ["GET", "/api/tables"],
-};
-
 const pascal = (name) => name.split(/[_-]/).map((part) => part[0].toUpperCase() + part.slice(1)).join("");
 const camel = (name) => {
   const p = pascal(name);
@@ -25,30 +7,27 @@ const camel = (name) => {
 };
 const literal = (value) => JSON.stringify(value);
 
-function pick(entry, keys, what) {
-  for (const key of keys) {
-    if (entry[key] !== undefined) return entry[key];
-  }
-  throw new Error(`tool ${literal(entry.name)} has no ${what} (looked for ${keys.join(", ")})`);
+function field(entry, key, what) {
+  if (entry[key] === undefined) throw new Error(`tool ${literal(entry.name)} has no ${what} (${key})`);
+  return entry[key];
 }
 
-/** Reads one registry entry into the fields the generated module needs. */
+/** Reads one registry entry of schemas/tools.json (name, description, parameters, result, http). */
 export function readTool(entry) {
   if (typeof entry?.name !== "string" || !/^[a-z][a-z0-9_]*$/.test(entry.name)) {
     throw new Error(`a tool entry has no valid name: ${literal(entry?.name)}`);
   }
-  const route = entry.rest ?? entry.http ?? entry.route;
-  const [method, path] = route
-    ? [String(route.method).toUpperCase(), String(route.path)]
-    : (SEED_ROUTES[entry.name] ?? []);
+  const route = field(entry, "http", "REST route");
+  const method = String(route.method ?? "").toUpperCase();
+  const path = String(route.path ?? "");
   if (!method || !path) throw new Error(`tool ${literal(entry.name)} has no REST route`);
-  const parameters = pick(entry, ["parameters", "params", "input_schema", "inputSchema"], "parameters");
+  const parameters = field(entry, "parameters", "parameters");
   if (parameters?.type !== "object") throw new Error(`tool ${literal(entry.name)}: parameters must be an object schema`);
   return {
     name: entry.name,
-    description: String(pick(entry, ["description"], "description")),
+    description: String(field(entry, "description", "description")),
     parameters,
-    result: String(pick(entry, ["result", "result_kind", "kind"], "result kind")),
+    result: String(field(entry, "result", "result kind")),
     method,
     path,
   };

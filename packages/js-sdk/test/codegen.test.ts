@@ -89,6 +89,14 @@ describe("codegen from schemas/tools.json", () => {
       renderToolsModule({
         tools: [{ name: "x", description: "d", result: "text", parameters: { type: "object", properties: { a: {} } } }],
       }),
-    ).toThrow(/no REST route|unsupported JSON Schema/);
+    ).toThrow(/no REST route \(http\)/);
+    const http = { method: "POST", path: "/api/x" };
+    // only the registry's own key names: no alternative spellings are guessed
+    expect(() =>
+      renderToolsModule({ tools: [{ name: "x", description: "d", result: "text", http, input_schema: { type: "object" } }] }),
+    ).toThrow(/has no parameters \(parameters\)/);
+    expect(() =>
+      renderToolsModule({ tools: [{ name: "x", description: "d", kind: "text", http, parameters: { type: "object" } }] }),
+    ).toThrow(/has no result kind \(result\)/);
   });
 });
