@@ -88,16 +88,40 @@ _SCHEME = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*:")
 
 
 def _image_size(ctx: LayoutContext, i: int, s: ComputedStyle, m) -> tuple[float, float, float | None]:
-    natural = data_image_size(ctx.doc.nodes[i].attrs.get("src"))
+    attrs = ctx.doc.nodes[i].attrs
+    if auto_sized(attrs):
+        # HTML's UA sheet: img[sizes=auto] gets `contain: size; contain-intrinsic-size: 300px 150px`, so
+        # its content (the image, or the alt text standing for it) no longer sizes it.
+        if alt_fallback(ctx, i, s) and alt_text(attrs):
+            line = max(
+                m.ascent + m.descent + 1.0, m.line_height
+            )  # the alt text's line, at the top: its baseline
+            return AUTO_SIZES_BOX[0], AUTO_SIZES_BOX[1], m.ascent + (line - m.ascent - m.descent - 1.0) / 2
+        if data_image_size(attrs.get("src")) is not None:
+            return (
+                _dim_attr(ctx, i, "width") or AUTO_SIZES_BOX[0],
+                _dim_attr(ctx, i, "height") or AUTO_SIZES_BOX[1],
+                None,
+            )
+    natural = data_image_size(attrs.get("src"))
     if natural is not None:
         return natural[0], natural[1], None
     if alt_fallback(ctx, i, s):
-        alt = alt_text(ctx.doc.nodes[i].attrs)
+        alt = alt_text(attrs)
         if not alt:  # the broken-image icon alone, on the baseline
             return BROKEN_ICON, BROKEN_ICON, None
         h = max(m.ascent + m.descent + 1.0, m.line_height)
         return m.width(alt) + 16.0, h, m.ascent + (h - m.ascent - m.descent - 1.0) / 2
     return _dim_attr(ctx, i, "width") or 0.0, _dim_attr(ctx, i, "height") or 0.0, None
+
+
+AUTO_SIZES_BOX = (300.0, 150.0)  # contain-intrinsic-size of img[sizes=auto] in HTML's UA style sheet
+
+
+def auto_sized(attrs: dict) -> bool:
+    """`<img sizes="auto">` (or "auto, …"): a lazy image whose layout size must not depend on its content."""
+    sizes = (attrs.get("sizes") or "").strip().lower()
+    return sizes == "auto" or sizes.startswith("auto,")
 
 
 def alt_text(attrs: dict) -> str | None:
