@@ -73,8 +73,26 @@ def test_a_session_loads_same_host_frames_and_lists_the_others(fixture_site: str
     assert payment.status == "loaded" and payment.first is not None
     assert chat.status.startswith("not loaded: another site") and chat.first is None
     assert len(dom.frames) == 3  # every listed iframe has a record
-    assert "inside frame" in refused and "browse http://" in refused
+    assert "inside frame" in refused and "click the frame" in refused
     assert followed.url.endswith("/articles/1")
+
+
+def test_clicking_a_frame_opens_its_document_whose_form_then_works(
+    fixture_site: str, fixture_host: str
+) -> None:
+    async def scenario(s: AsyncSession) -> Any:
+        page = await s.goto(f"{fixture_site}/frames")
+        frame = next(el for el in page.els if el.tag == "iframe" and el.text == "Payment")
+        opened = await s.click(frame.id)
+        card = next(el for el in opened.els if el.ph == "Card number")
+        await s.type_text(card.id, "4242")
+        pay = next(el for el in opened.els if el.tag == "button" and el.text == "Pay")
+        return opened, await s.submit(pay.id), s.last_outcome
+
+    opened, echoed, outcome = run(fixture_host, scenario)
+    assert opened.url.endswith("/frames/inner") and not opened.frames
+    assert "4242" in echoed.to_compact() and echoed.url.split("?", 1)[0].endswith("/echo")
+    assert outcome is not None
 
 
 def test_load_frames_all_still_passes_the_guard_and_none_loads_nothing(

@@ -66,7 +66,7 @@ class Interactor:
             frame = frame_of(page.dom, element_id)
             if frame is not None:
                 how = (
-                    f"browse {frame.src} to act in it"
+                    f"click the frame (element {frame.id}) to open its document, or browse {frame.src}"
                     if frame.src.startswith(("http:", "https:"))
                     else "its links can be clicked; its forms cannot be filled from the page"
                 )
@@ -186,6 +186,13 @@ class Interactor:
         ):
             # A link in a frame: followed as the page's top-level navigation (an agent reads one document).
             return await self._follow(page, inside.href, f"Followed link {element_id} of a frame")
+        if (
+            inside is not None
+            and inside.tag == "iframe"
+            and scheme_of(inside.href or "") in ("http", "https")
+        ):
+            # Clicking a frame opens its document as the page, where its forms can be filled and sent.
+            return await self._follow(page, inside.href or "", f"Opened frame {element_id}")
         page, el, doc, node = self._element(element_id)
         behavior = next((b for b in self.behaviors() if b.trigger_id == element_id), None)
         if behavior is not None:
