@@ -1,12 +1,15 @@
 """Load on `browsy serve` over loopback, from a second process: many concurrent sessions on the fixture site.
 
     python benchmarks/load_server.py [--sessions 200] [--kb 100] [--rate 200] [--duration 15]
+                                     [--loaders 1] [--parse-processes N]
 
 1. Open: every session browses a KB-sized page at once (all sessions concurrently): latency of `browse`.
 2. Read at a fixed rate (open loop, latency counted from each request's scheduled time, so a slow server
    cannot hide its queue): page-info, find, get_page (visible, above the fold) and tables, round-robin over
-   the sessions, each answering from the page its session holds.
-Prints requests per second, p50/p90/p99 latency and errors (any non-2xx or transport failure).
+   the sessions, each answering from the page its session holds. Meanwhile `--loaders` other clients load
+   KB-sized pages one after another, as fast as the server answers them.
+Prints requests per second, p50/p90/p99/max latency and errors (any non-2xx or transport failure), for
+reads and for loads. `--parse-processes` is passed to `browsy serve` (0: parse in threads).
 """
 
 from __future__ import annotations
@@ -51,7 +54,7 @@ class Tally:
         return (
             f"{label:<34} {len(lat):>6} req  {len(lat) / wall:>7.1f} req/s  "
             f"p50 {pct(0.50):>7.1f} ms  p90 {pct(0.90):>7.1f} ms  p99 {pct(0.99):>7.1f} ms  "
-            f"mean {statistics.fmean(lat) * 1000:>7.1f} ms  errors {len(self.errors)}"
+            f"max {lat[-1] * 1000:>7.1f} ms  mean {statistics.fmean(lat) * 1000:>7.1f} ms  errors {len(self.errors)}"
         )
 
 
@@ -102,18 +105,37 @@ async def reads_at_rate(clients: list[Client], rate: float, duration: float) -> 
     return tally, time.perf_counter() - began
 
 
+async def keep_loading(client: Client, page_url: str, tally: Tally, stop: asyncio.Event) -> None:
+    """One client browsing a page after another until `stop`: the parse load beside the reads."""
+    n = 0
+    while not stop.is_set():
+        n += 1
+        await client.call(
+            tally, time.perf_counter(), "POST", "/api/browse", json_body={"url": f"{page_url}&n={n}"}
+        )
+
+
 async def run(args: argparse.Namespace, server: str, site: str, pid: int) -> None:
     clients = [Client(server) for _ in range(args.sessions)]
+    loaders = [Client(server) for _ in range(args.loaders)]
     try:
         opened, wall = await open_sessions(clients, f"{site}/big?kb={args.kb}")
         print(opened.line(f"browse {args.kb} KB x{args.sessions} at once", wall), flush=True)
         print(f"server RSS holding {args.sessions} pages: {rss_mib(pid):.0f} MiB", flush=True)
+        stop, loads = asyncio.Event(), Tally()
+        loading = [
+            asyncio.create_task(keep_loading(c, f"{site}/big?kb={args.kb}", loads, stop)) for c in loaders
+        ]
         reads, wall = await reads_at_rate(clients, args.rate, args.duration)
+        stop.set()
+        await asyncio.gather(*loading)
         print(reads.line(f"reads at {args.rate:g} req/s target", wall))
-        for error in sorted(set(opened.errors + reads.errors))[:5]:
+        if loaders:
+            print(loads.line(f"loads of {args.kb} KB meanwhile (x{args.loaders})", wall))
+        for error in sorted(set(opened.errors + reads.errors + loads.errors))[:5]:
             print(f"  error: {error}")
     finally:
-        await asyncio.gather(*(c.connection.close() for c in clients))
+        await asyncio.gather(*(c.connection.close() for c in clients + loaders))
 
 
 def main() -> None:
@@ -124,15 +146,18 @@ def main() -> None:
         "--rate", type=float, default=200.0, help="target requests per second of the read phase"
     )
     parser.add_argument("--duration", type=float, default=15.0, help="seconds of the read phase")
+    parser.add_argument("--loaders", type=int, default=1, help="clients loading pages during the reads")
+    parser.add_argument("--parse-processes", type=int, default=None, help="passed to browsy serve")
     args = parser.parse_args()
+    flags = ["--allow-private-network", "--max-sessions", str(args.sessions + args.loaders + 10)]
+    flags += ["--new-sessions-per-minute", str(10 * (args.sessions + args.loaders))]  # one address opens them all
+    if args.parse_processes is not None:
+        flags += ["--parse-processes", str(args.parse_processes)]
     with (
         fixture_site_process() as site,
-        browsy_server_process("--allow-private-network", "--max-sessions", str(args.sessions + 10)) as (
-            server,
-            pid,
-        ),
+        browsy_server_process(*flags) as (server, pid),
     ):
-        print(f"browsy serve pid {pid}, fixture site {site}, {args.sessions} sessions, page {args.kb} KB")
+        print(f"browsy serve {' '.join(flags)} (pid {pid}), {args.sessions} sessions, page {args.kb} KB")
         asyncio.run(run(args, server, site, pid))
 
 

@@ -264,6 +264,14 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="threads that parse pages off the event loop (default: CPU count + 4)",
     )
+    serve.add_argument(
+        "--parse-processes",
+        type=count(0),
+        default=min(os.cpu_count() or 1, 4),
+        metavar="N",
+        help="worker processes that parse pages, so that reads never wait behind a parse "
+        "(default: the CPU count, at most 4; 0: parse in threads of the server's process)",
+    )
     serve.add_argument("--viewport", type=viewport, default=(1920.0, 1080.0), metavar="WxH")
     serve.add_argument(
         "--max-history",
@@ -443,6 +451,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         allowed_hosts=args.allowed_host,
         viewport=args.viewport,
         parse_threads=args.workers,
+        parse_processes=args.parse_processes,
         timeout_secs=args.timeout,
         max_loads=args.max_loads,
         max_history=args.max_history,

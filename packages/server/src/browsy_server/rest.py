@@ -11,6 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from browsy_engine.session.parse_pool import use_processes
 from browsy_engine.tools import TOOLS, Tool, ToolError, ToolResult, call_tool
 from browsy_engine.tools.result import code_for
 from fastapi import FastAPI, Request
@@ -183,6 +184,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         if settings.parse_threads:
             asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor(settings.parse_threads))
+        if settings.parse_processes:
+            use_processes(settings.parse_processes)
         sweeper = asyncio.create_task(store.sweep_forever())
         try:
             yield

@@ -28,6 +28,9 @@ class ServerSettings:
     max_loads: int = 16  # page loads (fetch + parse) running at once; more wait their turn before starting
     session_overrides: dict[str, Any] = field(default_factory=dict)  # any other SessionConfig fields
     parse_threads: int | None = None  # threads parsing pages off the event loop (None: Python's default)
+    # Worker processes that parse pages, so that no parse holds this process's GIL (session/parse_pool.py);
+    # 0: parse in threads of this process.
+    parse_processes: int = 0
     token: str | None = None  # bearer token every route but /health requires (guard.py)
     cors_origins: list[str] = field(default_factory=list)  # origins allowed cross-origin access ('*': any)
     server_names: list[str] = field(
@@ -43,6 +46,8 @@ class ServerSettings:
             raise ValueError("session_ttl must be positive")
         if self.max_loads < 1:
             raise ValueError("max_loads must be at least 1")
+        if self.parse_processes < 0:
+            raise ValueError("parse_processes must be 0 or more")
         if self.parse_threads is not None and self.parse_threads < 1:
             raise ValueError("workers must be at least 1")
         if self.max_body < 1:

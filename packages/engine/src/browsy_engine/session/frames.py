@@ -10,17 +10,16 @@ is never lost because of a frame.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from urllib.parse import urlsplit
 
 from ..dom import decode_html
 from ..model import SpatialDom
-from ..pipeline import parse
 from ..spatial.frames import MAX_FRAMES, append_frame, frame_size
 from .config import SessionConfig
 from .errors import BrowsyError
 from .fetch import Fetcher
+from .parse_pool import run_parse
 
 log = logging.getLogger("browsy.session")
 
@@ -69,7 +68,7 @@ async def load_frames(
         width, height = frame_size(frame)
         html = decode_html(response.body, response.content_type)
         try:
-            content = await asyncio.to_thread(parse, html, width, height, response.url, inline_frames=False)
+            content = await run_parse(html, width, height, response.url, inline_frames=False)
         except Exception as err:  # an engine bug in a frame must not lose the page
             log.exception("parsing frame %s failed", record.src.split("?", 1)[0])
             record.status = f"failed: browsy could not read it ({type(err).__name__})"

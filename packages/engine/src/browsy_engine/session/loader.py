@@ -14,12 +14,12 @@ import logging
 import httpx
 
 from ..dom import decode_html
-from ..pipeline import parse
 from .config import RENDER_MODES, SessionConfig, knob
 from .errors import ActionError, BlockedUrl, HttpError, InvalidUrl, Network, PageError, RenderUnavailable
 from .fetch import Fetcher, Response
 from .frames import load_frames
 from .page import Page
+from .parse_pool import run_parse
 from .refresh import refresh_target
 from .render import render
 from .stylesheets import fetch_stylesheets, find_stylesheets
@@ -131,8 +131,7 @@ class PageLoader:
         else:
             text, extra_css, report = _describe_non_html(response), [], None
         try:
-            dom = await asyncio.to_thread(
-                parse,
+            dom = await run_parse(
                 text,
                 self.config.viewport_width,
                 self.config.viewport_height,
