@@ -150,7 +150,10 @@ def main() -> None:
     parser.add_argument("--parse-processes", type=int, default=None, help="passed to browsy serve")
     args = parser.parse_args()
     flags = ["--allow-private-network", "--max-sessions", str(args.sessions + args.loaders + 10)]
-    flags += ["--new-sessions-per-minute", str(10 * (args.sessions + args.loaders))]  # one address opens them all
+    flags += [
+        "--new-sessions-per-minute",
+        str(10 * (args.sessions + args.loaders)),
+    ]  # one address opens them all
     if args.parse_processes is not None:
         flags += ["--parse-processes", str(args.parse_processes)]
     with (
