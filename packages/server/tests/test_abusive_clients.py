@@ -1,0 +1,100 @@
+"""Hostile clients against a real `browsy serve` process: hundreds of idle connections, slowloris-style
+clients trickling their headers, a flood of new sessions. The server stays up, keeps answering the
+others, and its limits answer with JSON errors (429)."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+BROWSY = str(Path(sys.executable).with_name("browsy"))
+IDLE = 400  # idle connections held open (the test process keeps well under 1,024 descriptors)
+SLOW = 20  # clients sending their request a byte at a time
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def server() -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    port = free_port()
+    proc = subprocess.Popen(
+        [
+            BROWSY,
+            "serve",
+            "--port",
+            str(port),
+            "--allow-private-network",
+            "--parse-processes",
+            "0",
+            "--new-sessions-per-minute",
+            "20",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            if httpx.get(f"{url}/health", timeout=1).status_code == 200:
+                break
+        except httpx.HTTPError:
+            pass
+        assert proc.poll() is None and time.monotonic() < deadline, "browsy serve did not start"
+        time.sleep(0.1)
+    yield url, proc
+    proc.terminate()
+    proc.wait(timeout=20)
+
+
+def test_idle_and_slow_connections_do_not_starve_the_others(
+    server: tuple[str, subprocess.Popen[bytes]], fixture_site: str
+) -> None:
+    url, proc = server
+    port = int(url.rsplit(":", 1)[1])
+    held: list[socket.socket] = []
+    try:
+        for _ in range(IDLE):
+            held.append(socket.create_connection(("127.0.0.1", port)))
+        slow = [socket.create_connection(("127.0.0.1", port)) for _ in range(SLOW)]
+        held += slow
+        request = b"POST /api/browse HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nX-Pad: "
+        for i in range(12):  # a few seconds of trickling, interleaved with real work
+            for s in slow:
+                s.send(request[i : i + 1])
+            assert httpx.get(f"{url}/health", timeout=10).json() == {"status": "ok"}
+            time.sleep(0.2)
+        page = httpx.post(f"{url}/api/browse", json={"url": f"{fixture_site}/list"}, timeout=30)
+        assert page.status_code == 200 and page.text.startswith("title: ")
+    finally:
+        for s in held:
+            s.close()
+    assert proc.poll() is None  # still serving
+    assert httpx.get(f"{url}/health", timeout=10).status_code == 200
+
+
+def test_a_flood_of_new_sessions_is_refused_with_429_and_the_rest_goes_on(
+    server: tuple[str, subprocess.Popen[bytes]], fixture_site: str
+) -> None:
+    url, proc = server
+    with httpx.Client(timeout=30) as client:
+        kept = client.post(f"{url}/api/browse", json={"url": f"{fixture_site}/list"})
+        token = kept.headers["X-Browsy-Session"]
+        answers = [
+            client.post(f"{url}/api/browse", json={"url": f"{fixture_site}/articles/1"}) for _ in range(40)
+        ]
+        refused = [a for a in answers if a.status_code == 429]
+        assert refused and all(a.json()["code"] == "rate_limited" for a in refused)
+        assert client.get(f"{url}/api/page-info", headers={"X-Browsy-Session": token}).status_code == 200
+    assert proc.poll() is None
