@@ -275,7 +275,7 @@ class SpatialDom:
             page_confidence=float(data.get("page_confidence") or 0.0),
             page_reasons=list(data.get("page_reasons") or []),
             notes=list(data.get("notes") or []),
-            needs_js_reason=(str(data.get("needs_js_reason") or "") or "needs JavaScript")
+            needs_js_reason=str(data.get("needs_js_reason") or "needs JavaScript")
             if data.get("needs_js")
             else None,
             rendered=bool(data.get("rendered")),

@@ -34,6 +34,8 @@ log = logging.getLogger("browsy.session")
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
 
 ACCEPT_HTML = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
+# Media types read as web pages ("": a server that names none).
+HTML_TYPES = frozenset({"text/html", "application/xhtml+xml", ""})
 
 
 @dataclass(slots=True)

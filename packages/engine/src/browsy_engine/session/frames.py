@@ -15,10 +15,10 @@ from urllib.parse import urlsplit
 
 from ..dom import decode_html
 from ..model import SpatialDom
-from ..spatial.frames import MAX_FRAMES, append_frame, frame_size
+from ..spatial.frames import LOADED, MAX_FRAMES, NOT_LOADED, append_frame, frame_size
 from .config import SessionConfig
 from .errors import BrowsyError
-from .fetch import Fetcher
+from .fetch import HTML_TYPES, Fetcher
 from .parse_pool import run_parse
 
 log = logging.getLogger("browsy.session")
@@ -33,10 +33,10 @@ async def load_frames(
     if config.load_frames == "none" or not dom.frames:
         return
     page_host = urlsplit(dom.url).hostname
-    loaded = sum(1 for f in dom.frames if f.status == "loaded")
+    loaded = sum(1 for f in dom.frames if f.status == LOADED)
     budget = config.max_response_bytes
     for record in dom.frames:
-        if record.status != "not loaded":
+        if record.status != NOT_LOADED:
             continue
         parts = urlsplit(record.src)
         if parts.scheme not in ("http", "https"):
@@ -62,7 +62,7 @@ async def load_frames(
         if not response.ok:
             record.status = f"failed: HTTP {response.status}"
             continue
-        if response.mime_type not in ("text/html", "application/xhtml+xml", ""):
+        if response.mime_type not in HTML_TYPES:
             record.status = f"not loaded: {response.mime_type}, not a web page"
             continue
         width, height = frame_size(frame)
@@ -74,7 +74,7 @@ async def load_frames(
             record.status = f"failed: browsy could not read it ({type(err).__name__})"
             continue
         loaded += 1
-        record.status = "loaded"
+        record.status = LOADED
         if response.url != record.src:
             record.src = response.url
         append_frame(dom, frame, content, record)

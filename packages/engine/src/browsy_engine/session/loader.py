@@ -16,7 +16,7 @@ import httpx
 from ..dom import decode_html
 from .config import RENDER_MODES, SessionConfig, knob
 from .errors import ActionError, BlockedUrl, HttpError, InvalidUrl, Network, PageError, RenderUnavailable
-from .fetch import Fetcher, Response
+from .fetch import HTML_TYPES, Fetcher, Response
 from .frames import load_frames
 from .page import Page
 from .parse_pool import run_parse
@@ -24,7 +24,6 @@ from .refresh import refresh_target
 from .render import render
 from .stylesheets import fetch_stylesheets, find_stylesheets
 
-HTML_TYPES = frozenset({"text/html", "application/xhtml+xml", ""})
 TEXT_TYPES = frozenset(
     {"text/plain", "application/json", "text/csv", "text/markdown", "text/xml", "application/xml"}
 )

@@ -23,6 +23,10 @@ MAX_FRAMES = 8  # frame documents loaded per page (srcdoc and fetched ones alike
 MAX_SRCDOC_CHARS = 1_000_000  # srcdoc text parsed per page, all frames together
 DEFAULT_FRAME_SIZE = (300.0, 150.0)  # an iframe's size when CSS gives it none (HTML's default)
 OUTSIDE_FRAME = "outside its frame's visible area"
+# A frame's status: its document was read, or it waits for a session to fetch it (session/frames.py);
+# any other status says why it was not loaded.
+LOADED = "loaded"
+NOT_LOADED = "not loaded"
 
 
 def frame_size(frame: SpatialElement) -> tuple[float, float]:
@@ -73,10 +77,10 @@ def inline_srcdoc_frames(
     for frame in [el for el in dom.els if el.tag == "iframe"]:
         srcdoc = srcdoc_of(frame)
         if srcdoc is None:
-            status = "not loaded" if frame.href else "empty (no src)"
+            status = NOT_LOADED if frame.href else "empty (no src)"
             dom.frames.append(Frame(frame.id, frame.href or "about:blank", status))
             continue
-        record = Frame(frame.id, frame.href or "about:srcdoc", "loaded")
+        record = Frame(frame.id, frame.href or "about:srcdoc", LOADED)
         dom.frames.append(record)
         if loaded >= MAX_FRAMES or len(srcdoc) > budget:
             record.status = (
