@@ -21,7 +21,7 @@ from ..suggestions import EnterCode, Login, Recipe
 from . import forms
 from .errors import ActionError
 from .form_state import overlay
-from .page import Page
+from .page import Page, Toggle
 from .submission import build_submission
 from .urls import document_base, join_url, scheme_of
 from .visibility import apply_visibility
@@ -397,6 +397,7 @@ class Interactor:
         if change.changed:
             self._s._previous_dom = page.dom
             page.dom = change.dom
+            page.toggles.append(Toggle(behavior.action, list(behavior.target_ids)))
         self._done(
             "toggle",
             f"Element {behavior.trigger_id} {behavior.action}s its target ({change.summary()}).",

@@ -14,11 +14,12 @@ import logging
 import httpx
 
 from ..dom import decode_html
+from ..model import SpatialDom
 from .config import RENDER_MODES, SessionConfig, knob
 from .errors import ActionError, BlockedUrl, HttpError, InvalidUrl, Network, PageError, RenderUnavailable
 from .fetch import HTML_TYPES, Fetcher, Response
 from .frames import load_frames
-from .page import Page
+from .page import Page, PageSource
 from .parse_pool import run_parse
 from .refresh import refresh_target
 from .render import render
@@ -129,18 +130,8 @@ class PageLoader:
                     extra_css, report = await fetch_stylesheets(self.fetcher, refs, self.config, deadline)
         else:
             text, extra_css, report = _describe_non_html(response), [], None
-        try:
-            dom = await run_parse(
-                text,
-                self.config.viewport_width,
-                self.config.viewport_height,
-                response.url,
-                extra_css=extra_css,
-                content_type=response.content_type,
-            )
-        except Exception as err:  # an engine bug must not reach the user as a traceback
-            log.exception("parsing %s failed", response.url.split("?", 1)[0])
-            raise PageError(response.url.split("?", 1)[0], f"{type(err).__name__}: {err}") from err
+        source = PageSource(text, extra_css, response.content_type)
+        dom = await self._parse_source(source, response.url)
         if fetch_frames and dom.frames:
             await load_frames(dom, self.fetcher, self.config, deadline)
         return Page(
@@ -150,7 +141,32 @@ class PageLoader:
             redirects=response.redirects,
             stylesheets=report,
             http_version=response.http_version,
+            source=source,
         )
+
+    async def page_from_source(self, source: PageSource, url: str, *, load_frames_again: bool) -> Page:
+        """The page parsed again from what it was parsed from (a page kept in a shared session store):
+        the same source and viewport give the same elements and ids. Frame documents are fetched again
+        when `load_frames_again` (they are not part of the source)."""
+        dom = await self._parse_source(source, url)
+        if load_frames_again and dom.frames:
+            deadline = asyncio.get_running_loop().time() + self.config.timeout_secs
+            await load_frames(dom, self.fetcher, self.config, deadline)
+        return Page(dom, content_type=source.content_type, source=source)
+
+    async def _parse_source(self, source: PageSource, url: str) -> SpatialDom:
+        try:
+            return await run_parse(
+                source.html,
+                self.config.viewport_width,
+                self.config.viewport_height,
+                url,
+                extra_css=source.extra_css,
+                content_type=source.content_type,
+            )
+        except Exception as err:  # an engine bug must not reach the user as a traceback
+            log.exception("parsing %s failed", url.split("?", 1)[0])
+            raise PageError(url.split("?", 1)[0], f"{type(err).__name__}: {err}") from err
 
     async def page_from_html(self, html: str | bytes, url: str) -> Page:
         """A Page from HTML in hand (no network; text is UTF-8, bytes are sniffed like a response)."""

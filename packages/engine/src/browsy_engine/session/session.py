@@ -133,7 +133,12 @@ class AsyncSession:
                 raise ActionError("There is no previous page to go back to; use goto(url) to open a page.")
             entry = self._history[-1]
             note = ""
-            if isinstance(entry, PageRef):
+            if isinstance(entry, PageRef) and entry.source is not None:
+                previous = await self._loader.page_from_source(
+                    entry.source, entry.url, load_frames_again=True
+                )
+                previous.form = entry.form
+            elif isinstance(entry, PageRef):
                 previous = await self._loader.load(entry.url)  # on failure the history stays as it was
                 doc = previous.dom.document
                 if doc is not None and len(doc.nodes) == entry.node_count:
