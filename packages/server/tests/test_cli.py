@@ -150,6 +150,8 @@ def test_cli_arguments_fuzzed_never_give_a_traceback() -> None:
         "--session-ttl",
         "--format",
         "--workers",
+        "--session-store",
+        "--parse-threads",
         "--proxy",
         "--header",
     ]

@@ -36,6 +36,7 @@ _SERVER_REFUSALS = frozenset(
         "misdirected_request",
         "rate_limited",
         "at_capacity",
+        "session_unavailable",
         "internal_error",
         "method_not_allowed",
     }

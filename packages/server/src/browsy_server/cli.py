@@ -261,8 +261,22 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--workers",
         type=count(1),
+        default=1,
+        help="server processes sharing the port (default 1); more than 1 needs --session-store redis://…",
+    )
+    serve.add_argument(
+        "--session-store",
+        default="memory",
+        metavar="memory|redis://HOST:PORT/DB",
+        help="where sessions live: this process's memory (default) or Redis, shared by every worker and "
+        "server (any request of a session may then land on any of them)",
+    )
+    serve.add_argument(
+        "--parse-threads",
+        type=count(1),
         default=None,
-        help="threads that parse pages off the event loop (default: CPU count + 4)",
+        help="threads that parse pages off the event loop when --parse-processes is 0 "
+        "(default: CPU count + 4)",
     )
     serve.add_argument(
         "--parse-processes",
@@ -442,32 +456,51 @@ def cmd_serve(args: argparse.Namespace) -> int:
             "its answers",
             file=sys.stderr,
         )
-    settings = ServerSettings(
-        host=args.host,
-        port=args.port,
-        max_sessions=args.max_sessions,
-        session_ttl=args.session_ttl,
-        allow_private_network=args.allow_private_network,
-        allowed_hosts=args.allowed_host,
-        viewport=args.viewport,
-        parse_threads=args.workers,
-        parse_processes=args.parse_processes,
-        timeout_secs=args.timeout,
-        max_loads=args.max_loads,
-        max_history=args.max_history,
-        token=token,
-        cors_origins=args.cors_origin,
-        server_names=args.server_name,
-        max_body=args.max_body,
-        new_sessions_per_minute=args.new_sessions_per_minute,
-        session_overrides={
-            "max_response_bytes": args.max_response_bytes,
-            "max_output_chars": args.max_chars,
-            **optional_network_fields(args),
-        },
-    )
+    try:
+        settings = ServerSettings(
+            host=args.host,
+            port=args.port,
+            max_sessions=args.max_sessions,
+            session_ttl=args.session_ttl,
+            allow_private_network=args.allow_private_network,
+            allowed_hosts=args.allowed_host,
+            viewport=args.viewport,
+            parse_threads=args.parse_threads,
+            workers=args.workers,
+            session_store=args.session_store,
+            parse_processes=args.parse_processes,
+            timeout_secs=args.timeout,
+            max_loads=args.max_loads,
+            max_history=args.max_history,
+            token=token,
+            cors_origins=args.cors_origin,
+            server_names=args.server_name,
+            max_body=args.max_body,
+            new_sessions_per_minute=args.new_sessions_per_minute,
+            session_overrides={
+                "max_response_bytes": args.max_response_bytes,
+                "max_output_chars": args.max_chars,
+                **optional_network_fields(args),
+            },
+        )
+    except ValueError as err:
+        raise CliError(str(err)) from None
+    if settings.session_store != "memory":
+        check_session_store(settings.session_store)
     run_server(settings)
     return 0
+
+
+def check_session_store(url: str) -> None:
+    """Fail at start-up, with one clear line, when the Redis session store cannot be reached."""
+    import redis
+
+    from .redis_sessions import describe
+
+    try:
+        redis.Redis.from_url(url, socket_connect_timeout=5, socket_timeout=5).ping()
+    except (redis.RedisError, OSError, ValueError) as err:
+        raise CliError(f"--session-store {describe(url)}: cannot reach Redis ({err})") from None
 
 
 def cmd_mcp(args: argparse.Namespace) -> int:

@@ -11,7 +11,16 @@ from browsy_engine.tools.result import CODE_OF_STATUS
 from .guard import SESSION_HEADER
 
 ERROR_CODES: tuple[str, ...] = tuple(
-    sorted({*ERRORS_BY_CODE, *CODE_OF_STATUS.values(), "unknown_tool", "invalid_request", "no_page"})
+    sorted(
+        {
+            *ERRORS_BY_CODE,
+            *CODE_OF_STATUS.values(),
+            "unknown_tool",
+            "invalid_request",
+            "no_page",
+            "session_unavailable",
+        }
+    )
 )
 ERROR_SCHEMA: dict[str, Any] = {
     "type": "object",

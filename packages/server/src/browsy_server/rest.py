@@ -28,7 +28,8 @@ from .a2a.task_sessions import TaskSessions
 from .a2a.tasks import TaskLog
 from .guard import SESSION_HEADER, RequestGuard
 from .openapi_ops import add_protocol_paths, replace_validation_errors, tool_operation_extra, tool_responses
-from .sessions import AtCapacity, SessionStore, TooManyNewSessions
+from .redis_sessions import RedisSessionStore
+from .sessions import AtCapacity, SessionStore, SessionUnavailable, TooManyNewSessions
 from .settings import ServerSettings
 
 API_DESCRIPTION = (
@@ -81,7 +82,7 @@ async def read_arguments(request: Request, tool: Tool) -> dict[str, Any]:
 
 def add_tool_route(app: FastAPI, tool: Tool) -> None:
     async def endpoint(request: Request) -> Response:
-        store: SessionStore = request.app.state.store
+        store: SessionStore | RedisSessionStore = request.app.state.store
         try:
             client = request.client.host if request.client else None
             async with store.use(request.headers.get(SESSION_HEADER), client) as entry:
@@ -99,6 +100,8 @@ def add_tool_route(app: FastAPI, tool: Tool) -> None:
             return error_response(503, str(err))
         except TooManyNewSessions as err:
             return error_response(429, str(err))
+        except SessionUnavailable as err:
+            return error_response(503, f"Session unavailable: {err}", code="session_unavailable")
 
     app.add_api_route(
         tool.http_path,
@@ -170,14 +173,27 @@ def add_docs(app: FastAPI) -> None:
         )
 
 
-def create_app(settings: ServerSettings | None = None) -> FastAPI:
-    settings = settings or ServerSettings()
-    store = SessionStore(
+def session_store(settings: ServerSettings) -> SessionStore | RedisSessionStore:
+    """Where this server keeps its sessions: its own memory, or Redis shared with other processes."""
+    if settings.session_store == "memory":
+        return SessionStore(
+            settings.session_config,
+            settings.max_sessions,
+            settings.session_ttl,
+            new_per_minute=settings.new_sessions_per_minute,
+        )
+    return RedisSessionStore(
+        settings.session_store,
         settings.session_config,
         settings.max_sessions,
         settings.session_ttl,
         new_per_minute=settings.new_sessions_per_minute,
     )
+
+
+def create_app(settings: ServerSettings | None = None) -> FastAPI:
+    settings = settings or ServerSettings()
+    store = session_store(settings)
     task_sessions = TaskSessions(settings.session_config, settings.max_sessions, settings.session_ttl)
 
     @contextlib.asynccontextmanager

@@ -3,9 +3,13 @@ address is one clear error instead of a hang or a log dump."""
 
 from __future__ import annotations
 
+import dataclasses
 import gc
+import json
+import os
 import socket
 import sys
+from typing import Any
 
 from .settings import ServerSettings
 
@@ -38,20 +42,48 @@ def tune_gc() -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
+SETTINGS_ENV = "BROWSY_SERVE_SETTINGS"  # how the parent hands its settings to worker processes
+
+
 def run_server(settings: ServerSettings) -> None:
     sock = bind(settings.host, settings.port)  # before the heavy imports: a taken port fails at once
     settings.port = sock.getsockname()[1]  # the real port when 0 was asked for
     import uvicorn
 
-    from .rest import create_app
+    workers = f" with {settings.workers} workers" if settings.workers > 1 else ""
+    if settings.workers == 1:
+        tune_gc()
+        from .rest import create_app
 
-    tune_gc()
-
-    app = create_app(settings)
+        app = create_app(settings)
+        config = uvicorn.Config(app, log_level="warning", access_log=False)
+    else:  # uvicorn's supervisor: N processes accept on the one socket and a dead one is started again
+        os.environ[SETTINGS_ENV] = json.dumps(dataclasses.asdict(settings))
+        config = uvicorn.Config(
+            f"{__name__}:app_from_environment",
+            factory=True,
+            workers=settings.workers,
+            log_level="warning",
+            access_log=False,
+        )
     print(
-        f"browsy serving on http://{settings.host}:{settings.port} (docs at /docs)",
+        f"browsy serving on http://{settings.host}:{settings.port}{workers} (docs at /docs)",
         file=sys.stderr,
         flush=True,
     )
-    config = uvicorn.Config(app, log_level="warning", access_log=False)
-    uvicorn.Server(config).run(sockets=[sock])
+    if settings.workers == 1:
+        uvicorn.Server(config).run(sockets=[sock])
+    else:
+        from uvicorn.supervisors import Multiprocess
+
+        Multiprocess(config, sockets=[sock]).run()
+
+
+def app_from_environment() -> Any:
+    """The app of one worker process, from the settings its parent put in the environment."""
+    from .rest import create_app
+
+    tune_gc()
+    data = json.loads(os.environ[SETTINGS_ENV])
+    data["viewport"] = tuple(data["viewport"])
+    return create_app(ServerSettings(**data))

@@ -40,6 +40,10 @@ class TooManyNewSessions(Exception):
         )
 
 
+class SessionUnavailable(Exception):
+    """The shared session store cannot serve the session now (unreachable, or the session is busy)."""
+
+
 @dataclass(slots=True)
 class SessionEntry:
     token: str
@@ -112,7 +116,7 @@ class SessionStore:
         finally:
             entry.in_use -= 1
             entry.last_used = self._clock()
-            if created and entry.in_use == 0 and not _holds_state(entry.session):
+            if created and entry.in_use == 0 and not holds_state(entry.session):
                 self._drop(entry)
 
     def sweep(self) -> int:
@@ -140,7 +144,7 @@ class SessionStore:
         await asyncio.gather(*(e.session.close() for e in entries), return_exceptions=True)
 
 
-def _holds_state(session: AsyncSession) -> bool:
+def holds_state(session: AsyncSession) -> bool:
     """A page loaded or a cookie set: something a later request of this client may need."""
     return session.url() is not None or bool(session.cookies)
 

@@ -38,6 +38,9 @@ class ServerSettings:
     )  # Host names clients may use besides the bind address
     max_body: int = 1 << 20  # bytes of any request body, on every route
     new_sessions_per_minute: int = 60  # sessions one client address may open a minute (429 beyond)
+    # Where sessions live: "memory" (this process) or a Redis URL (shared by every process; redis_sessions.py)
+    session_store: str = "memory"
+    workers: int = 1  # server processes on the one socket (more than 1 needs a Redis session store)
 
     def __post_init__(self) -> None:
         if self.max_sessions < 1:
@@ -49,7 +52,17 @@ class ServerSettings:
         if self.parse_processes < 0:
             raise ValueError("parse_processes must be 0 or more")
         if self.parse_threads is not None and self.parse_threads < 1:
+            raise ValueError("parse_threads must be at least 1")
+        if self.workers < 1:
             raise ValueError("workers must be at least 1")
+        if self.session_store != "memory" and not self.session_store.startswith(
+            ("redis://", "rediss://", "unix://")
+        ):
+            raise ValueError("session_store is 'memory' or a Redis URL (redis://host:port/db)")
+        if self.workers > 1 and self.session_store == "memory":
+            raise ValueError(
+                "more than one worker needs a shared session store: add --session-store redis://HOST:PORT"
+            )
         if self.max_body < 1:
             raise ValueError("max_body must be at least 1 byte")
 
