@@ -1,11 +1,12 @@
 """Throughput of `browsy serve` with 1 and 2 worker processes, side by side in one run.
 
-    python benchmarks/workers.py [--sessions 40] [--clients 16] [--kb 100] [--duration 10]
+    python benchmarks/workers.py [--sessions 40] [--clients 16] [--kb 100] [--duration 10] [--warmup 5]
 
 Starts a `redis-server` on loopback (the shared session store), the fixture site, then for each setting
 (`--session-store memory` with 1 worker as the baseline, then Redis with 1 and 2 workers) a `browsy serve`:
 - reads/s: `--clients` clients read pages that `--sessions` sessions hold (page-info, find, get_page,
-  tables), closed loop, as fast as the server answers;
+  tables), closed loop, as fast as the server answers, after `--warmup` seconds of the same (with Redis,
+  the first request of a session on a process that has no copy of it parses its page again);
 - loads/s: the same clients browse KB-sized pages, closed loop.
 Prints requests per second, p50/p99 latency and errors for each. Numbers depend on the machine's cores:
 on 2 cores the workers share them with the load client, the fixture site and Redis.
@@ -56,12 +57,18 @@ def redis_process() -> Iterator[str]:
         proc.wait(timeout=10)
 
 
+ERRORS: list[str] = []  # what failed, to print a few
+
+
 async def call(conn: Connection, token: str, method: str, path: str, **kw: object) -> tuple[str, bool]:
     headers = {HEADER: token} if token else {}
     try:
         reply = await conn.request(method, path, headers=headers, **kw)  # type: ignore[arg-type]
-    except (OSError, asyncio.IncompleteReadError):
+    except (OSError, asyncio.IncompleteReadError) as err:
+        ERRORS.append(f"{type(err).__name__}: {err}")
         return token, False
+    if not 200 <= reply.status < 300:
+        ERRORS.append(f"{reply.status} {reply.body[:100]!r}")
     return reply.headers.get(HEADER.lower(), token), 200 <= reply.status < 300
 
 
@@ -122,10 +129,14 @@ async def measure(args: argparse.Namespace, server: str, site: str, label: str) 
         )
         return ok
 
+    await closed_loop(server, args.clients, args.warmup, read)  # every process gets its copy of the sessions
     reads, read_errors = await closed_loop(server, args.clients, args.duration, read)
     loads, load_errors = await closed_loop(server, args.clients, args.duration, load)
     print(line(f"{label}: reads", reads, read_errors, args.duration), flush=True)
     print(line(f"{label}: loads ({args.kb} KB)", loads, load_errors, args.duration), flush=True)
+    for error in sorted(set(ERRORS))[:3]:
+        print(f"  error: {error}")
+    ERRORS.clear()
 
 
 def main() -> None:
@@ -134,6 +145,7 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=16, help="concurrent clients (closed loop)")
     parser.add_argument("--kb", type=int, default=100, help="size of the pages")
     parser.add_argument("--duration", type=float, default=10.0, help="seconds of each phase")
+    parser.add_argument("--warmup", type=float, default=5.0, help="seconds of reads before measuring")
     args = parser.parse_args()
     base = ["--allow-private-network", "--max-sessions", str(args.sessions + 10)]
     base += ["--new-sessions-per-minute", str(100 * args.sessions), "--parse-processes", "0"]

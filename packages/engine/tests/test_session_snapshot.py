@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from browsy_engine.output.compact import to_compact_string as to_compact
 from browsy_engine.session import AsyncSession, SessionConfig
-from browsy_engine.session.snapshot import SnapshotError, restore, snapshot
+from browsy_engine.session.snapshot import SnapshotError, fingerprint, restore, snapshot
 
 USERNAME, PASSWORD = "agent@example.com", "correct-horse-battery"
 
@@ -37,6 +37,7 @@ def test_a_flow_moves_between_sessions_mid_way(fixture_site: str, fixture_host: 
         async with AsyncSession(config) as second:
             await restore(second, data)
             assert to_compact(second.dom()) == shown  # the same page, the same ids
+            assert moved(snapshot(second)) == data  # stable: a restored session snapshots the same
             assert second.delta() is not None  # the previous page came along
             back = await second.back()  # parsed again from the stored source
             assert back.page_type == "TwoFactorAuth"
@@ -54,13 +55,18 @@ def test_form_state_and_toggles_survive(fixture_site: str, fixture_host: str) ->
             dom = await first.goto(fixture_site + "/forms/post")
             name = next(el for el in dom.els if el.name == "name")
             terms = next(el for el in dom.els if el.name == "terms")
+            before = fingerprint(first)
+            first.find_by_role("textbox")  # reading changes nothing
+            assert fingerprint(first) == before
             await first.type_text(name.id, "Grace")
+            assert fingerprint(first) != before
             await first.check(terms.id)
             data = moved(snapshot(first))
             shown = to_compact(first.dom())
         async with AsyncSession(config) as second:
             await restore(second, data)
             assert to_compact(second.dom()) == shown
+            assert json.dumps(snapshot(second)) == json.dumps(data)
             restored = second.element(name.id)
             assert restored is not None and restored.val == "Grace"
             assert "Grace" not in json.dumps(data["cookies"])

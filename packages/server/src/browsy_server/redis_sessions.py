@@ -2,16 +2,17 @@
 servers behind a load balancer) can answer any request of any session.
 
 What is shared (keys under `browsy:`):
-- `session:<token>`: the session's snapshot (engine session/snapshot.py: cookies, history, form state, the
-  current page's source, URL and viewport) and a revision, expiring after the TTL of idleness;
+- `session:<token>`: a hash of the session's snapshot (engine session/snapshot.py: cookies, history, form
+  state, the current page's source, URL and viewport) and its revision, expiring after the TTL of idleness;
 - `sessions`: a sorted set of live tokens by last use, which holds the session cap for the whole deployment;
 - `lock:<token>`: the per-session lock (redis-py's Lock: SET NX with a timeout, released by a script that
   checks the owner), so that the requests of one session run one after another on whatever process;
 - `new:<address>:<minute>`: sessions an address opened this minute (the 429 limit across processes).
 
 Each process keeps the sessions it used last (an LRU of parsed pages, `local_sessions`): when the stored
-revision is the one it wrote, the session is used as it is; otherwise it is restored from the snapshot and
-its page parsed again, which gives the same elements and ids. Tokens stay `secrets.token_urlsafe(24)`.
+revision is the one its copy matches (only the revision is read), the copy is used as it is; otherwise the
+session is restored from the snapshot and its page parsed again, which gives the same elements and ids.
+A request that changes nothing (a read) keeps the revision, so reads spread over processes stay cheap. Tokens stay `secrets.token_urlsafe(24)`.
 """
 
 from __future__ import annotations
@@ -25,9 +26,10 @@ import secrets
 import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Iterator
+from dataclasses import dataclass
 
 from browsy_engine.session import AsyncSession, BrowsyError, SessionConfig
-from browsy_engine.session.snapshot import restore, snapshot
+from browsy_engine.session.snapshot import fingerprint, restore, snapshot
 from redis import asyncio as aioredis
 from redis.exceptions import LockError, RedisError
 
@@ -44,6 +46,17 @@ if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
 redis.call('ZADD', KEYS[1], ARGV[1], ARGV[4])
 return 1
 """
+
+
+@dataclass(slots=True)
+class LocalCopy:
+    """A session as this process last used it: the stored revision it matches and its fingerprint then
+    (snapshot.fingerprint: equal exactly when nothing changed since)."""
+
+    revision: str
+    session: AsyncSession
+    fingerprint: str
+    used: float
 
 
 class RedisSessionStore:
@@ -65,8 +78,7 @@ class RedisSessionStore:
         self.local_sessions = local_sessions
         # A request holds its session's lock at most this long (a stuck process frees it when it expires).
         self.lock_timeout = lock_timeout or max(60.0, 4 * make_config().timeout_secs)
-        # token -> (revision written by this process, the session, when it was last used)
-        self._local: OrderedDict[str, tuple[str, AsyncSession, float]] = OrderedDict()
+        self._local: OrderedDict[str, LocalCopy] = OrderedDict()  # token -> this process's copy
         self._take_place = self._redis.register_script(_TAKE_PLACE)
 
     async def check(self) -> None:
@@ -133,50 +145,65 @@ class RedisSessionStore:
                 await entry.session.close()
 
     async def _load(self, token: str) -> SessionEntry | None:
-        """The stored session: this process's copy when it is the stored revision, else restored from the
-        snapshot (its page parsed again). None when it is gone."""
+        """The stored session: this process's copy when it holds the stored revision (only the revision is
+        read), else restored from the snapshot (its page parsed again). None when it is gone."""
         with _reachable():
-            raw = await self._redis.get(_key(token))
-        if raw is None:
+            stored = await self._redis.hget(_key(token), "revision")
+        if stored is None:
             return None
-        stored = json.loads(raw)
+        revision = _str(stored)
         cached = self._local.pop(token, None)
-        if cached is not None and cached[0] == stored["revision"]:
-            return SessionEntry(token, cached[1], time.time())
+        if cached is not None and cached.revision == revision:
+            cached.used = time.time()
+            self._local[token] = cached
+            return SessionEntry(token, cached.session, cached.used)
         if cached is not None:
-            await cached[1].close()
+            await cached.session.close()
+        with _reachable():
+            found, raw = await self._redis.hmget(_key(token), ["revision", "snapshot"])
+        if found is None or raw is None:
+            return None
+        revision, text = _str(found), _str(raw)
         session = AsyncSession(self._make_config())
         try:
-            await restore(session, stored["snapshot"])
-        except BrowsyError as err:
+            await restore(session, json.loads(text))
+        except (BrowsyError, ValueError) as err:
             await session.close()
             raise SessionUnavailable(f"the session could not be restored ({err}); start a new one") from None
+        self._keep(token, LocalCopy(revision, session, fingerprint(session), time.time()))
         return SessionEntry(token, session, time.time())
 
     async def _save(self, entry: SessionEntry) -> None:
-        """Write the session back with a new revision, refresh its TTL and its place under the cap, and keep
-        it in this process's LRU."""
-        data = snapshot(entry.session)
-        new_revision = secrets.token_hex(8)
+        """Write the session back when the request changed it (a new revision), refresh its TTL and its place
+        under the cap, and keep it in this process's LRU. A request that changed nothing (a read) leaves the
+        revision as it was, so every process holding that revision keeps using its copy."""
+        current = fingerprint(entry.session)
+        cached = self._local.get(entry.token)
+        changed = cached is None or cached.session is not entry.session or cached.fingerprint != current
+        revision = secrets.token_hex(8) if changed or cached is None else cached.revision
         now = time.time()
+        key = _key(entry.token)
         try:
             async with self._redis.pipeline(transaction=True) as pipe:
-                pipe.set(
-                    _key(entry.token),
-                    json.dumps({"revision": new_revision, "snapshot": data}, separators=(",", ":")),
-                    ex=math.ceil(self.ttl),
-                )
+                if changed:
+                    text = json.dumps(snapshot(entry.session), separators=(",", ":"))
+                    pipe.hset(key, mapping={"revision": revision, "snapshot": text})
+                pipe.expire(key, math.ceil(self.ttl))
                 pipe.zadd(PREFIX + "sessions", {entry.token: now})
                 await pipe.execute()
         except (RedisError, OSError) as err:
             log.warning("saving a session to Redis failed: %s", err)
+            self._local.pop(entry.token, None)
             await entry.session.close()
             return
-        self._local[entry.token] = (new_revision, entry.session, now)
-        self._local.move_to_end(entry.token)
+        self._keep(entry.token, LocalCopy(revision, entry.session, current, now))
+
+    def _keep(self, token: str, copy: LocalCopy) -> None:
+        self._local[token] = copy
+        self._local.move_to_end(token)
         while len(self._local) > self.local_sessions:
-            _, (_, old, _) = self._local.popitem(last=False)
-            await old.close()
+            _, old = self._local.popitem(last=False)
+            _close_later(old.session)
 
     async def count(self) -> int:
         """Live sessions across the deployment."""
@@ -190,16 +217,23 @@ class RedisSessionStore:
         while True:
             await asyncio.sleep(interval)
             oldest = time.time() - self.ttl
-            for token in [t for t, (_, _, used) in self._local.items() if used < oldest]:
-                _, old, _ = self._local.pop(token)
-                await old.close()
+            for token in [t for t, copy in self._local.items() if copy.used < oldest]:
+                await self._local.pop(token).session.close()
 
     async def close_all(self) -> None:
-        sessions = [s for _, s, _ in self._local.values()]
+        sessions = [copy.session for copy in self._local.values()]
         self._local.clear()
         for session in sessions:
             await session.close()
         await self._redis.aclose()
+
+
+def _close_later(session: AsyncSession) -> None:
+    asyncio.get_running_loop().create_task(session.close())
+
+
+def _str(value: bytes | str) -> str:
+    return value.decode() if isinstance(value, bytes) else value
 
 
 def _key(token: str) -> str:

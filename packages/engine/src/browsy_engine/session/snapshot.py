@@ -13,6 +13,8 @@ must be private to the deployment.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..model import SpatialDom
@@ -33,32 +35,50 @@ class SnapshotError(BrowsyError):
 
 def snapshot(session: AsyncSession) -> dict[str, Any]:
     """The session as JSON-ready data (see the module docstring)."""
+    return _snapshot(session, _source_data)
+
+
+def fingerprint(session: AsyncSession) -> str:
+    """What `snapshot` would hold, with each page source named by its identity instead of its text: cheap
+    to compute, and equal for two calls exactly when the snapshot did not change in between (sources are
+    never modified, only replaced). A store compares it to skip writing a session a read left as it was."""
+    return json.dumps(_snapshot(session, lambda source: {"id": id(source)}), separators=(",", ":"))
+
+
+def _snapshot(session: AsyncSession, source_data: Callable[[PageSource], dict[str, Any]]) -> dict[str, Any]:
     page = session._page
-    history = session._history
     return {
         "version": SNAPSHOT_VERSION,
         "viewport": [session.config.viewport_width, session.config.viewport_height],
         "cookies": session._fetcher.state_cookies(),
-        "page": _page_data(page) if page is not None else None,
-        "history": [_entry_data(e) for e in history],
+        "page": _page_data(page, source_data) if page is not None else None,
+        "history": [_entry_data(e, source_data) for e in session._history],
         "previous": _previous_kind(session),
     }
 
 
+def _source_data(source: PageSource) -> dict[str, Any]:
+    return {"html": source.html, "css": list(source.extra_css), "content_type": source.content_type}
+
+
 async def restore(session: AsyncSession, data: dict[str, Any]) -> None:
     """Make a fresh `session` the one `data` describes: cookies, current page (parsed again), history and
-    the previous page (for deltas). Raises SnapshotError for data of another format."""
+    the previous page (for deltas). Raises SnapshotError for data of another format or damaged data."""
     if not isinstance(data, dict) or data.get("version") != SNAPSHOT_VERSION:
         raise SnapshotError("The stored session has another format; start a new session.")
     if data.get("viewport") != [session.config.viewport_width, session.config.viewport_height]:
         raise SnapshotError("The stored session was made with another viewport; start a new session.")
     try:
-        session._fetcher.add_cookies(list(data["cookies"]))
-        history: list[Page | PageRef] = [_entry(e) for e in data["history"]]
-        page_data = data["page"]
-        previous_kind = data.get("previous")
-    except (KeyError, TypeError, ValueError) as err:
+        await _restore(session, data)
+    except (KeyError, TypeError, ValueError, AttributeError) as err:
         raise SnapshotError(f"The stored session is damaged ({type(err).__name__}).") from None
+
+
+async def _restore(session: AsyncSession, data: dict[str, Any]) -> None:
+    session._fetcher.add_cookies(list(data["cookies"]))
+    history: list[Page | PageRef] = [_entry(e) for e in data["history"]]
+    page_data = data["page"]
+    previous_kind = data.get("previous")
     loader = session._loader
     previous: SpatialDom | None = None
     if previous_kind == "history" and history and isinstance(history[-1], PageRef):
@@ -71,7 +91,7 @@ async def restore(session: AsyncSession, data: dict[str, Any]) -> None:
     session._history = history
     if page_data is None:
         return
-    source = PageSource(page_data["html"], list(page_data["css"]), page_data["content_type"])
+    source = _source(page_data["source"])
     page = await loader.page_from_source(source, page_data["url"], load_frames_again=page_data["frames"])
     page.status = page_data["status"]
     page.redirects = list(page_data["redirects"])
@@ -89,14 +109,12 @@ async def restore(session: AsyncSession, data: dict[str, Any]) -> None:
     session._previous_dom = previous
 
 
-def _page_data(page: Page) -> dict[str, Any]:
+def _page_data(page: Page, source_data: Callable[[PageSource], dict[str, Any]]) -> dict[str, Any]:
     dom = page.dom
     source = page.source or PageSource("", [], page.content_type)
     return {
         "url": dom.url,
-        "html": source.html,
-        "css": list(source.extra_css),
-        "content_type": source.content_type,
+        "source": source_data(source),
         "status": page.status,
         "redirects": list(page.redirects),
         "http_version": page.http_version,
@@ -109,18 +127,19 @@ def _page_data(page: Page) -> dict[str, Any]:
     }
 
 
-def _entry_data(entry: Page | PageRef) -> dict[str, Any]:
+def _entry_data(entry: Page | PageRef, source_data: Callable[[PageSource], dict[str, Any]]) -> dict[str, Any]:
     ref = PageRef.of(entry, keep_source=True) if isinstance(entry, Page) else entry
-    source = ref.source
     return {
         "url": ref.url,
         "title": ref.title,
         "form": _form_data(ref.form),
         "node_count": ref.node_count,
-        "source": None
-        if source is None
-        else {"html": source.html, "css": list(source.extra_css), "content_type": source.content_type},
+        "source": None if ref.source is None else source_data(ref.source),
     }
+
+
+def _source(data: dict[str, Any]) -> PageSource:
+    return PageSource(data["html"], list(data["css"]), data["content_type"])
 
 
 def _entry(data: dict[str, Any]) -> PageRef:
@@ -130,7 +149,7 @@ def _entry(data: dict[str, Any]) -> PageRef:
         data["title"],
         _form(data["form"]),
         int(data["node_count"]),
-        None if source is None else PageSource(source["html"], list(source["css"]), source["content_type"]),
+        _source(source) if source else None,
     )
 
 
