@@ -18,3 +18,22 @@ def test_parse_returns_spatial_dom_with_title_and_viewport() -> None:
 def test_bytes_input_is_accepted() -> None:
     dom = parse(b"<title>x</title>\xff\xfe bad bytes")
     assert dom.title == "x"
+
+
+def test_the_model_imports_nothing_above_it() -> None:
+    """model.py (and the recipe types it holds) sit at the bottom of the pipeline: no import of page
+    intelligence, output, layout or sessions, at the top or inside a function, so there is no cycle."""
+    import ast
+    import pathlib
+
+    import browsy_engine
+
+    root = pathlib.Path(browsy_engine.__file__).parent
+    for name in ("model.py", "suggestions.py"):
+        tree = ast.parse((root / name).read_text())
+        relative = {
+            node.module or ""
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.level > 0
+        }
+        assert relative <= {"suggestions", "model"}, f"{name} imports {sorted(relative)}"

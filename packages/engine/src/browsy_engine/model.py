@@ -7,10 +7,26 @@ viewport, page intelligence, and O(1) lookup by id.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from .suggestions import CaptchaInfo, Recipe, recipe_from_dict
+
+# The convenience methods of SpatialDom (`tables()`, `to_json()`, …) are carried out by page intelligence
+# and output, which sit above the model in the pipeline. The model imports nothing above it: those modules
+# are connected here when the package loads (browsy_engine/__init__.py), so there is no import cycle.
+_helpers: dict[str, Callable[..., Any]] = {}
+
+
+def connect_helpers(**helpers: Callable[..., Any]) -> None:
+    """Name the functions behind SpatialDom's helper methods (tables, alerts, find_codes, pagination,
+    behaviors, to_json, to_compact)."""
+    _helpers.update(helpers)
+
+
+def _helper(name: str) -> Callable[..., Any]:
+    return _helpers[name]
 
 
 class Serialisable(Protocol):
@@ -201,33 +217,26 @@ class SpatialDom:
     # --- extraction helpers (page intelligence; each delegates to its browsy_engine.intelligence module) ---
     def tables(self) -> list[Any]:
         """Data tables as TableData(headers, rows)."""
-        from .intelligence.tables import tables
-
-        return tables(self)
+        return _helper("tables")(self)
 
     def alerts(self) -> list[SpatialElement]:
         """Elements with an alert_type (error, success, warning, alert, status)."""
-        from .intelligence.alerts import alerts
-
-        return alerts(self)
+        alerts: list[SpatialElement] = _helper("alerts")(self)
+        return alerts
 
     def find_codes(self) -> list[str]:
         """Verification codes (4-8 digits near code keywords) found in the page text."""
-        from .intelligence.codes import find_codes
-
-        return find_codes(self)
+        codes: list[str] = _helper("find_codes")(self)
+        return codes
 
     def pagination(self) -> Any:
         """Next/previous/numbered page links (intelligence.pagination.Pagination), or None."""
-        from .intelligence.pagination import pagination
-
-        return pagination(self)
+        return _helper("pagination")(self)
 
     def behaviors(self) -> list[Any]:
         """JS behaviours readable from markup (intelligence.behaviors.Behavior)."""
-        from .intelligence.behaviors import detect_behaviors
-
-        return detect_behaviors(self)
+        behaviors: list[Any] = _helper("behaviors")(self)
+        return behaviors
 
     def to_dict(self, explain: bool = False) -> dict[str, Any]:
         """The seed's JSON shape; `explain` adds `page_confidence` and `page_reasons` (why this page type)."""
@@ -283,11 +292,9 @@ class SpatialDom:
         )
 
     def to_json(self, indent: int | None = None, explain: bool = False) -> str:
-        from .output.json_output import to_json
-
-        return to_json(self, indent=indent, explain=explain)
+        text: str = _helper("to_json")(self, indent=indent, explain=explain)
+        return text
 
     def to_compact(self, header: bool = False) -> str:
-        from .output.compact import to_compact_string
-
-        return to_compact_string(self, header=header)
+        text: str = _helper("to_compact")(self, header=header)
+        return text

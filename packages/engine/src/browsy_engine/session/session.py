@@ -281,8 +281,7 @@ class AsyncSession:
         dom = self.dom_ref()
         if dom is None:
             return None
-        finder = getattr(dom, "find_codes", None)
-        codes = finder() if callable(finder) else []
+        codes = dom.find_codes()
         return codes[0] if codes else None
 
     def is_captcha(self) -> bool:
