@@ -18,7 +18,7 @@ from urllib.parse import unquote_to_bytes
 
 from ..css.style import ComputedStyle
 from .context import LayoutContext
-from .geometry import horizontal_pb, vertical_pb
+from .geometry import horizontal_pb, px, vertical_pb
 from .text import metrics_for
 
 TEXT_LIKE = frozenset({"text", "password", "email", "search", "tel", "url", "number", ""})
@@ -87,7 +87,9 @@ BROKEN_ICON = 16.0  # Chromium's broken-image icon is 16×16 CSS px
 _SCHEME = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*:")
 
 
-def _image_size(ctx: LayoutContext, i: int, s: ComputedStyle, m) -> tuple[float, float, float | None]:
+def _image_size(
+    ctx: LayoutContext, i: int, s: ComputedStyle, m, available: float | None
+) -> tuple[float, float, float | None]:
     attrs = ctx.doc.nodes[i].attrs
     if auto_sized(attrs):
         # HTML's UA sheet: img[sizes=auto] gets `contain: size; contain-intrinsic-size: 300px 150px`, so
@@ -111,8 +113,31 @@ def _image_size(ctx: LayoutContext, i: int, s: ComputedStyle, m) -> tuple[float,
         if not alt:  # the broken-image icon alone, on the baseline
             return BROKEN_ICON, BROKEN_ICON, None
         h = max(m.ascent + m.descent + 1.0, m.line_height)
-        return m.width(alt) + 16.0, h, m.ascent + (h - m.ascent - m.descent - 1.0) / 2
+        width, lines = _alt_text_box(alt, m, available)
+        return width, h * lines, m.ascent + (h - m.ascent - m.descent - 1.0) / 2
     return _dim_attr(ctx, i, "width") or 0.0, _dim_attr(ctx, i, "height") or 0.0, None
+
+
+ALT_TEXT_INSET = 16.0  # what Chromium's alt text box adds to the width of its text
+
+
+def _alt_text_box(alt: str, m, available: float | None) -> tuple[float, int]:
+    """(width, lines) of a broken image's alt text box. Chromium lays the alt text out inside the box like
+    any text: the box is as wide as the text, but no wider than the line it sits in, and a longer text
+    wraps onto more lines, each a line high (the box's baseline stays its first line's)."""
+    natural = m.width(alt) + ALT_TEXT_INSET
+    if available is None or natural <= available:
+        return natural, 1
+    room = max(0.0, available - ALT_TEXT_INSET)
+    space = m.width(" ")
+    lines, used = 1, -1.0
+    for word in alt.split():
+        w = m.width(word)
+        if used >= 0 and used + space + w > room:
+            lines, used = lines + 1, w
+        else:
+            used = w if used < 0 else used + space + w
+    return max(available, 0.0), lines
 
 
 AUTO_SIZES_BOX = (300.0, 150.0)  # contain-intrinsic-size of img[sizes=auto] in HTML's UA style sheet
@@ -226,6 +251,8 @@ def replaced_content_size(
     pb_v = vertical_pb(s, cb_w)
     m = metrics_for(s)
     text_baseline = s.border_top_width + (s.padding_top[0] if s.padding_top else 0.0) + m.ascent
+    margins = px(s.margin_left, cb_w) + px(s.margin_right, cb_w)
+    available = cb_w - pb_h - margins if cb_w > 0 else None  # None: no line to fit (intrinsic sizes)
     if tag == "input":
         kind = input_type(ctx, i)
         if kind in ("checkbox", "radio"):
@@ -235,7 +262,7 @@ def replaced_content_size(
             value = ctx.doc.nodes[i].attrs.get("value")
             label = default if value is None else str(value)
             if kind == "image":
-                return _image_size(ctx, i, s, m)
+                return _image_size(ctx, i, s, m, available)
             return m.width(label), m.line_height, text_baseline
         if kind in FIXED_BORDER_BOX:
             box_w, box_h = FIXED_BORDER_BOX[kind]
@@ -271,7 +298,7 @@ def replaced_content_size(
             content_h += 2.0 - pb_v
         return longest + 22.6 - pb_h, content_h, pb_v / 2 + 1.0 + m.ascent if pb_v >= 2.0 else 2.0 + m.ascent
     if tag == "img":
-        return _image_size(ctx, i, s, m)
+        return _image_size(ctx, i, s, m, available)
     if tag in ("meter",):
         return 80.0, 16.0, None
     if tag in ("progress",):
