@@ -93,6 +93,9 @@ class BlockOut:
     height: float  # border-box height
     quirk_top: bool = False  # its top margin is a quirky UA margin (quirks mode)
     quirk_bottom: bool = False
+    # A list item whose only content is its marker's line: it takes that line's height, yet the margins
+    # around it go on collapsing as if it were empty (marker_only_item).
+    marker_only: bool = False
 
 
 # Boxes whose block children share their parent's formatting context: blocks, list items, and an
@@ -164,8 +167,10 @@ def legacy_align(ctx: LayoutContext, parent: int) -> str | None:
     return None
 
 
-def flow(ctx, i, children, cw, cx, cy, floats, ox, oy, collapse_top, cb_h):
-    """Lay out block-level children and inline runs of container i in its content box."""
+def flow(ctx, i, children, cw, cx, cy, floats, ox, oy, collapse_top, cb_h, strut_in=NO_MARGIN):
+    """Lay out block-level children and inline runs of container i in its content box. `strut_in` holds
+    the margins adjoining the content's top from above (the container's own and its ancestors', when
+    collapse_top), which only a marker-only list item carries on past itself."""
     cursor = 0.0
     pending = NO_MARGIN
     top_out = NO_MARGIN
@@ -250,10 +255,11 @@ def flow(ctx, i, children, cw, cx, cy, floats, ox, oy, collapse_top, cb_h):
             if edge > float("-inf"):
                 clear_to = edge - oy
                 y_est = max(y_est, clear_to)
+        above = collapse(strut_in, top_out) if first and collapse_top else pending
         if holds_block[c] or display[c] not in PLAIN_BLOCKS:
-            res = yield block_box(ctx, c, cw, cb_h, floats, ox, oy + y_est)
+            res = yield block_box(ctx, c, cw, cb_h, floats, ox, oy + y_est, above)
         else:  # a plain block without block children: laid out within this task (a bounded step down)
-            res = yield from block_box(ctx, c, cw, cb_h, floats, ox, oy + y_est)
+            res = yield from block_box(ctx, c, cw, cb_h, floats, ox, oy + y_est, above)
         if first and quirk_container and res.quirk_top:
             res.top = NO_MARGIN
         if first and collapse_top and res.quirk_top:
@@ -277,6 +283,8 @@ def flow(ctx, i, children, cw, cx, cy, floats, ox, oy, collapse_top, cb_h):
             continue
         cursor = y + res.height
         pending = res.bottom
+        if res.marker_only:
+            pending = collapse(collapse(above, res.top), res.bottom)
         last_quirk_bottom = res.quirk_bottom
         first = False
     if quirk_container and last_quirk_bottom:
@@ -300,6 +308,24 @@ def marker_line_height(s) -> float:
     line box of its own, so an auto-height list item is never shorter than one line of its font."""
     above, below = metrics_for(s).leading_split()
     return above + below
+
+
+def marker_only_item(
+    s, out, content_h: float, pb_v: float, collapse_top: bool, collapse_bottom: bool
+) -> bool:
+    """A list item with an outside marker and nothing else that takes space: no line box, no height, no
+    border or padding, only empty blocks (the caller checks it holds block children: a childless item
+    is an ordinary box one line high). Chromium gives it its marker's line but treats it as
+    empty for margin collapsing: the margins adjoining its top (its parent's and ancestors' too, when they
+    adjoin) collapse through it and apply again below it, before the next box."""
+    return (
+        s.list_style_position != "inside"
+        and collapse_top
+        and collapse_bottom
+        and out.empty
+        and content_h + pb_v == 0
+        and s.height is None
+    )
 
 
 def inside_marker(ctx: LayoutContext, i: int) -> float:
@@ -351,8 +377,9 @@ def place_float(ctx, c, container, w, h, cx, cy, y, cw, floats, ox, oy) -> None:
     ctx.anchor[c] = container
 
 
-def block_box(ctx, i, cb_w, cb_h, floats, ox, oy):
-    """A block-level box in normal flow of width cb_w's containing block. Returns BlockOut."""
+def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN):
+    """A block-level box in normal flow of width cb_w's containing block. Returns BlockOut. `strut_in`:
+    the margins adjoining its top edge from above (see flow)."""
     s = ctx.styles[i]
     tag = ctx.doc.nodes[i].tag
     rel = ctx.rel
@@ -421,15 +448,21 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy):
                 pb_v += legend_h - bt
         own = FloatArea() if bfc else floats
         fox, foy = (0.0, 0.0) if bfc else (ox + used_ml + cx, oy + cy)
-        out = yield from flow(ctx, i, children, w, cx, cy, own, fox, foy, collapse_top, h_spec)
+        inner = collapse(strut_in, as_margin(px(s.margin_top, cb_w))) if collapse_top else NO_MARGIN
+        out = yield from flow(ctx, i, children, w, cx, cy, own, fox, foy, collapse_top, h_spec, inner)
         if bfc and own.any:
             out.height = max(out.height + (0.0 if collapse_bottom else value(out.bottom)), own.bottom())
             out.bottom = NO_MARGIN
     content_h = out.height
     if not collapse_bottom and d not in FLEX_LIKE:
         content_h += value(out.bottom)
+    marker_only = False
     if d == "list-item" and s.list_style_type != "none":
-        content_h = max(content_h, marker_line_height(s))
+        marker_only = ctx.holds_block[i] and marker_only_item(
+            s, out, content_h, pb_v, collapse_top, collapse_bottom
+        )
+        # the marker's line fits in the border box: borders and padding count towards it (LayoutNG)
+        content_h = max(content_h, marker_line_height(s) - pb_v)
     if h_spec is not None:
         content_h = h_spec
     content_h = clamp_height(s, content_h, cb_h, pb_v)
@@ -448,7 +481,9 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy):
     through = collapse_top and collapse_bottom and out.empty and content_h + pb_v == 0
     if through:
         top = collapse(top, bottom)
-    out_box = BlockOut(used_ml, top, bottom, through, content_h + pb_v)
+    out_box = BlockOut(
+        used_ml, top, bottom, through, content_h + pb_v, marker_only=marker_only and not through
+    )
     if ctx.quirks:
         quirky = tag in QUIRKY
         out_box.quirk_top = (quirky and mt != NO_MARGIN) or (
