@@ -18,6 +18,7 @@ types).
 
 from __future__ import annotations
 
+import dataclasses
 from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -258,6 +259,7 @@ class _Cascade:
                 root_index = i
                 root_font_size = style.font_size
             styles[i] = style
+        propagate_body_overflow(doc, styles, root_index)
         return styles
 
     def _compute(
@@ -368,6 +370,21 @@ class _Cascade:
         out = dict(parsed) if parsed else None
         self._reparsed[key] = out
         return out
+
+
+def propagate_body_overflow(doc: Document, styles: list[ComputedStyle | None], root: int) -> None:
+    """CSS Overflow 3 §3.3: when the root element's overflow is visible, the viewport takes the body's
+    overflow and the body's own used overflow becomes visible, so a `body { overflow-x: hidden }` neither
+    clips the body nor makes it a new formatting context (its margins still collapse with its content's)."""
+    root_style = styles[root] if root >= 0 else None
+    if root_style is None or root_style.overflow_x != "visible" or root_style.overflow_y != "visible":
+        return
+    for child in doc.nodes[root].children:
+        if doc.nodes[child].tag == "body":
+            body = styles[child]
+            if body is not None and (body.overflow_x != "visible" or body.overflow_y != "visible"):
+                styles[child] = dataclasses.replace(body, overflow_x="visible", overflow_y="visible")
+            return
 
 
 def compute_styles(
