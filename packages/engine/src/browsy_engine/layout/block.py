@@ -310,6 +310,14 @@ def marker_line_height(s) -> float:
     return above + below
 
 
+def _splits_inline(ctx: LayoutContext, i: int) -> bool:
+    """Box i's content is inline content split around blocks (block-in-inline): it has line boxes, empty
+    or not, so a list item's marker sits on them and gets no line of its own (Chromium: an item holding
+    only `<span><div></div></span>` is 0px tall, though still no empty box for margin collapsing)."""
+    display, block_child = ctx.display, ctx.block_child
+    return any(display[c] == "inline" and block_child[c] for c in ctx.box_children(i))
+
+
 def marker_only_item(
     s, out, content_h: float, pb_v: float, collapse_top: bool, collapse_bottom: bool
 ) -> bool:
@@ -389,7 +397,10 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN):
     mr = px_or_none(s.margin_right, cb_w)
     bfc = establishes_bfc(ctx, i)
     d = ctx.display[i]
-    w = specified_width(s, cb_w, pb_h)
+    # An inline split around block children (block-in-inline) is no block: width, height and their
+    # min/max do not apply to a non-replaced inline box (CSS 2 §10.3.1, §10.6.1).
+    split_inline = d == "inline"
+    w = None if split_inline else specified_width(s, cb_w, pb_h)
     replaced = tag in REPLACED
     atomic = replaced or d in TABLE_LIKE
     if atomic:
@@ -404,7 +415,7 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN):
             avail = min(avail, hi - lo - (ml or 0.0) - (mr or 0.0))
             ml = (ml or 0.0) + (lo - ox)
     auto_width = w is None
-    w = clamp_width(s, avail - pb_h if w is None else w, cb_w, pb_h)
+    w = avail - pb_h if split_inline else clamp_width(s, avail - pb_h if w is None else w, cb_w, pb_h)
     free = cb_w - w - pb_h
     if auto_width and w + pb_h >= avail - 0.01:
         used_ml = ml or 0.0  # fills the containing block: auto margins are 0
@@ -429,8 +440,8 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN):
         return BlockOut(
             used_ml, as_margin(px(s.margin_top, cb_w)), as_margin(px(s.margin_bottom, cb_w)), False, r[3]
         )
-    h_spec = specified_height(s, cb_h, pb_v)
-    if h_spec is None and s.aspect_ratio:
+    h_spec = None if split_inline else specified_height(s, cb_h, pb_v)
+    if h_spec is None and s.aspect_ratio and not split_inline:
         h_spec = _ratio_height(s, w, pb_h, pb_v)
     bt, bb = s.border_top_width, s.border_bottom_width
     pt, pbot = px(s.padding_top, cb_w), px(s.padding_bottom, cb_w)
@@ -456,13 +467,14 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN):
     content_h = out.height
     if not collapse_bottom and d not in FLEX_LIKE:
         content_h += value(out.bottom)
-    marker_only = False
+    marker_only = split = False
     if d == "list-item" and s.list_style_type != "none":
-        marker_only = ctx.holds_block[i] and marker_only_item(
+        split = _splits_inline(ctx, i)
+        marker_only = (split or ctx.holds_block[i]) and marker_only_item(
             s, out, content_h, pb_v, collapse_top, collapse_bottom
         )
-        # the marker's line fits in the border box: borders and padding count towards it (LayoutNG)
-        content_h = max(content_h, marker_line_height(s) - pb_v)
+        if not split:  # the marker's own line, which counts borders and padding (LayoutNG)
+            content_h = max(content_h, marker_line_height(s) - pb_v)
     if h_spec is not None:
         content_h = h_spec
     content_h = clamp_height(s, content_h, cb_h, pb_v)
@@ -478,7 +490,7 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN):
         mb = as_margin(s.font_size)  # Chromium's quirks.css: form { margin-block-end: 1em }
     top = collapse(mt, out.top) if collapse_top else mt
     bottom = collapse(mb, out.bottom) if collapse_bottom else mb
-    through = collapse_top and collapse_bottom and out.empty and content_h + pb_v == 0
+    through = collapse_top and collapse_bottom and out.empty and content_h + pb_v == 0 and not split
     if through:
         top = collapse(top, bottom)
     out_box = BlockOut(
