@@ -248,7 +248,10 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
             unit[UWIDTH] += box_edges[0]
         else:
             box = yield from _atomic_size(ctx, i, cw, measuring)
-            if unit[CONTENT]:
+            # CSS Text 3 §5.1: around an atomic inline the white-space of the boxes holding both sides
+            # decides: inside `nowrap` (or `pre`) inline-blocks and images stay on one line.
+            atom_wraps = styles[doc_nodes[i].parent].white_space not in ("nowrap", "pre")
+            if unit[CONTENT] and (atom_wraps or break_pending):
                 unit = [[], 0.0, False]
                 units.append(unit)
             va = s.vertical_align
@@ -257,7 +260,7 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
             unit[PIECES].append((ATOMIC, i, box[0], va, None, raise_stack[-1], box[1], box[2], box[3]))
             unit[UWIDTH] += box[0]
             unit[CONTENT] = True
-            break_pending = True
+            break_pending = atom_wraps
             after_space = False
             space_face = None
     return units
