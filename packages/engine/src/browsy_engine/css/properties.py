@@ -65,6 +65,7 @@ class PropertyParser(BoxParsers, FlexGridParsers, FontParsers, PaintParsers):
 
     def _register(self) -> None:
         add = self._add
+        add(["transform", "-webkit-transform"], ["translate_x", "translate_y"], self._transform)
         # box sizes
         for css, slot in (
             ("width", "width"), ("height", "height"), ("inline-size", "width"), ("block-size", "height"),

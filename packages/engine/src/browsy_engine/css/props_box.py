@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from tinycss2.ast import StringToken
+from tinycss2.ast import FunctionBlock, LiteralToken, StringToken, WhitespaceToken
 
 from .kinds import (
     BORDER,
@@ -13,6 +13,7 @@ from .kinds import (
     DISPLAY_KEYWORDS,
     ENUMS,
     INHERIT,
+    LEN,
     TEXT_ALIGN,
     VERTICAL_ALIGN,
     WHITE_SPACE_COLLAPSE,
@@ -21,11 +22,48 @@ from .kinds import (
     keyword_of,
 )
 from .props_base import ValueParsers
-from .values import number_value
+from .values import MAX_FRACTION, Lin, number_value, sane
 
 
 class BoxParsers(ValueParsers):
-    """display, borders, overflow, text alignment, lists, white-space, border-spacing, aspect-ratio."""
+    """display, borders, overflow, text alignment, lists, white-space, border-spacing, aspect-ratio,
+    the translation of transforms."""
+
+    def _transform(self, values: list[object]) -> Parsed | None:
+        """`transform`: the sum of its translations (translate, translateX/Y, translate3d, the e/f of a
+        matrix), which moves the box and its descendants as getBoundingClientRect reports them. Rotations,
+        scales and skews are read and left out (the box keeps its size). Invalid functions drop it."""
+        if len(values) == 1 and keyword_of(values[0]) == "none":
+            return [("translate_x", (CONST, None)), ("translate_y", (CONST, None))]
+        x: Lin = (0.0, 0.0, 0.0, 0.0)
+        y: Lin = (0.0, 0.0, 0.0, 0.0)
+        for fn in values:
+            if not isinstance(fn, FunctionBlock):
+                return None
+            args = [a for a in fn.arguments if not isinstance(a, WhitespaceToken)]
+            parts = [t for t in args if not (isinstance(t, LiteralToken) and t.value == ",")]
+            name = fn.lower_name
+            if name in ("translate", "translate3d", "translatex", "translatey"):
+                lins = [self.lin(t) for t in parts]
+                if not lins or any(v is None for v in lins):
+                    return None
+                dx, dy = (
+                    (lins[0], lins[1] if len(lins) > 1 else None)
+                    if name in ("translate", "translate3d")
+                    else ((lins[0], None) if name == "translatex" else (None, lins[0]))
+                )
+                x = _add_lin(x, dx)
+                y = _add_lin(y, dy)
+            elif name in ("matrix", "matrix3d"):
+                numbers = [number_value(t, self.vp) for t in parts]
+                if len(numbers) not in (6, 16) or any(v is None for v in numbers):
+                    return None
+                tx, ty = (numbers[4], numbers[5]) if len(numbers) == 6 else (numbers[12], numbers[13])
+                x = _add_lin(x, (tx or 0.0, 0.0, 0.0, 0.0))
+                y = _add_lin(y, (ty or 0.0, 0.0, 0.0, 0.0))
+            elif name not in TRANSFORMS_WITHOUT_TRANSLATION:
+                return None
+        return [("translate_x", _translation(x)), ("translate_y", _translation(y))]
 
     def _border_style_spec(self, t: object) -> Spec | None:
         word = keyword_of(t)
@@ -177,3 +215,24 @@ class BoxParsers(ValueParsers):
         if not 1e-6 < quotient < 1e6:
             return [("aspect_ratio", (CONST, None))]
         return [("aspect_ratio", (CONST, quotient))]
+
+
+# Transform functions that move no box's origin (their effect on the box's extent is left out)
+TRANSFORMS_WITHOUT_TRANSLATION = frozenset(
+    {
+        "scale", "scalex", "scaley", "scalez", "scale3d", "rotate", "rotatex", "rotatey", "rotatez",
+        "rotate3d", "skew", "skewx", "skewy", "perspective",
+    }
+)  # fmt: skip
+
+
+def _add_lin(a: Lin, b: Lin | None) -> Lin:
+    return a if b is None else (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3])
+
+
+def _translation(v: Lin) -> Spec:
+    if v == (0.0, 0.0, 0.0, 0.0):
+        return (CONST, None)
+    if v[2] == 0.0 and v[3] == 0.0:
+        return (CONST, (sane(v[0]), sane(v[1], MAX_FRACTION)))
+    return (LEN, v)

@@ -27,6 +27,9 @@ class ComputedStyle:
     bottom: Length = None
     left: Length = None
     float_side: str = "none"  # the `float` property (a field named float would shadow the builtin)
+    # The translation of `transform` (translate*, matrix): percentages of the box's own border box
+    translate_x: Length = None
+    translate_y: Length = None
     clear: str = "none"
     box_sizing: str = "content-box"
     width: Length = None

@@ -2,7 +2,8 @@
 
 Pipeline: classify displays (context.py) → lay out the root as a block (block.py, inline.py,
 flexgrid.py, table.py; all generator tasks run by trampoline.py, so no Python recursion over the tree)
-→ absolutely positioned boxes (positioned.py) → relative offsets → document coordinates.
+→ relative offsets → absolutely positioned boxes (positioned.py) → transforms' translations →
+document coordinates.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from .block import block_box
 from .context import LayoutContext, classify
 from .document_boxes import LIMIT, DocumentBoxes
 from .floats import FloatArea
-from .positioned import Absolute, layout_positioned, relative_offsets
+from .positioned import Absolute, layout_positioned, relative_offsets, translate_boxes
 from .trampoline import run
 
 
@@ -59,4 +60,6 @@ def compute_layout(doc: Document, styles: list[ComputedStyle | None], width: flo
     relative_offsets(ctx)
     if ctx.positioned:
         layout_positioned(ctx, Absolute(ctx), doc.subtree_ends())
+    if ctx.translated:
+        translate_boxes(ctx)
     return Layout(DocumentBoxes(ctx), float(height))
