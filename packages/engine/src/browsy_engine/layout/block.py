@@ -315,7 +315,7 @@ def _splits_inline(ctx: LayoutContext, i: int) -> bool:
     or not, so a list item's marker sits on them and gets no line of its own (Chromium: an item holding
     only `<span><div></div></span>` is 0px tall, though still no empty box for margin collapsing)."""
     display, block_child = ctx.display, ctx.block_child
-    return any(display[c] == "inline" and block_child[c] for c in ctx.box_children(i))
+    return any(display[c] == "inline" and block_child[c] for c in ctx.doc.nodes[i].children)
 
 
 def marker_only_item(

@@ -91,6 +91,7 @@ class LayoutContext:
     holds_block: list[bool] = field(default_factory=list)  # node i's box children hold an in-flow block
     relative: list[int] = field(default_factory=list)  # rendered elements with position: relative (classify)
     translated: list[int] = field(default_factory=list)  # rendered boxes a transform moves (classify)
+    split_inlines: list[int] = field(default_factory=list)  # inline boxes split around blocks (classify)
     pruned: set[int] = field(default_factory=set)  # nodes with a child that is no box child (see classify)
     children_cache: dict[int, list[int]] = field(default_factory=dict)
     table_grids: dict[int, Any] = field(default_factory=dict)  # table node -> table.Grid
@@ -129,8 +130,8 @@ class LayoutContext:
             d = display[c]
             if d == "none":
                 continue
-            if d == "contents":
-                stack.extend(reversed(nodes[c].children))
+            if d == "contents" or (d == "inline" and self.block_child[c] and nodes[c].tag not in REPLACED):
+                stack.extend(reversed(nodes[c].children))  # its children take its place (see classify)
                 continue
             out.append(c)
         return out
@@ -232,3 +233,12 @@ def classify(ctx: LayoutContext) -> None:
     ctx.display = display
     ctx.block_child = block_child
     ctx.holds_block = holds_block
+    # Inline boxes split around blocks (block-in-inline) take part in their parent's flow through their
+    # children: their inline content joins the lines around them and their blocks stack among the
+    # parent's, as CSS 2 §9.2.1.1 describes; their own rect is the union of their content's (engine.py).
+    split = [
+        i for i, d in enumerate(display) if d == "inline" and block_child[i] and nodes[i].tag not in REPLACED
+    ]
+    ctx.split_inlines = split
+    for i in split:
+        pruned.add(nodes[i].parent)

@@ -57,9 +57,51 @@ def compute_layout(doc: Document, styles: list[ComputedStyle | None], width: flo
     r[0] = res.x
     r[1] = res.top[0] + res.top[1]
     ctx.anchor[root] = -1
+    if ctx.split_inlines:
+        union_split_inlines(ctx)
     relative_offsets(ctx)
     if ctx.positioned:
         layout_positioned(ctx, Absolute(ctx), doc.subtree_ends())
     if ctx.translated:
         translate_boxes(ctx)
     return Layout(DocumentBoxes(ctx), float(height))
+
+
+def union_split_inlines(ctx: LayoutContext) -> None:
+    """The rect of an inline box split around blocks: the union of its children's non-empty boxes, as
+    getBoundingClientRect unites an inline's fragments (an empty block inside adds nothing). Its children
+    were laid out in its parent's flow, so they share one anchor; inner split boxes come first."""
+    rel, anchor, nodes = ctx.rel, ctx.anchor, ctx.doc.nodes
+    for i in reversed(ctx.split_inlines):
+        frame = -2
+        union: list[float] | None = None
+        first: list[float] | None = None
+        for c in nodes[i].children:
+            r = rel[c]
+            if r is None:
+                continue
+            if frame == -2:
+                frame = anchor[c]
+            elif anchor[c] != frame:
+                continue  # a float or positioned box placed elsewhere
+            if first is None:
+                first = r
+            if r[2] <= 0 or r[3] <= 0:
+                continue
+            if union is None:
+                union = [r[0], r[1], r[0] + r[2], r[1] + r[3]]
+            else:
+                union = [
+                    min(union[0], r[0]),
+                    min(union[1], r[1]),
+                    max(union[2], r[0] + r[2]),
+                    max(union[3], r[1] + r[3]),
+                ]
+        if first is None or frame >= i:
+            rel[i] = None
+            continue
+        anchor[i] = frame
+        if union is None:
+            rel[i] = [first[0], first[1], 0.0, 0.0]
+        else:
+            rel[i] = [union[0], union[1], union[2] - union[0], union[3] - union[1]]
