@@ -32,11 +32,15 @@ def outer_intrinsic(ctx: LayoutContext, c: int):
         box = yield block.atomic_box(ctx, c, 0.0)  # its size with CSS sizes and aspect ratio applied
         return box[0], box[0]
     lo, hi = yield intrinsic(ctx, c)
+    # min-/max-width size the border box under box-sizing: border-box, the content box otherwise
+    inset = pb if s.box_sizing == "border-box" else 0.0
     mx = px_or_none(s.max_width, None)
     if mx is not None:
+        mx = max(0.0, mx - inset)
         lo, hi = min(lo, mx), min(hi, mx)
     mn = px_or_none(s.min_width, None)
     if mn is not None:
+        mn = max(0.0, mn - inset)
         lo, hi = max(lo, mn), max(hi, mn)
     return lo + pb + margins, hi + pb + margins
 
