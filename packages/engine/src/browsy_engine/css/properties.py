@@ -65,7 +65,16 @@ class PropertyParser(BoxParsers, FlexGridParsers, FontParsers, PaintParsers):
 
     def _register(self) -> None:
         add = self._add
-        add(["transform", "-webkit-transform"], ["translate_x", "translate_y"], self._transform)
+        add(
+            ["transform", "-webkit-transform"],
+            ["translate_x", "translate_y", "scale_x", "scale_y"],
+            self._transform,
+        )
+        add(
+            ["transform-origin", "-webkit-transform-origin"],
+            ["transform_origin_x", "transform_origin_y"],
+            self._transform_origin,
+        )
         # box sizes
         for css, slot in (
             ("width", "width"), ("height", "height"), ("inline-size", "width"), ("block-size", "height"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from tinycss2.ast import FunctionBlock, LiteralToken, StringToken, WhitespaceToken
+from tinycss2.ast import FunctionBlock, LiteralToken, PercentageToken, StringToken, WhitespaceToken
 
 from .kinds import (
     BORDER,
@@ -22,7 +22,7 @@ from .kinds import (
     keyword_of,
 )
 from .props_base import ValueParsers
-from .values import MAX_FRACTION, Lin, number_value, sane
+from .values import MAX_FRACTION, Lin, Viewport, number_value, sane
 
 
 class BoxParsers(ValueParsers):
@@ -30,13 +30,15 @@ class BoxParsers(ValueParsers):
     the translation of transforms."""
 
     def _transform(self, values: list[object]) -> Parsed | None:
-        """`transform`: the sum of its translations (translate, translateX/Y, translate3d, the e/f of a
-        matrix), which moves the box and its descendants as getBoundingClientRect reports them. Rotations,
-        scales and skews are read and left out (the box keeps its size). Invalid functions drop it."""
+        """`transform` as one translation then one scale: the functions compose left to right (a later
+        translation is scaled by the scales before it), which is exact for translate*, scale* and a
+        matrix without rotation or skew; rotations and skews are read and left out (the box keeps its
+        axes). getBoundingClientRect reports boxes after it. Invalid functions drop the declaration."""
         if len(values) == 1 and keyword_of(values[0]) == "none":
-            return [("translate_x", (CONST, None)), ("translate_y", (CONST, None))]
+            return _transform_specs((0.0, 0.0, 0.0, 0.0), (0.0, 0.0, 0.0, 0.0), 1.0, 1.0)
         x: Lin = (0.0, 0.0, 0.0, 0.0)
         y: Lin = (0.0, 0.0, 0.0, 0.0)
+        sx = sy = 1.0
         for fn in values:
             if not isinstance(fn, FunctionBlock):
                 return None
@@ -47,23 +49,63 @@ class BoxParsers(ValueParsers):
                 lins = [self.lin(t) for t in parts]
                 if not lins or any(v is None for v in lins):
                     return None
-                dx, dy = (
-                    (lins[0], lins[1] if len(lins) > 1 else None)
-                    if name in ("translate", "translate3d")
-                    else ((lins[0], None) if name == "translatex" else (None, lins[0]))
-                )
-                x = _add_lin(x, dx)
-                y = _add_lin(y, dy)
+                if name == "translatey":
+                    dx, dy = None, lins[0]
+                else:
+                    dx, dy = lins[0], (lins[1] if len(lins) > 1 and name != "translatex" else None)
+                x = _add_lin(x, _scaled(dx, sx))
+                y = _add_lin(y, _scaled(dy, sy))
+            elif name in ("scale", "scale3d", "scalex", "scaley"):
+                numbers = [_scale_factor(t, self.vp) for t in parts]
+                if not numbers or any(v is None for v in numbers):
+                    return None
+                a = numbers[0] or 0.0
+                b = (numbers[1] or 0.0) if len(numbers) > 1 else a
+                sx *= 1.0 if name == "scaley" else a
+                sy *= a if name == "scaley" else (1.0 if name == "scalex" else b)
             elif name in ("matrix", "matrix3d"):
                 numbers = [number_value(t, self.vp) for t in parts]
                 if len(numbers) not in (6, 16) or any(v is None for v in numbers):
                     return None
-                tx, ty = (numbers[4], numbers[5]) if len(numbers) == 6 else (numbers[12], numbers[13])
-                x = _add_lin(x, (tx or 0.0, 0.0, 0.0, 0.0))
-                y = _add_lin(y, (ty or 0.0, 0.0, 0.0, 0.0))
+                m = [v or 0.0 for v in numbers]
+                a, b, c, d, e, f = m if len(m) == 6 else (m[0], m[1], m[4], m[5], m[12], m[13])
+                x = _add_lin(x, (sx * e, 0.0, 0.0, 0.0))
+                y = _add_lin(y, (sy * f, 0.0, 0.0, 0.0))
+                if b == 0.0 and c == 0.0:
+                    sx, sy = sx * a, sy * d
             elif name not in TRANSFORMS_WITHOUT_TRANSLATION:
                 return None
-        return [("translate_x", _translation(x)), ("translate_y", _translation(y))]
+        return _transform_specs(x, y, sx, sy)
+
+    def _transform_origin(self, values: list[object]) -> Parsed | None:
+        """`transform-origin`: one or two positions (keywords, lengths, percentages; a third, z, is read
+        and left out)."""
+        if not 1 <= len(values) <= 3:
+            return None
+        horizontal = {"left": 0.0, "center": 0.5, "right": 1.0}
+        vertical = {"top": 0.0, "center": 0.5, "bottom": 1.0}
+        ox: Lin | None = None
+        oy: Lin | None = None
+        for k, t in enumerate(values[:2]):
+            word = keyword_of(t)
+            if word is not None:
+                if word in ("top", "bottom") or (word == "center" and ox is not None):
+                    oy = (0.0, vertical[word], 0.0, 0.0) if word in vertical else None
+                elif word in horizontal:
+                    ox = (0.0, horizontal[word], 0.0, 0.0)
+                else:
+                    return None
+                continue
+            lin = self.lin(t)
+            if lin is None:
+                return None
+            if k == 0:
+                ox = lin
+            else:
+                oy = lin
+        ox = ox or (0.0, 0.5, 0.0, 0.0)
+        oy = oy or (0.0, 0.5, 0.0, 0.0)
+        return [("transform_origin_x", _length_spec(ox)), ("transform_origin_y", _length_spec(oy))]
 
     def _border_style_spec(self, t: object) -> Spec | None:
         word = keyword_of(t)
@@ -230,9 +272,28 @@ def _add_lin(a: Lin, b: Lin | None) -> Lin:
     return a if b is None else (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3])
 
 
-def _translation(v: Lin) -> Spec:
-    if v == (0.0, 0.0, 0.0, 0.0):
-        return (CONST, None)
+def _scaled(v: Lin | None, k: float) -> Lin | None:
+    return None if v is None else (v[0] * k, v[1] * k, v[2] * k, v[3] * k)
+
+
+def _scale_factor(t: object, vp: Viewport) -> float | None:
+    """A scale() argument: a number, or a percentage (50% = 0.5)."""
+    if isinstance(t, PercentageToken):
+        return float(t.value) / 100.0
+    return number_value(t, vp)
+
+
+def _length_spec(v: Lin) -> Spec:
     if v[2] == 0.0 and v[3] == 0.0:
         return (CONST, (sane(v[0]), sane(v[1], MAX_FRACTION)))
     return (LEN, v)
+
+
+def _transform_specs(x: Lin, y: Lin, sx: float, sy: float) -> Parsed:
+    zero = (0.0, 0.0, 0.0, 0.0)
+    return [
+        ("translate_x", (CONST, None) if x == zero else _length_spec(x)),
+        ("translate_y", (CONST, None) if y == zero else _length_spec(y)),
+        ("scale_x", (CONST, sane(sx))),
+        ("scale_y", (CONST, sane(sy))),
+    ]

@@ -27,9 +27,14 @@ class ComputedStyle:
     bottom: Length = None
     left: Length = None
     float_side: str = "none"  # the `float` property (a field named float would shadow the builtin)
-    # The translation of `transform` (translate*, matrix): percentages of the box's own border box
+    # `transform` as translation then scale (translate*, scale*, a matrix without rotation; rotations and
+    # skews are left out): percentages of the box's own border box; scaled about `transform-origin`
     translate_x: Length = None
     translate_y: Length = None
+    scale_x: float = 1.0
+    scale_y: float = 1.0
+    transform_origin_x: Length = (0.0, 0.5)
+    transform_origin_y: Length = (0.0, 0.5)
     clear: str = "none"
     box_sizing: str = "content-box"
     width: Length = None

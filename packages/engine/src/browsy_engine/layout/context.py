@@ -90,7 +90,7 @@ class LayoutContext:
     block_child: list[bool] = field(default_factory=list)  # see classify()
     holds_block: list[bool] = field(default_factory=list)  # node i's box children hold an in-flow block
     relative: list[int] = field(default_factory=list)  # rendered elements with position: relative (classify)
-    translated: list[int] = field(default_factory=list)  # rendered boxes a transform moves (classify)
+    transformed: list[int] = field(default_factory=list)  # rendered boxes a transform moves or scales
     split_inlines: list[int] = field(default_factory=list)  # inline boxes split around blocks (classify)
     pruned: set[int] = field(default_factory=set)  # nodes with a child that is no box child (see classify)
     children_cache: dict[int, list[int]] = field(default_factory=dict)
@@ -172,7 +172,7 @@ def classify(ctx: LayoutContext) -> None:
     holds_block = [False] * len(nodes)  # node i's box children hold an in-flow block-level box
     pruned = ctx.pruned
     relative = ctx.relative
-    translated = ctx.translated
+    transformed = ctx.transformed
     closed: dict[int, int] = {}  # closed <details> -> its first <summary> child (-1: none)
     for i, node in enumerate(nodes):
         p = node.parent
@@ -211,10 +211,10 @@ def classify(ctx: LayoutContext) -> None:
             pruned.add(p)
         if position == "relative":
             relative.append(i)
-        if (s.translate_x is not None or s.translate_y is not None) and (
-            d != "inline" or node.tag in REPLACED
-        ):
-            translated.append(i)  # transforms apply to every box but non-replaced inline ones
+        if (
+            s.translate_x is not None or s.translate_y is not None or s.scale_x != 1.0 or s.scale_y != 1.0
+        ) and (d != "inline" or node.tag in REPLACED):
+            transformed.append(i)  # transforms apply to every box but non-replaced inline ones
         display[i] = d
         if node.tag == "details" and "open" not in node.attrs:
             closed[i] = next((c for c in node.children if nodes[c].tag == "summary"), -1)

@@ -74,6 +74,15 @@ class DocumentBoxes(Sequence[Box | None]):
                 lowest = b[1] + b[3]  # type: ignore[index]
         return lowest
 
+    def unclamped(self, i: int) -> Box | None:
+        """Node i's box in document coordinates, not clamped to the limits (for later layout passes)."""
+        b = self._unclamped[i]
+        return self._convert(i) if b is _PENDING else b  # type: ignore[return-value]
+
+    def remember(self, i: int, box: Box) -> None:
+        """Node i's box is now `box` (a layout pass changed it, and stored it in document coordinates)."""
+        self._unclamped[i] = box
+
     def _convert(self, i: int) -> Box | None:
         rel, anchor, shift_y, unclamped = self._rel, self._anchor, self._shift_y, self._unclamped
         chain: list[int] = []  # nodes still to convert, each anchored to the next

@@ -2,7 +2,7 @@
 
 Pipeline: classify displays (context.py) → lay out the root as a block (block.py, inline.py,
 flexgrid.py, table.py; all generator tasks run by trampoline.py, so no Python recursion over the tree)
-→ relative offsets → absolutely positioned boxes (positioned.py) → transforms' translations →
+→ relative offsets → absolutely positioned boxes (positioned.py) → transforms (transforms.py) →
 document coordinates.
 """
 
@@ -17,8 +17,9 @@ from .block import block_box
 from .context import LayoutContext, classify
 from .document_boxes import LIMIT, DocumentBoxes
 from .floats import FloatArea
-from .positioned import Absolute, layout_positioned, relative_offsets, translate_boxes
+from .positioned import Absolute, layout_positioned, relative_offsets
 from .trampoline import run
+from .transforms import scale_boxes, translate_boxes
 
 
 @dataclass(slots=True)
@@ -62,8 +63,9 @@ def compute_layout(doc: Document, styles: list[ComputedStyle | None], width: flo
     relative_offsets(ctx)
     if ctx.positioned:
         layout_positioned(ctx, Absolute(ctx), doc.subtree_ends())
-    if ctx.translated:
+    if ctx.transformed:
         translate_boxes(ctx)
+        scale_boxes(ctx)
     return Layout(DocumentBoxes(ctx), float(height))
 
 

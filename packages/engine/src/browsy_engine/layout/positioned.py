@@ -148,16 +148,3 @@ def relative_offsets(ctx: LayoutContext) -> None:
             dy = -(px_or_none(s.bottom, 0.0) or 0.0)
         r[0] += dx
         r[1] += dy
-
-
-def translate_boxes(ctx: LayoutContext) -> None:
-    """Move the boxes a transform translates (CSS Transforms 1: percentages of the box's own border box),
-    after every box is placed, positioned ones included; descendants placed relative to them move along."""
-    styles, rel = ctx.styles, ctx.rel
-    for i in ctx.translated:
-        r = rel[i]
-        if r is None:
-            continue
-        s = styles[i]
-        r[0] += px_or_none(s.translate_x, r[2]) or 0.0
-        r[1] += px_or_none(s.translate_y, r[3]) or 0.0
