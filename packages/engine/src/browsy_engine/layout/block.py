@@ -310,6 +310,18 @@ def marker_line_height(s) -> float:
     return above + below
 
 
+def quirky_percent_base(ctx: LayoutContext, i: int, s, cb_w: float, cb_h: float | None, pb_v: float):
+    """What the children of auto-height block i resolve percentage heights against: nothing in standards
+    mode; in quirks mode (the percentage height calculation quirk) the nearest ancestor's definite height,
+    looked up through auto-height blocks, where html fills the viewport and body fills html less its
+    margins, borders and padding."""
+    if not ctx.quirks or cb_h is None:
+        return None
+    if ctx.doc.nodes[i].tag in ("html", "body"):
+        return max(0.0, cb_h - px(s.margin_top, cb_w) - px(s.margin_bottom, cb_w) - pb_v)
+    return cb_h
+
+
 def _splits_inline(ctx: LayoutContext, i: int) -> bool:
     """Box i's content is inline content split around blocks (block-in-inline): it has line boxes, empty
     or not, so a list item's marker sits on them and gets no line of its own (Chromium: an item holding
@@ -460,7 +472,9 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN):
         own = FloatArea() if bfc else floats
         fox, foy = (0.0, 0.0) if bfc else (ox + used_ml + cx, oy + cy)
         inner = collapse(strut_in, as_margin(px(s.margin_top, cb_w))) if collapse_top else NO_MARGIN
-        out = yield from flow(ctx, i, children, w, cx, cy, own, fox, foy, collapse_top, h_spec, inner)
+        base = h_spec if h_spec is not None else quirky_percent_base(ctx, i, s, cb_w, cb_h, pb_v)
+        ctx.pct_height[i] = base
+        out = yield from flow(ctx, i, children, w, cx, cy, own, fox, foy, collapse_top, base, inner)
         if bfc and own.any:
             out.height = max(out.height + (0.0 if collapse_bottom else value(out.bottom)), own.bottom())
             out.bottom = NO_MARGIN

@@ -80,6 +80,8 @@ class LayoutContext:
     anchor: list[int] = field(default_factory=list)
     shift_y: list[float] = field(default_factory=list)
     intrinsic_cache: dict[int, tuple[float, float]] = field(default_factory=dict)
+    # block container -> the height its children's percentage heights resolve against (None: auto)
+    pct_height: dict[int, float | None] = field(default_factory=dict)
     # Flex/grid items laid out once per (node, width, height, containing width, depth): see flexgrid.py.
     contents_cache: dict[tuple[int, float, float | None, float, int], Any] = field(default_factory=dict)
     subtree_end: list[int] | None = None  # last descendant of each node (lazy, for contents_cache)
@@ -109,6 +111,15 @@ class LayoutContext:
     def place(self, i: int, anchor: int, x: float, y: float, w: float, h: float) -> None:
         self.rel[i] = [x, y, w, h]
         self.anchor[i] = anchor
+
+    def percent_base(self, i: int) -> float | None:
+        """The height node i's percentage height resolves against: its nearest block container's entry
+        in `pct_height` (inline boxes in between do not count)."""
+        nodes, known = self.doc.nodes, self.pct_height
+        p = nodes[i].parent
+        while p >= 0 and p not in known:
+            p = nodes[p].parent
+        return known.get(p) if p >= 0 else None
 
     def box_children(self, i: int) -> list[int]:
         """Rendered children of i, with `display: contents` elements replaced by their own children

@@ -320,5 +320,5 @@ def _atomic_size(ctx: LayoutContext, i: int, cw: float, measuring: bool):
     if measuring:
         lo, hi = yield intrinsic.outer_intrinsic(ctx, i)
         return (hi, 0.0, 0.0, lo)
-    box = yield block.atomic_box(ctx, i, cw)
+    box = yield block.atomic_box(ctx, i, cw, cb_h=ctx.percent_base(i))
     return (box[0], box[1], box[2], box[0])
