@@ -158,19 +158,22 @@ def alt_text(attrs: dict) -> str | None:
 def alt_fallback(ctx: LayoutContext, i: int, s: ComputedStyle) -> bool:
     """A broken <img> (no network here) renders a fallback box instead of an image: its alt text
     (or title), or with neither, the 16×16 broken-image icon when its src names a URL that failed to
-    load. The box ignores a specified size unless both dimensions are given (the icon in any mode, alt
-    text only in quirks mode); see alt_ignores_size for block-level alt boxes."""
+    load. The box ignores a specified size unless both dimensions are given (the icon or a title in any
+    mode, a real alt text only in quirks mode); see alt_ignores_size for block-level alt boxes."""
     node = ctx.doc.nodes[i]
     if node.tag != "img" and not (node.tag == "input" and input_type(ctx, i) == "image"):
         return False
     if data_image_size(node.attrs.get("src")) is not None:
         return False  # a data: image loads without the network
-    alt = alt_text(node.attrs)
+    alt = node.attrs.get("alt")
     if alt:
         if not ctx.quirks:
-            return True
-    elif alt is not None or not _fails_to_load(ctx, node.attrs.get("src")):
-        return False  # alt="": no box; no URL to fetch: no image and no icon
+            return True  # a real alt text ignores the size in standards mode
+    elif alt is not None:
+        return False  # alt="": no box
+    elif not node.attrs.get("title") and not _fails_to_load(ctx, node.attrs.get("src")):
+        return False  # no text and no URL to fetch: no image and no icon
+    # no alt: the title stands in for it, or the icon, in a box sized only when both dimensions are given
     has_w = s.width is not None or _dim_attr(ctx, i, "width") is not None
     has_h = s.height is not None or _dim_attr(ctx, i, "height") is not None
     return not (has_w and has_h)
