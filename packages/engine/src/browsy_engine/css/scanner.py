@@ -59,9 +59,16 @@ def split_rules(text: str) -> list[RawRule]:
     return rules
 
 
+_CDO_CDC = re.compile(r"^(?:\s*(?:<!--|-->))+")
+
+
 def _clean(prelude: str) -> str:
     if "/*" in prelude:
         prelude = _COMMENT.sub(" ", prelude)
+    if "<!--" in prelude or "-->" in prelude:
+        # CSS Syntax 3 §5.4.1: the <!-- and --> that hid a stylesheet from old browsers are skipped at the
+        # top level, so `<!-- body {…}` is a rule for body
+        prelude = _CDO_CDC.sub("", prelude)
     return prelude.strip()
 
 
