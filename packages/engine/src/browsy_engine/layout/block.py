@@ -409,10 +409,7 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN):
     mr = px_or_none(s.margin_right, cb_w)
     bfc = establishes_bfc(ctx, i)
     d = ctx.display[i]
-    # An inline split around block children (block-in-inline) is no block: width, height and their
-    # min/max do not apply to a non-replaced inline box (CSS 2 §10.3.1, §10.6.1).
-    split_inline = d == "inline"
-    w = None if split_inline else specified_width(s, cb_w, pb_h)
+    w = specified_width(s, cb_w, pb_h)
     replaced = tag in REPLACED
     atomic = replaced or d in TABLE_LIKE
     if atomic:
@@ -427,7 +424,7 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN):
             avail = min(avail, hi - lo - (ml or 0.0) - (mr or 0.0))
             ml = (ml or 0.0) + (lo - ox)
     auto_width = w is None
-    w = avail - pb_h if split_inline else clamp_width(s, avail - pb_h if w is None else w, cb_w, pb_h)
+    w = clamp_width(s, avail - pb_h if w is None else w, cb_w, pb_h)
     free = cb_w - w - pb_h
     if auto_width and w + pb_h >= avail - 0.01:
         used_ml = ml or 0.0  # fills the containing block: auto margins are 0
@@ -452,8 +449,8 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN):
         return BlockOut(
             used_ml, as_margin(px(s.margin_top, cb_w)), as_margin(px(s.margin_bottom, cb_w)), False, r[3]
         )
-    h_spec = None if split_inline else specified_height(s, cb_h, pb_v)
-    if h_spec is None and s.aspect_ratio and not split_inline:
+    h_spec = specified_height(s, cb_h, pb_v)
+    if h_spec is None and s.aspect_ratio:
         h_spec = _ratio_height(s, w, pb_h, pb_v)
     bt, bb = s.border_top_width, s.border_bottom_width
     pt, pbot = px(s.padding_top, cb_w), px(s.padding_bottom, cb_w)
@@ -494,8 +491,6 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN):
     content_h = clamp_height(s, content_h, cb_h, pb_v)
     r[2] = w + pb_h
     r[3] = content_h + pb_v
-    if d == "inline" and content_h + pb_v == 0:
-        r[2] = 0.0  # an inline around empty blocks: Chromium's rect has no area at all
     mt = as_margin(px(s.margin_top, cb_w))
     mb = as_margin(px(s.margin_bottom, cb_w))
     if tag in LISTS and nested_list(ctx, i, s):
