@@ -108,6 +108,10 @@ def _image_size(
     natural = data_image_size(attrs.get("src"))
     if natural is not None:
         return natural[0], natural[1], None
+    ratio = data_image_ratio(attrs.get("src"))
+    if ratio:  # no natural size: as wide as it may be (nothing in a shrink-to-fit measure), tall by ratio
+        w = max(0.0, available) if available is not None else 0.0
+        return w, w / ratio, None
     if alt_fallback(ctx, i, s):
         alt = alt_text(attrs)
         if not alt:  # the broken-image icon alone, on the baseline
@@ -163,7 +167,7 @@ def alt_fallback(ctx: LayoutContext, i: int, s: ComputedStyle) -> bool:
     node = ctx.doc.nodes[i]
     if node.tag != "img" and not (node.tag == "input" and input_type(ctx, i) == "image"):
         return False
-    if data_image_size(node.attrs.get("src")) is not None:
+    if _data_image(node.attrs.get("src")) is not None:
         return False  # a data: image loads without the network
     alt = node.attrs.get("alt")
     if alt:
@@ -183,13 +187,27 @@ _SVG_ROOT = re.compile(r"<svg\b[^>]*>", re.IGNORECASE)
 _SVG_LENGTH = r"""\b{}\s*=\s*["']?\s*(\d+(?:\.\d+)?)(?:px)?\s*["'\s/>]"""
 _SVG_W = re.compile(_SVG_LENGTH.format("width"), re.IGNORECASE)
 _SVG_H = re.compile(_SVG_LENGTH.format("height"), re.IGNORECASE)
+_SVG_VIEWBOX = re.compile(r"""\bviewBox\s*=\s*["']([^"']*)["']""", re.IGNORECASE)
 
 
-@lru_cache(maxsize=512)  # pages repeat one placeholder on every lazy image
 def data_image_size(src: str | None) -> tuple[float, float] | None:
     """The natural size of an image in a data: URL (the browser decodes it without the network):
     GIF and PNG from their headers, SVG from its root's width/height in px. None when src is not a
     data: URL or the size cannot be read (other formats, an SVG sized only by its viewBox)."""
+    found = _data_image(src)
+    return None if found is None or found[0] is None else found[0]
+
+
+def data_image_ratio(src: str | None) -> float | None:
+    """The aspect ratio of a data: SVG that has a viewBox but no width and height: an image with a ratio
+    and no natural size, which fills the width it is given (CSS 2 §10.3.2)."""
+    found = _data_image(src)
+    return None if found is None else found[1]
+
+
+@lru_cache(maxsize=512)  # pages repeat one placeholder on every lazy image
+def _data_image(src: str | None) -> tuple[tuple[float, float] | None, float | None] | None:
+    """(natural size, ratio when there is no size) of a data: image we can read, else None."""
     src = (src or "").strip()
     if src[:5].lower() != "data:" or "," not in src:
         return None
@@ -203,16 +221,23 @@ def data_image_size(src: str | None) -> tuple[float, float] | None:
     except ValueError:
         return None
     if data[:4] == b"GIF8" and len(data) >= 10:
-        return float(int.from_bytes(data[6:8], "little")), float(int.from_bytes(data[8:10], "little"))
+        return (float(int.from_bytes(data[6:8], "little")), float(int.from_bytes(data[8:10], "little"))), None
     if data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR" and len(data) >= 24:
-        return float(int.from_bytes(data[16:20], "big")), float(int.from_bytes(data[20:24], "big"))
+        return (float(int.from_bytes(data[16:20], "big")), float(int.from_bytes(data[20:24], "big"))), None
     root = _SVG_ROOT.search(data.decode("utf-8", "replace"))
     if root is None:
         return None
     w, h = _SVG_W.search(root.group(0)), _SVG_H.search(root.group(0))
-    if w is None or h is None:
+    if w is not None and h is not None:
+        return (float(w.group(1)), float(h.group(1))), None
+    box = _SVG_VIEWBOX.search(root.group(0))
+    if box is None:
         return None
-    return float(w.group(1)), float(h.group(1))
+    try:
+        vw, vh = (float(v) for v in box.group(1).replace(",", " ").split()[2:4])
+    except ValueError:
+        return None
+    return (None, vw / vh) if vw > 0 and vh > 0 and w is None and h is None else None
 
 
 def _fails_to_load(ctx: LayoutContext, src: str | None) -> bool:
