@@ -51,9 +51,11 @@ def split_rules(text: str) -> list[RawRule]:
                 start = m.end()
         elif c == ";" and depth == 0:
             prelude = _clean(text[start : m.start()])
-            if prelude.startswith("@"):
+            if prelude.startswith("@"):  # a statement at-rule (@import …;) ends here
                 rules.append(RawRule(prelude, None))
-            start = m.end()
+                start = m.end()
+            # Otherwise the semicolon belongs to the prelude of a style rule (CSS Syntax 3 §5.4.3), which
+            # it makes invalid: `p; a { … }` is one rule that matches nothing, not a rule for `a`.
     if depth > 0:
         rules.append(RawRule(_clean(text[start:prelude_end]), text[block_start:]))
     return rules
