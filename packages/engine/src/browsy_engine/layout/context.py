@@ -94,6 +94,7 @@ class LayoutContext:
     relative: list[int] = field(default_factory=list)  # rendered elements with position: relative (classify)
     transformed: list[int] = field(default_factory=list)  # rendered boxes a transform moves or scales
     split_inlines: list[int] = field(default_factory=list)  # inline boxes split around blocks (classify)
+    split_set: set[int] = field(default_factory=set)  # the same, for membership tests
     pruned: set[int] = field(default_factory=set)  # nodes with a child that is no box child (see classify)
     children_cache: dict[int, list[int]] = field(default_factory=dict)
     table_grids: dict[int, Any] = field(default_factory=dict)  # table node -> table.Grid
@@ -251,5 +252,6 @@ def classify(ctx: LayoutContext) -> None:
         i for i, d in enumerate(display) if d == "inline" and block_child[i] and nodes[i].tag not in REPLACED
     ]
     ctx.split_inlines = split
+    ctx.split_set = set(split)
     for i in split:
         pruned.add(nodes[i].parent)

@@ -78,6 +78,11 @@ def union_split_inlines(ctx: LayoutContext) -> None:
         frame = -2
         union: list[float] | None = None
         first: list[float] | None = None
+        own = rel[i]  # its own fragments on the lines of its inline parts (lines.py), if any
+        if own is not None and own[2] > 0 and own[3] > 0:
+            frame = anchor[i]
+            union = [own[0], own[1], own[0] + own[2], own[1] + own[3]]
+            first = own
         for c in nodes[i].children:
             r = rel[c]
             if r is None:

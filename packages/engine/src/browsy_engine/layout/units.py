@@ -94,6 +94,10 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
     box_va = ""
 
     # the run's content in order, inline boxes entered: node indices, ~i (negative) marks the end of box i
+    split = ctx.split_set
+    fresh: set[int] = set()
+    if split and any(doc_nodes[c].parent in split for c in nodes):
+        nodes, fresh = _with_split_boxes(ctx, container, nodes)
     stack = nodes[::-1]
     while stack:
         i = stack.pop()
@@ -223,13 +227,17 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
             space_face = None
             break_pending = False
         elif display[i] == "inline" and tag not in REPLACED:
-            rel[i] = None
-            stack.append(~i)
-            children = box_children(i)
-            if len(children) == 1:  # the common case: a link or span around one text
-                stack.append(children[0])
+            if i in split:  # a part of an inline box split around blocks: its content and end follow
+                if i in fresh:
+                    rel[i] = None
             else:
-                stack += children[::-1]
+                rel[i] = None
+                stack.append(~i)
+                children = box_children(i)
+                if len(children) == 1:  # the common case: a link or span around one text
+                    stack.append(children[0])
+                else:
+                    stack += children[::-1]
             if break_pending and unit[CONTENT]:
                 unit = [[], 0.0, False]
                 units.append(unit)
@@ -264,6 +272,39 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
             after_space = False
             space_face = None
     return units
+
+
+def _with_split_boxes(ctx: LayoutContext, container: int, nodes: list[int]) -> tuple[list[int], set[int]]:
+    """The run with the parts of inline boxes split around blocks put back around their content: a run
+    holds the spliced children of such boxes (context.classify), so each box is entered (its index)
+    before its first child here and left (~index) after its last, and its font and line height count in
+    these lines as any inline box's. Also the boxes whose first part this is (their rect starts afresh)."""
+    split, doc_nodes = ctx.split_set, ctx.doc.nodes
+    out: list[int] = []
+    fresh: set[int] = set()
+    opened: list[int] = []
+    for c in nodes:
+        chain: list[int] = []
+        p = doc_nodes[c].parent
+        while p >= 0 and p != container and p in split:
+            chain.append(p)
+            p = doc_nodes[p].parent
+        chain.reverse()  # outermost first
+        keep = 0
+        while keep < len(opened) and keep < len(chain) and opened[keep] == chain[keep]:
+            keep += 1
+        while len(opened) > keep:
+            out.append(~opened.pop())
+        for w in chain[keep:]:
+            out.append(w)
+            opened.append(w)
+            first = next((k for k in ctx.box_children(w)), -1)
+            if first == c or first in chain:
+                fresh.add(w)
+        out.append(c)
+    while opened:
+        out.append(~opened.pop())
+    return out, fresh
 
 
 def _add_word(units: list, unit: list, p: tuple, after_break: bool) -> list:
