@@ -13,6 +13,11 @@ from .controls import alt_ignores_size
 from .geometry import horizontal_pb, px, px_or_none
 
 FLEX_ROW = frozenset({"row", "row-reverse"})
+UNBOUNDED = 1e7  # a containing block width against which a percentage max-width limits nothing
+
+
+def _has_percent(length: tuple[float, float] | None) -> bool:
+    return length is not None and length[1] != 0.0
 
 
 def outer_intrinsic(ctx: LayoutContext, c: int):
@@ -30,6 +35,12 @@ def outer_intrinsic(ctx: LayoutContext, c: int):
         return w + margins, w + margins
     if ctx.is_replaced(c):
         box = yield block.atomic_box(ctx, c, 0.0)  # its size with CSS sizes and aspect ratio applied
+        if _has_percent(s.max_width) and not _has_percent(s.width):
+            # CSS Sizing 3 §5.2.1, cyclic percentages: a percentage max-width resolves against zero for
+            # the min-content contribution but counts as none for the max-content one (`img {max-width:
+            # 100%}` in a float or inline-block is as wide as the image, not 0)
+            wide = yield block.atomic_box(ctx, c, UNBOUNDED)
+            return box[0], wide[0]
         return box[0], box[0]
     lo, hi = yield intrinsic(ctx, c)
     # min-/max-width size the border box under box-sizing: border-box, the content box otherwise
