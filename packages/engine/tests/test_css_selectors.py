@@ -35,9 +35,31 @@ def test_specificity(selector: str, expected: tuple[int, int, int]) -> None:
     assert specificities(selector) == [expected]
 
 
-def test_pseudo_elements_drop_their_selector_only() -> None:
-    assert specificities("p::before, .x") == [(0, 1, 0)]
-    assert specificities("p:after") == []
+def test_before_and_after_style_their_generated_box_other_pseudo_elements_drop() -> None:
+    parsed = parse_selector_list(
+        tinycss2.parse_component_value_list("p::before, .x, a:after, i::placeholder")
+    )
+    assert parsed is not None
+    assert [(s.text, s.pseudo, s.specificity) for s in parsed] == [
+        ("p", "before", (0, 0, 2)),
+        (".x", None, (0, 1, 0)),
+        ("a", "after", (0, 0, 2)),
+    ]
+    assert specificities("p::before:hover") == []  # a pseudo-element must end the selector
+
+
+def test_generated_box_styles_do_not_style_their_element() -> None:
+    doc = build_document(
+        "<style>p::after{content:'';display:table;width:5px} p{width:7px}</style><p id=a>x</p>"
+    )
+    computed = compute_styles(doc, 1024, 768)
+    p = next(n for n in doc.nodes if n.tag == "p")
+    assert computed[p.index].width == (7.0, 0.0)  # type: ignore[union-attr]
+    generated = doc.pseudo_styles[(p.index, "after")]
+    assert (generated.display, generated.content, generated.width) == ("table", "", (5.0, 0.0))
+    none = build_document("<style>p::after{content:none;display:table}</style><p>x</p>")
+    compute_styles(none, 1024, 768)
+    assert none.pseudo_styles == {}
 
 
 def test_foreign_vendor_pseudo_invalidates_the_list() -> None:

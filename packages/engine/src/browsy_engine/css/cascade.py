@@ -159,6 +159,7 @@ class _Cascade:
         self.matcher = Matcher(doc)
         self.blocks: list[Block] = []
         self.matched: dict[int, list[int]] = {}
+        self.pseudo_matched: dict[tuple[int, str], list[int]] = {}  # (element, "before"/"after") -> seqs
         self.ua_end = 0
         self.important_start = 0
         self.ua_important_start = 0
@@ -209,6 +210,8 @@ class _Cascade:
                 for sel, hits in zip(rule.selectors, matches, strict=True):
                     if not hits:
                         continue
+                    if sel.pseudo is not None:  # the generated boxes of these elements: targets (i, name)
+                        hits = [(i, sel.pseudo) for i in hits]  # type: ignore[misc]
                     if rule.normal is not None:
                         origin = UA_NORMAL if is_ua else AUTHOR_NORMAL
                         entries.append(((origin, layer_normal, sel.specificity, order), rule.normal, hits))
@@ -219,12 +222,14 @@ class _Cascade:
                         )
         entries.sort(key=itemgetter(0))  # by cascade priority; ties keep their order
         matched = self.matched
+        pseudo = self.pseudo_matched
         for seq, (_key, block, nodes) in enumerate(entries):
             self.blocks.append(block)
             for i in nodes:
-                lst = matched.get(i)
+                target = matched if isinstance(i, int) else pseudo
+                lst = target.get(i)
                 if lst is None:
-                    matched[i] = [seq]
+                    target[i] = [seq]
                 else:
                     lst.append(seq)
         origins = [e[0][0] for e in entries]
@@ -260,7 +265,23 @@ class _Cascade:
                 root_font_size = style.font_size
             styles[i] = style
         propagate_body_overflow(doc, styles, root_index)
+        doc.pseudo_styles = self._generated_boxes(styles, root_font_size)
         return styles
+
+    def _generated_boxes(
+        self, styles: list[ComputedStyle | None], root_font_size: float | None
+    ) -> dict[tuple[int, str], ComputedStyle]:
+        """The styles of the ::before/::after boxes that exist: `content` other than none/normal, on a
+        rendered element (CSS Pseudo 4; the box inherits from its element)."""
+        out: dict[tuple[int, str], ComputedStyle] = {}
+        for (i, name), seqs in self.pseudo_matched.items():
+            parent = styles[i]
+            if parent is None or parent.display == "none":
+                continue
+            style = self._compute(seqs, None, None, parent, root_font_size, False)
+            if style.content is not None and style.display != "none":
+                out[(i, name)] = style
+        return out
 
     def _compute(
         self,
@@ -456,6 +477,8 @@ def _flat_ua(quirks: bool) -> FlatUA:
         for rule in sheet.rules:
             flat.rule_count += 1
             for sel in rule.selectors:
+                if sel.pseudo is not None:
+                    continue  # the UA's generated content (quotes, list markers) is built in elsewhere
                 for block, origin, layer in (
                     (rule.normal, UA_NORMAL, UNLAYERED),
                     (rule.important, UA_IMPORTANT, 0),

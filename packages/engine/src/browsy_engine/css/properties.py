@@ -65,6 +65,7 @@ class PropertyParser(BoxParsers, FlexGridParsers, FontParsers, PaintParsers):
 
     def _register(self) -> None:
         add = self._add
+        add("content", ["content"], self._content)
         add(
             ["transform", "-webkit-transform"],
             ["translate_x", "translate_y", "scale_x", "scale_y"],

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from tinycss2.ast import FunctionBlock, LiteralToken, PercentageToken, StringToken, WhitespaceToken
+from tinycss2.ast import (
+    FunctionBlock,
+    IdentToken,
+    LiteralToken,
+    PercentageToken,
+    StringToken,
+    URLToken,
+    WhitespaceToken,
+)
 
 from .kinds import (
     BORDER,
@@ -28,6 +36,21 @@ from .values import MAX_FRACTION, Lin, Viewport, number_value, sane
 class BoxParsers(ValueParsers):
     """display, borders, overflow, text alignment, lists, white-space, border-spacing, aspect-ratio,
     the translation of transforms."""
+
+    def _content(self, values: list[object]) -> Parsed | None:
+        """`content` of a ::before/::after box: its strings joined (quotes, counters, attr() and images add
+        no text here but still make the box); `none`/`normal`: no box."""
+        if len(values) == 1 and keyword_of(values[0]) in ("none", "normal"):
+            return [("content", (CONST, None))]
+        text: list[str] = []
+        for t in values:
+            if isinstance(t, StringToken):
+                text.append(t.value)
+            elif isinstance(t, LiteralToken) and t.value == "/":
+                break  # alternative text for speech follows
+            elif not isinstance(t, (FunctionBlock, IdentToken, URLToken)):
+                return None
+        return [("content", (CONST, "".join(text)))]
 
     def _transform(self, values: list[object]) -> Parsed | None:
         """`transform` as one translation then one scale: the functions compose left to right (a later

@@ -6,7 +6,8 @@ rewritten so lexbor agrees with a browser that has no interaction state:
   become `:hover`, which lexbor accepts and never matches (so `:not(:focus-visible)` matches, as it should);
 - pseudo-classes that always hold for a static page (`:defined`) become `:not(:hover)`; `:lang()` and
   `:dir()` become attribute tests on the element or an ancestor; `:-webkit-any-link` becomes `:any-link`;
-- a selector with a pseudo-element (`::before`, `:after`, `::placeholder`) styles no element: it is dropped;
+- a selector ending in `::before`/`::after` (or `:before`/`:after`) keeps its `pseudo` and styles the box
+  generated for the elements the rest matches; other pseudo-elements (`::placeholder`) are dropped;
 - a selector that Chromium would reject (`-moz-`/`-ms-` pseudo-classes and elements) invalidates its whole
   list, like CSS says; lexbor's own parse errors do the same (checked by the caller).
 Also extracted: the classes, ids and tags a selector requires (outside functional pseudo-classes), so
@@ -44,6 +45,7 @@ NEVER_MATCH = frozenset(
 )  # fmt: skip
 ALWAYS_MATCH = frozenset({"defined", "host"})
 LEGACY_PSEUDO_ELEMENTS = frozenset({"before", "after", "first-line", "first-letter"})
+GENERATED_BOXES = frozenset({"before", "after"})  # pseudo-elements kept: the boxes they generate
 FOREIGN_PREFIXES = ("-moz-", "-ms-", "-o-")
 LOGICAL_FUNCTIONS = frozenset({"not", "is", "where", "has", "matches", "-webkit-any", "any"})
 
@@ -64,6 +66,8 @@ class Selector:
     key_classes: frozenset[str] = frozenset()
     key_ids: frozenset[str] = frozenset()
     tokens: tuple[object, ...] = field(default=(), compare=False, repr=False)  # the selector as parsed
+    # "before" / "after": the selector styles that generated box of the elements `text` matches
+    pseudo: str | None = None
 
 
 def parse_selector_list(prelude: Sequence[object]) -> list[Selector] | None:
@@ -105,6 +109,7 @@ class _Scan:
         self.classes: set[str] = set()
         self.ids: set[str] = set()
         self.pseudo_element = False
+        self.pseudo_name: str | None = None  # the pseudo-element's name, when there is one
         self.compounds = 1
         self.other = False  # anything besides tag/class/id
         # requirements of the rightmost compound (the subject), reset at every combinator
@@ -179,6 +184,7 @@ class _Scan:
             if name is None or name.startswith(FOREIGN_PREFIXES):
                 raise InvalidSelector("unknown pseudo-element")
             self.pseudo_element = True
+            self.pseudo_name = name if i + 3 == n else None  # only a pseudo-element ending the selector
             self.c += 1
             return i + 3
         t = tokens[i + 1] if i + 1 < n else None
@@ -190,6 +196,7 @@ class _Scan:
         if isinstance(t, IdentToken):
             if name in LEGACY_PSEUDO_ELEMENTS:
                 self.pseudo_element = True
+                self.pseudo_name = name if i + 2 == n else None
                 self.c += 1
                 return i + 2
             self.b += 1
@@ -310,8 +317,11 @@ def _name(t: object) -> str | None:
 def _prepare(tokens: list[object]) -> Selector | None:
     scan = _Scan()
     text = scan.run(tokens, top=True)
+    pseudo = None
     if scan.pseudo_element:
-        return None
+        if scan.pseudo_name not in GENERATED_BOXES or not text.strip():
+            return None
+        pseudo = scan.pseudo_name
     simple = scan.compounds == 1 and not scan.other and len(scan.ids) <= 1 and len(scan.tags) <= 1
     return Selector(
         text=text,
@@ -324,4 +334,5 @@ def _prepare(tokens: list[object]) -> Selector | None:
         key_classes=frozenset(scan.key[1]),
         key_ids=frozenset(scan.key[2]),
         tokens=tuple(tokens),
+        pseudo=pseudo,
     )

@@ -27,6 +27,7 @@ class ComputedStyle:
     bottom: Length = None
     left: Length = None
     float_side: str = "none"  # the `float` property (a field named float would shadow the builtin)
+    content: str | None = None  # of a ::before/::after box: its text ("" for no text), None: no box
     # `transform` as translation then scale (translate*, scale*, a matrix without rotation; rotations and
     # skews are left out): percentages of the box's own border box; scaled about `transform-origin`
     translate_x: Length = None

@@ -11,6 +11,7 @@ walk, same indices).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
@@ -67,6 +68,8 @@ class Document:
     by_mem_id: dict[int, int] = field(default_factory=dict, repr=False)
     compat_mode: str = "no-quirks"  # 'quirks' | 'limited-quirks' | 'no-quirks' (from the doctype)
     _ends: list[int] | None = field(default=None, repr=False)  # see `subtree_ends`
+    # (element, "before"/"after") -> the computed style of that generated box (set by the cascade)
+    pseudo_styles: dict[tuple[int, str], Any] = field(default_factory=dict, repr=False)
 
     @property
     def lexbor(self) -> LexborHTMLParser:
