@@ -17,6 +17,7 @@ from .floats import FloatArea
 from .geometry import px
 from .lines import has_content, line_metrics, place_line
 from .pieces import (
+    ATOMIC,
     CONTENT,
     FLOAT,
     FORCED,
@@ -211,10 +212,12 @@ def inline_run(
         line_align = align
         if align == "justify" and (line.forced or line is last_line):
             line_align = "left"  # the last line of a paragraph and lines ended by <br> are not justified
-        if height <= 0:
+        if height <= 0 and not any(p[KIND] == ATOMIC for p in line.pieces):
             # an empty line (only collapsed spaces / empty inline boxes): no height, but place its boxes
             place_line(ctx, container, line, strut, cx, cy, line.y, line.y, line_align, empty=True)
             continue
+        # (a line holding only a 0-height image, under the line height quirk, is 0px tall but still a line:
+        # its block is no empty box for margin collapsing)
         place_line(ctx, container, line, strut, cx, cy, line.y, line.y + baseline, line_align, height)
         if first_baseline is None:
             first_baseline = line.y + baseline
