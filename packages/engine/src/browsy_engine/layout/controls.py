@@ -56,14 +56,17 @@ def _text_field_metrics(size: float) -> tuple[float, float]:
     return a1 * size / f1, b1 * size / f1
 
 
+_LEADING_INTEGER = re.compile(r"[\t\n\f\r ]*\+?(\d+)")
+
+
 def _int_attr(ctx: LayoutContext, i: int, name: str, default: int) -> int:
+    """A positive integer attribute read by HTML's rules for non-negative integers: the leading digits
+    count (`cols="100%"` is 100, `size="30px"` is 30); none, or 0, gives the default."""
     raw = ctx.doc.nodes[i].attrs.get(name)
     if raw is None:
         return default
-    try:
-        value = int(str(raw).strip().split(".")[0])
-    except ValueError:
-        return default
+    m = _LEADING_INTEGER.match(str(raw))
+    value = int(m.group(1)[:9]) if m else 0
     return value if value > 0 else default
 
 
