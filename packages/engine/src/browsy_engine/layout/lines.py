@@ -298,6 +298,13 @@ def _union(ctx: LayoutContext, node: int, anchor: int, x0: float, y0: float, x1:
         ctx.rel[node] = [x0, y0, x1 - x0, y1 - y0]
         ctx.anchor[node] = anchor
         return
+    # getBoundingClientRect unites only non-empty fragment rects: an empty one (no width, as the part of a
+    # label on a line holding only its <br>) counts only while nothing else does
+    if x1 <= x0 or y1 <= y0:
+        return
+    if r[2] <= 0 or r[3] <= 0:
+        r[0], r[1], r[2], r[3] = x0, y0, x1 - x0, y1 - y0
+        return
     # the union of r and the new rectangle (comparisons rather than min()/max() calls: this runs per fragment)
     rx1 = r[0] + r[2]
     if x1 > rx1:
