@@ -461,6 +461,10 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN):
             avail = min(avail, hi - lo - (ml or 0.0) - (mr or 0.0))
             ml = (ml or 0.0) + (lo - ox)
     auto_width = w is None
+    if auto_width and tag == "button":
+        # HTML rendering: a block-level button with width auto is as wide as its content (fit-content)
+        lo, hi = yield intrinsic.intrinsic(ctx, i)
+        w = min(max(lo, avail - pb_h), hi)
     w = clamp_width(s, avail - pb_h if w is None else w, cb_w, pb_h)
     free = cb_w - w - pb_h
     if auto_width and w + pb_h >= avail - 0.01:
