@@ -77,9 +77,9 @@ class PropertyParser(BoxParsers, FlexGridParsers, FontParsers, PaintParsers):
             self._transform_origin,
         )
         # box sizes
-        for css, slot in (
-            ("width", "width"), ("height", "height"), ("inline-size", "width"), ("block-size", "height"),
-        ):  # fmt: skip
+        for css in ("width", "inline-size"):
+            add(css, ["width", "width_fit"], self._width)
+        for css, slot in (("height", "height"), ("block-size", "height")):
             add(css, [slot], self._length_longhand(slot, auto=True, negative=False))
         for css, slot in (
             ("min-width", "min_width"), ("min-height", "min_height"), ("max-width", "max_width"),

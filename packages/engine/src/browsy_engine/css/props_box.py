@@ -37,6 +37,17 @@ class BoxParsers(ValueParsers):
     """display, borders, overflow, text alignment, lists, white-space, border-spacing, aspect-ratio,
     the translation of transforms."""
 
+    def _width(self, values: list[object]) -> Parsed | None:
+        """`width`: a length or percentage, `auto`, or an intrinsic size keyword kept in `width_fit`
+        (fit-content, min-content, max-content), which sizes even a block-level box by its content."""
+        if len(values) != 1:
+            return None
+        word = keyword_of(values[0])
+        if word in INTRINSIC_WIDTHS:
+            return [("width", (CONST, None)), ("width_fit", (CONST, INTRINSIC_WIDTHS[word]))]
+        spec = self.length_spec(values[0], True, False)
+        return None if spec is None else [("width", spec), ("width_fit", (CONST, None))]
+
     def _content(self, values: list[object]) -> Parsed | None:
         """`content` of a ::before/::after box: its strings joined (quotes, counters, attr() and images add
         no text here but still make the box); `none`/`normal`: no box."""
@@ -281,6 +292,15 @@ class BoxParsers(ValueParsers):
             return [("aspect_ratio", (CONST, None))]
         return [("aspect_ratio", (CONST, quotient))]
 
+
+INTRINSIC_WIDTHS = {
+    "fit-content": "fit-content",
+    "-webkit-fit-content": "fit-content",
+    "min-content": "min-content",
+    "-webkit-min-content": "min-content",
+    "max-content": "max-content",
+    "-webkit-max-content": "max-content",
+}
 
 # Transform functions that move no box's origin (their effect on the box's extent is left out)
 TRANSFORMS_WITHOUT_TRANSLATION = frozenset(

@@ -39,6 +39,7 @@ class ComputedStyle:
     clear: str = "none"
     box_sizing: str = "content-box"
     width: Length = None
+    width_fit: str | None = None  # width: fit-content | min-content | max-content (then `width` is None)
     height: Length = None
     min_width: Length = None
     min_height: Length = None

@@ -461,10 +461,12 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN):
             avail = min(avail, hi - lo - (ml or 0.0) - (mr or 0.0))
             ml = (ml or 0.0) + (lo - ox)
     auto_width = w is None
-    if auto_width and tag == "button":
-        # HTML rendering: a block-level button with width auto is as wide as its content (fit-content)
+    if auto_width and (s.width_fit is not None or tag == "button"):
+        # width: fit-content/min-content/max-content size a block by its content; so does HTML rendering
+        # for a block-level button with width auto (fit-content)
         lo, hi = yield intrinsic.intrinsic(ctx, i)
-        w = min(max(lo, avail - pb_h), hi)
+        fit = s.width_fit or "fit-content"
+        w = lo if fit == "min-content" else hi if fit == "max-content" else min(max(lo, avail - pb_h), hi)
     w = clamp_width(s, avail - pb_h if w is None else w, cb_w, pb_h)
     free = cb_w - w - pb_h
     if auto_width and w + pb_h >= avail - 0.01:
