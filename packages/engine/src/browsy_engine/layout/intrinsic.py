@@ -170,7 +170,10 @@ def run_intrinsic(ctx: LayoutContext, container: int, run: list[int]):
             if least > lo:
                 lo = least
         line += unit[P.UWIDTH]
-    last = found[-1] if found else None
+    k = len(found) - 1
+    while k > 0 and found[k] is not None and found[k][0] is not P.TEXTRUN and P.only_edges(found[k]):
+        k -= 1  # empty inline boxes after the last text: its trailing space still hangs
+    last = found[k] if found else None
     if last is not None and last[0] is not P.TEXTRUN and last[P.PIECES]:
         line -= P.unit_trail(last)
     if line > hi:

@@ -27,9 +27,22 @@ PIECES, UWIDTH, CONTENT = range(3)
 
 
 def unit_trail(unit: list) -> float:
-    """Width of the unit's trailing space (it hangs at the end of a line)."""
+    """Width of the unit's trailing space (it hangs at the end of a line), looking past the edges of
+    empty inline boxes after it."""
     pieces = unit[PIECES]
-    return pieces[-1][WIDTH] if pieces and pieces[-1][KIND] == SPACE else 0.0
+    for k in range(len(pieces) - 1, -1, -1):
+        p = pieces[k]
+        kind = p[KIND]
+        if kind == SPACE:
+            return p[WIDTH]
+        if not (kind in (CLOSE, ABS) or (kind == OPEN and p[WIDTH] == 0)):
+            return 0.0
+    return 0.0
+
+
+def only_edges(unit: list) -> bool:
+    """The unit holds nothing but zero-width edges of inline boxes (and positioned boxes)."""
+    return all(p[KIND] in (CLOSE, ABS) or (p[KIND] == OPEN and p[WIDTH] == 0) for p in unit[PIECES])
 
 
 class Line:
