@@ -208,17 +208,32 @@ def inline_run(
     first_baseline: float | None = None
     last_baseline: float | None = None
     last_line = results[-1][0] if results else None
+    carried: dict[int, Piece] = {}  # inline boxes open at the start of the next line
     for line, height, baseline in results:
         line_align = align
         if align == "justify" and (line.forced or line is last_line):
             line_align = "left"  # the last line of a paragraph and lines ended by <br> are not justified
         if height <= 0 and not any(p[KIND] == ATOMIC for p in line.pieces):
             # an empty line (only collapsed spaces / empty inline boxes): no height, but place its boxes
-            place_line(ctx, container, line, strut, cx, cy, line.y, line.y, line_align, empty=True)
+            place_line(
+                ctx, container, line, strut, cx, cy, line.y, line.y, line_align, empty=True, carried=carried
+            )
             continue
         # (a line holding only a 0-height image, under the line height quirk, is 0px tall but still a line:
         # its block is no empty box for margin collapsing)
-        place_line(ctx, container, line, strut, cx, cy, line.y, line.y + baseline, line_align, height)
+        place_line(
+            ctx,
+            container,
+            line,
+            strut,
+            cx,
+            cy,
+            line.y,
+            line.y + baseline,
+            line_align,
+            height,
+            carried=carried,
+        )
         if first_baseline is None:
             first_baseline = line.y + baseline
         last_baseline = line.y + baseline

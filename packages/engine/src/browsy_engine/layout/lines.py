@@ -128,7 +128,13 @@ def place_line(
     align: str,
     height: float = 0.0,
     empty: bool = False,
+    carried: dict[int, Piece] | None = None,
 ) -> None:
+    """`carried`: the inline boxes open at this line's start (node -> OPEN piece), updated for the next
+    line; a box that neither opens nor closes here spans the whole line and gets that fragment."""
+    if carried is None:
+        carried = {}
+    spanning = list(carried)
     pieces = line.pieces
     xs = line.xs
     # content width: drop hanging trailing spaces
@@ -206,6 +212,7 @@ def place_line(
             x1 = x + p[WIDTH] - box_edges[3]
             opened = open_at.pop(node, None)
             if opened is None:  # the box began on an earlier line
+                carried.pop(node, None)
                 start = ox
             else:
                 start = opened[0]
@@ -232,11 +239,18 @@ def place_line(
             ctx.positioned.append((node, container, x, cy + top))
     if text_node >= 0:
         _union(ctx, text_node, container, tx0, ty0, tx1, ty1)
+    # inline boxes open from an earlier line through this one to the next: the whole line is theirs
+    for node in spanning:
+        opening = carried.get(node)
+        if opening is not None:
+            m = None if empty else opening[METRICS]
+            _inline_box(ctx, node, container, ox, ox + end, m, base_y + opening[RAISED], opening[TEXT])
     # inline boxes continuing onto the next line: their opening fragment, then up to the line's end
     for node, (start, x1, opening) in open_at.items():
         box_edges, m = opening[TEXT], None if empty else opening[METRICS]
         _inline_box(ctx, node, container, start, x1, m, base_y + opening[RAISED], box_edges)
         _inline_box(ctx, node, container, start, ox + end, m, base_y, box_edges)
+        carried[node] = opening
 
 
 def edges(s: ComputedStyle, cw: float) -> tuple[float, float, float, float, float, float]:
