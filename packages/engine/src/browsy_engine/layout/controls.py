@@ -120,7 +120,8 @@ def _image_size(
         if not alt:  # the broken-image icon alone, on the baseline
             return BROKEN_ICON, BROKEN_ICON, None
         h = max(m.ascent + m.descent + 1.0, m.line_height)
-        width, lines = _alt_text_box(alt, m, available)
+        # the alt text is laid out as text: white space collapses, and none is left at a line's edges
+        width, lines = _alt_text_box(" ".join(alt.split()), m, available)
         return width, h * lines, m.ascent + (h - m.ascent - m.descent - 1.0) / 2
     return _dim_attr(ctx, i, "width") or 0.0, _dim_attr(ctx, i, "height") or 0.0, None
 
