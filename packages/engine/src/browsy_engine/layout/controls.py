@@ -36,6 +36,7 @@ FIXED_BORDER_BOX = {
 # baselines (from the border-box top) measured in Chromium where they are not the centred text's
 FIXED_BASELINE = {"range": 16.0, "color": 21.0}
 DEFAULT_OBJECT = (300.0, 150.0)
+AUDIO_CONTROLS = (300.0, 54.0)  # the size of <audio controls> in Chromium
 
 
 # Text field widths measured in Chromium here (Liberation Sans): px per `size` character and the
@@ -335,6 +336,8 @@ def replaced_content_size(
         return 80.0, 16.0, None
     if tag in ("progress",):
         return 160.0, 16.0, None
+    if tag == "audio":  # Chromium's audio controls (an audio element without controls is not rendered)
+        return AUDIO_CONTROLS[0], AUDIO_CONTROLS[1], None
     w: float | None = _dim_attr(ctx, i, "width")
     h: float | None = _dim_attr(ctx, i, "height")
     if tag == "svg" and (w is None or h is None):
