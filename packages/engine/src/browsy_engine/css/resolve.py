@@ -246,3 +246,10 @@ def _blockify(style: ComputedStyle, parent: ComputedStyle | None, is_root: bool)
         new = BLOCKIFY.get(display)
         if new is not None:
             style.display = new
+            # an absolutely positioned box that was inline-level has an inline static position
+            style.inline_static = (
+                style.position in ("absolute", "fixed")
+                and not is_root
+                and style.float_side == "none"
+                and (parent is None or parent.display not in FLEX_OR_GRID)
+            )

@@ -22,6 +22,7 @@ ZERO: tuple[float, float] = (0.0, 0.0)
 class ComputedStyle:
     display: str = "inline"
     position: str = "static"
+    inline_static: bool = False  # absolutely positioned, blockified from an inline-level display
     top: Length = None
     right: Length = None
     bottom: Length = None

@@ -230,7 +230,9 @@ def classify(ctx: LayoutContext) -> None:
         display[i] = d
         if node.tag == "details" and "open" not in node.attrs:
             closed[i] = next((c for c in node.children if nodes[c].tag == "summary"), -1)
-        if d in BLOCK_LEVEL:
+        if d in BLOCK_LEVEL and not s.inline_static:
+            # (an absolutely positioned box that was inline-level keeps its place among the inline
+            # content around it: its static position is where it would have been on the line)
             block_child[i] = True
             if d in IN_FLOW_BLOCKS and not floating and position not in OUT_OF_FLOW:
                 # an in-flow block: the inline boxes around it (up through 'contents') become blocks
