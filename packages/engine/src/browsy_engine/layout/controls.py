@@ -123,7 +123,8 @@ def _image_size(
         h = max(m.ascent + m.descent + 1.0, m.line_height)
         # the alt text is laid out as text: white space collapses, and none is left at a line's edges
         width, lines = _alt_text_box(" ".join(alt.split()), m, available)
-        return width, h * lines, m.ascent + (h - m.ascent - m.descent - 1.0) / 2
+        # the box's baseline is its last line's, as for an inline-block of text
+        return width, h * lines, h * (lines - 1) + m.ascent + (h - m.ascent - m.descent - 1.0) / 2
     return _dim_attr(ctx, i, "width") or 0.0, _dim_attr(ctx, i, "height") or 0.0, None
 
 
@@ -133,7 +134,7 @@ ALT_TEXT_INSET = 16.0  # what Chromium's alt text box adds to the width of its t
 def _alt_text_box(alt: str, m, available: float | None) -> tuple[float, int]:
     """(width, lines) of a broken image's alt text box. Chromium lays the alt text out inside the box like
     any text: the box is as wide as the text, but no wider than the line it sits in, and a longer text
-    wraps onto more lines, each a line high (the box's baseline stays its first line's)."""
+    wraps onto more lines, each a line high."""
     natural = m.width(alt) + ALT_TEXT_INSET
     if available is None or natural <= available:
         return natural, 1
@@ -286,6 +287,10 @@ def replaced_content_size(
     text_baseline = s.border_top_width + (s.padding_top[0] if s.padding_top else 0.0) + m.ascent
     margins = px(s.margin_left, cb_w) + px(s.margin_right, cb_w)
     available = cb_w - pb_h - margins if cb_w > 0 else None  # None: no line to fit (intrinsic sizes)
+    if s.max_width is not None and (cb_w > 0 or not s.max_width[1]):
+        # the content (an alt text) wraps within max-width too
+        cap = s.max_width[0] + s.max_width[1] * cb_w - (pb_h if s.box_sizing == "border-box" else 0.0)
+        available = cap if available is None else min(available, cap)
     if tag == "input":
         kind = input_type(ctx, i)
         if kind in ("checkbox", "radio"):
