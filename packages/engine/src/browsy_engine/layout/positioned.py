@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from . import block
 from .context import LayoutContext
+from .controls import alt_fallback
 from .geometry import horizontal_pb, px, px_or_none, vertical_pb
 from .trampoline import run
 
@@ -100,12 +101,14 @@ def layout_positioned(ctx: LayoutContext, absolute: Absolute, subtree_end: list[
             s.width is None
             and left is not None
             and right is not None
-            and not ctx.is_replaced(i)
+            and (not ctx.is_replaced(i) or alt_fallback(ctx, i, s))
             and not shrink
         ):
             force_w = max(0.0, cbw - left - right - ml - mr - horizontal_pb(s, cbw))
         force_h = None
-        if s.height is None and top is not None and bottom is not None and not ctx.is_replaced(i):
+        # a broken image's alt text box is no replaced box: it stretches between its insets too
+        stretches = not ctx.is_replaced(i) or alt_fallback(ctx, i, s)
+        if s.height is None and top is not None and bottom is not None and stretches:
             force_h = max(0.0, cbh - top - bottom - mt - mb - vertical_pb(s, cbw))
         run(block.atomic_box(ctx, i, cbw, force_w, force_h, cbh))
         r = ctx.rel[i]
