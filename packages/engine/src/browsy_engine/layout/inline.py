@@ -18,13 +18,16 @@ from .geometry import px
 from .lines import has_content, line_metrics, place_line
 from .pieces import (
     ATOMIC,
+    CLOSE,
     CONTENT,
     FLOAT,
     FORCED,
     HEIGHT,
     KIND,
     NODE,
+    OPEN,
     PIECES,
+    SPACE,
     TEXTRUN,
     UWIDTH,
     WIDTH,
@@ -34,9 +37,27 @@ from .pieces import (
     unit_trail,
 )
 from .text import metrics_for
-from .units import build_units, has_inline_content
+from .units import PRESERVING, build_units, has_inline_content
 
 __all__ = ["InlineResult", "build_units", "has_inline_content", "inline_run"]
+
+
+def _without_leading_spaces(ctx: LayoutContext, pieces: list) -> list:
+    """A unit starting a line (after a wrap): its collapsible spaces before any content are removed, as
+    CSS Text 3 §4.1.2 removes spaces at the beginning of a line (the edges of inline boxes do not count as
+    content; preserved spaces stay)."""
+    out = None
+    for k, p in enumerate(pieces):
+        kind = p[KIND]
+        if kind == SPACE:
+            if ctx.styles[ctx.doc.nodes[p[NODE]].parent].white_space in PRESERVING:
+                break
+            if out is None:
+                out = list(pieces)
+            out[k] = (SPACE, p[NODE], 0.0, *p[3:])
+        elif not (kind in (OPEN, CLOSE) and p[WIDTH] == 0):
+            break
+    return pieces if out is None else out
 
 
 @dataclass(slots=True)
@@ -192,6 +213,8 @@ def inline_run(
                 line.y = edge - oy
                 narrow(line)
             y = max(y, line.y)
+        if not has_content(line):
+            pieces = _without_leading_spaces(ctx, pieces)
         pen = line.pen
         xs = line.xs
         for p in pieces:
