@@ -206,8 +206,8 @@ def place_line(
             open_at[node] = (x + p[TEXT][2], x + p[WIDTH], p)
         elif kind == CLOSE:
             box_edges = p[TEXT]
-            if xk >= end:  # after the hanging trailing space: the box ends with the text
-                x = ox + end - p[WIDTH]
+            if xk >= end:  # after the hanging trailing space: the box's end edge follows the text
+                x = ox + end
                 end += p[WIDTH]
             x1 = x + p[WIDTH] - box_edges[3]
             opened = open_at.pop(node, None)
