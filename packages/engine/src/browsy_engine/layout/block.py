@@ -96,6 +96,7 @@ class BlockOut:
     # A list item whose only content is its marker's line: it takes that line's height, yet the margins
     # around it go on collapsing as if it were empty (marker_only_item).
     marker_only: bool = False
+    baseline: float | None = None  # its last line box's baseline, from its border-box top (CSS 2 §10.8.1)
 
 
 # Boxes whose block children share their parent's formatting context: blocks, list items, and an
@@ -291,6 +292,8 @@ def flow(ctx, i, children, cw, cx, cy, floats, ox, oy, collapse_top, cb_h, strut
             continue
         cursor = y + res.height
         pending = res.bottom
+        if res.baseline is not None:
+            baseline = y + res.baseline  # the last line box in the flow may be inside a block child
         if res.marker_only:
             pending = collapse(collapse(above, res.top), res.bottom)
         last_quirk_bottom = res.quirk_bottom
@@ -548,6 +551,8 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN):
     out_box = BlockOut(
         used_ml, top, bottom, through, content_h + pb_v, marker_only=marker_only and not through
     )
+    if out.baseline is not None and d not in FLEX_LIKE and d not in TABLE_LIKE:
+        out_box.baseline = cy + out.baseline
     if ctx.quirks:
         quirky = tag in QUIRKY
         out_box.quirk_top = (quirky and mt != NO_MARGIN) or (
