@@ -17,6 +17,7 @@ from .block import block_box
 from .context import LayoutContext, classify
 from .document_boxes import LIMIT, DocumentBoxes
 from .floats import FloatArea
+from .geometry import px
 from .positioned import Absolute, layout_positioned, relative_offsets
 from .trampoline import run
 from .transforms import scale_boxes, translate_boxes
@@ -95,13 +96,18 @@ def union_split_inlines(ctx: LayoutContext) -> None:
                 first = r
             if r[2] <= 0 or r[3] <= 0:
                 continue
+            x0, x1 = r[0], r[0] + r[2]
+            if ctx.block_child[c] and frame >= 0 and rel[frame] is not None:
+                # a block inside an inline box sits in an anonymous block as wide as the line (LayoutNG's
+                # block-in-inline): that is the inline box's fragment
+                x0, x1 = _content_span(ctx, frame)
             if union is None:
-                union = [r[0], r[1], r[0] + r[2], r[1] + r[3]]
+                union = [x0, r[1], x1, r[1] + r[3]]
             else:
                 union = [
-                    min(union[0], r[0]),
+                    min(union[0], x0),
                     min(union[1], r[1]),
-                    max(union[2], r[0] + r[2]),
+                    max(union[2], x1),
                     max(union[3], r[1] + r[3]),
                 ]
         if first is None or frame >= i:
@@ -112,3 +118,12 @@ def union_split_inlines(ctx: LayoutContext) -> None:
             rel[i] = [first[0], first[1], 0.0, 0.0]
         else:
             rel[i] = [union[0], union[1], union[2] - union[0], union[3] - union[1]]
+
+
+def _content_span(ctx: LayoutContext, i: int) -> tuple[float, float]:
+    """(left, right) of box i's content box, in the coordinates its children are placed in."""
+    s, r = ctx.styles[i], ctx.rel[i]
+    assert r is not None
+    left = s.border_left_width + px(s.padding_left, r[2])
+    right = r[2] - s.border_right_width - px(s.padding_right, r[2])
+    return left, max(left, right)
