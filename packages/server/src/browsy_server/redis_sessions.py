@@ -249,10 +249,6 @@ def _reachable() -> Iterator[None]:
         raise SessionUnavailable(f"the session store (Redis) cannot be reached: {err}") from None
 
 
-def is_redis_url(value: str) -> bool:
-    return value.startswith(("redis://", "rediss://", "unix://"))
-
-
 def describe(url: str) -> str:
     """The store's URL without a password, for messages and logs."""
     from urllib.parse import urlsplit

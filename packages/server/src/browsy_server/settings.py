@@ -11,6 +11,7 @@ if TYPE_CHECKING:
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 3847
+REDIS_SCHEMES = ("redis://", "rediss://", "unix://")  # what --session-store takes besides "memory"
 
 
 @dataclass(slots=True)
@@ -55,9 +56,7 @@ class ServerSettings:
             raise ValueError("parse_threads must be at least 1")
         if self.workers < 1:
             raise ValueError("workers must be at least 1")
-        if self.session_store != "memory" and not self.session_store.startswith(
-            ("redis://", "rediss://", "unix://")
-        ):
+        if self.session_store != "memory" and not self.session_store.startswith(REDIS_SCHEMES):
             raise ValueError("session_store is 'memory' or a Redis URL (redis://host:port/db)")
         if self.workers > 1 and self.session_store == "memory":
             raise ValueError(

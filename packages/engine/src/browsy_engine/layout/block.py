@@ -366,8 +366,8 @@ def _splits_inline(ctx: LayoutContext, i: int) -> bool:
     """Box i's content is inline content split around blocks (block-in-inline): it has line boxes, empty
     or not, so a list item's marker sits on them and gets no line of its own (Chromium: an item holding
     only `<span><div></div></span>` is 0px tall, though still no empty box for margin collapsing)."""
-    display, block_child = ctx.display, ctx.block_child
-    return any(display[c] == "inline" and block_child[c] for c in ctx.doc.nodes[i].children)
+    split = ctx.split_set
+    return bool(split) and any(c in split for c in ctx.doc.nodes[i].children)
 
 
 def marker_only_item(

@@ -142,7 +142,7 @@ class LayoutContext:
             d = display[c]
             if d == "none":
                 continue
-            if d == "contents" or (d == "inline" and self.block_child[c] and nodes[c].tag not in REPLACED):
+            if d == "contents" or c in self.split_set:
                 stack.extend(reversed(nodes[c].children))  # its children take its place (see classify)
                 continue
             out.append(c)

@@ -32,17 +32,23 @@ def unit_trail(unit: list) -> float:
     pieces = unit[PIECES]
     for k in range(len(pieces) - 1, -1, -1):
         p = pieces[k]
-        kind = p[KIND]
-        if kind == SPACE:
+        if p[KIND] == SPACE:
             return p[WIDTH]
-        if not (kind in (CLOSE, ABS) or (kind == OPEN and p[WIDTH] == 0)):
+        if not _edge(p):
             return 0.0
     return 0.0
 
 
 def only_edges(unit: list) -> bool:
-    """The unit holds nothing but zero-width edges of inline boxes (and positioned boxes)."""
-    return all(p[KIND] in (CLOSE, ABS) or (p[KIND] == OPEN and p[WIDTH] == 0) for p in unit[PIECES])
+    """The unit holds nothing but ends of inline boxes, zero-width starts and positioned boxes."""
+    return all(_edge(p) for p in unit[PIECES])
+
+
+def _edge(p: tuple) -> bool:
+    """A piece a hanging space looks past, as place_line does: an inline box's end, a zero-width start,
+    a positioned box."""
+    kind = p[KIND]
+    return kind in (CLOSE, ABS) or (kind == OPEN and p[WIDTH] == 0)
 
 
 class Line:

@@ -95,19 +95,13 @@ def layout_positioned(ctx: LayoutContext, absolute: Absolute, subtree_end: list[
         top, bottom = px_or_none(s.top, cbh), px_or_none(s.bottom, cbh)
         ml, mr = px(s.margin_left, cbw), px(s.margin_right, cbw)
         mt, mb = px(s.margin_top, cbw), px(s.margin_bottom, cbw)
-        force_w = None
-        shrink = ctx.doc.nodes[i].tag == "dialog"  # UA width: fit-content (not expressible as a Length)
-        if (
-            s.width is None
-            and left is not None
-            and right is not None
-            and (not ctx.is_replaced(i) or alt_fallback(ctx, i, s))
-            and not shrink
-        ):
-            force_w = max(0.0, cbw - left - right - ml - mr - horizontal_pb(s, cbw))
-        force_h = None
         # a broken image's alt text box is no replaced box: it stretches between its insets too
         stretches = not ctx.is_replaced(i) or alt_fallback(ctx, i, s)
+        force_w = None
+        shrink = ctx.doc.nodes[i].tag == "dialog"  # UA width: fit-content (not expressible as a Length)
+        if s.width is None and left is not None and right is not None and stretches and not shrink:
+            force_w = max(0.0, cbw - left - right - ml - mr - horizontal_pb(s, cbw))
+        force_h = None
         if s.height is None and top is not None and bottom is not None and stretches:
             force_h = max(0.0, cbh - top - bottom - mt - mb - vertical_pb(s, cbw))
         run(block.atomic_box(ctx, i, cbw, force_w, force_h, cbh))
