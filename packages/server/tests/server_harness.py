@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
+import httpx
 import uvicorn
 from browsy_server.rest import create_app
 from browsy_server.settings import ServerSettings
@@ -39,3 +43,39 @@ def running_server(**settings: object) -> Iterator[str]:
     finally:
         server.should_exit = True
         thread.join(timeout=10)
+
+
+BROWSY = str(Path(sys.executable).with_name("browsy"))
+
+
+@contextmanager
+def serve_process(*flags: str) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """`browsy serve --port <free> --allow-private-network --parse-processes 0 <flags>` as its own process;
+    yields (base URL, process) once /health answers, and stops it afterwards (unless the test did)."""
+    port = free_port()
+    proc = subprocess.Popen(
+        [BROWSY, "serve", "--port", str(port), "--allow-private-network", "--parse-processes", "0", *flags],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if httpx.get(f"{url}/health", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                err = proc.stderr.read().decode() if proc.stderr and proc.poll() is not None else ""
+                raise AssertionError(f"browsy serve did not start: {err}")
+            time.sleep(0.1)
+        yield url, proc
+    finally:
+        if proc.poll() is None:
+            proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()

@@ -10,12 +10,11 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import httpx
 import pytest
+from server_harness import serve_process
 
-BROWSY = str(Path(sys.executable).with_name("browsy"))
 IDLE = 1000  # connections held open at once (the descriptor limit is raised for the test and the server)
 SLOW = 20  # clients sending their request a byte at a time
 
@@ -30,44 +29,11 @@ def raise_descriptor_limit(wanted: int) -> int:
     return soft
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture
 def server() -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     raise_descriptor_limit(IDLE + SLOW + 200)
-    port = free_port()
-    proc = subprocess.Popen(
-        [
-            BROWSY,
-            "serve",
-            "--port",
-            str(port),
-            "--allow-private-network",
-            "--parse-processes",
-            "0",
-            "--new-sessions-per-minute",
-            "20",
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            if httpx.get(f"{url}/health", timeout=1).status_code == 200:
-                break
-        except httpx.HTTPError:
-            pass
-        assert proc.poll() is None and time.monotonic() < deadline, "browsy serve did not start"
-        time.sleep(0.1)
-    yield url, proc
-    proc.terminate()
-    proc.wait(timeout=20)
+    with serve_process("--new-sessions-per-minute", "20") as running:
+        yield running
 
 
 def test_idle_and_slow_connections_do_not_starve_the_others(

@@ -5,6 +5,7 @@ across the deployment. `--workers 2` runs one such deployment behind one port.""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -13,16 +14,14 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
 import httpx
 import pytest
-from server_harness import free_port
+from server_harness import BROWSY, free_port, serve_process
 
 from tests.fixture_site.auth import ORDERS, PASSWORD, USERNAME
 
 HEADER = "X-Browsy-Session"
-BROWSY = str(Path(sys.executable).with_name("browsy"))
 REDIS = shutil.which("redis-server") or next(
     (p for p in ("/usr/bin/redis-server", "/usr/sbin/redis-server") if os.path.exists(p)), None
 )
@@ -68,47 +67,8 @@ def store(redis_server: str) -> str:
 @pytest.fixture
 def serve() -> Iterator[Callable[..., tuple[str, subprocess.Popen[bytes]]]]:
     """Start `browsy serve` processes with the given flags; all are stopped after the test."""
-    procs: list[subprocess.Popen[bytes]] = []
-
-    def start(*flags: str) -> tuple[str, subprocess.Popen[bytes]]:
-        port = free_port()
-        proc = subprocess.Popen(
-            [
-                BROWSY,
-                "serve",
-                "--port",
-                str(port),
-                "--allow-private-network",
-                "--parse-processes",
-                "0",
-                *flags,
-            ],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-        )
-        procs.append(proc)
-        url = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if httpx.get(f"{url}/health", timeout=1).status_code == 200:
-                    return url, proc
-            except httpx.HTTPError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                err = proc.stderr.read().decode() if proc.stderr and proc.poll() is not None else ""
-                raise AssertionError(f"browsy serve did not start: {err}")
-            time.sleep(0.1)
-
-    yield start
-    for proc in procs:
-        if proc.poll() is None:
-            proc.terminate()
-    for proc in procs:
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+    with contextlib.ExitStack() as stack:
+        yield lambda *flags: stack.enter_context(serve_process(*flags))
 
 
 def call(base: str, token: str | None, method: str, path: str, **kwargs: object) -> httpx.Response:
