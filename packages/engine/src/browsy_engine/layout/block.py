@@ -116,7 +116,7 @@ def establishes_bfc(ctx: LayoutContext, i: int) -> bool:
         or s.overflow_y not in ("visible", "clip")
         or s.float_side != "none"
         or s.position in ("absolute", "fixed")
-        or ctx.doc.nodes[i].parent < 0
+        or ctx.nodes[i].parent < 0
         or s.display == "flow-root"
     )
 
@@ -128,7 +128,7 @@ def nested_list(ctx: LayoutContext, i: int, s) -> bool:
     """Chromium's UA sheet zeroes the block margins of a list nested in a list
     (`:is(dir, dl, menu, ol, ul) :is(dir, dl, menu, ol, ul) { margin-block: 0 }`). Applied here when
     the computed margins are still the generic UA `1em`, so cascades without that rule agree."""
-    nodes = ctx.doc.nodes
+    nodes = ctx.nodes
     if nodes[i].tag not in LISTS:
         return False
     em = (s.font_size, 0.0)
@@ -145,7 +145,7 @@ def nested_list(ctx: LayoutContext, i: int, s) -> bool:
 def legacy_align(ctx: LayoutContext, parent: int) -> str | None:
     """'center'/'right' when block children are aligned by HTML's legacy alignment (<center>, align=,
     text-align: -webkit-center), which unlike text-align also moves narrower block boxes."""
-    nodes = ctx.doc.nodes
+    nodes = ctx.nodes
     p = parent
     while p >= 0:
         s = ctx.styles[p]
@@ -181,7 +181,7 @@ def flow(ctx, i, children, cw, cx, cy, floats, ox, oy, collapse_top, cb_h, strut
     run_has_boxes = False  # the run holds more than text nodes
     rel, styles, display = ctx.rel, ctx.styles, ctx.display
     block_child, holds_block = ctx.block_child, ctx.holds_block
-    quirk_container = ctx.quirks and ctx.doc.nodes[i].tag in QUIRK_CONTAINERS
+    quirk_container = ctx.quirks and ctx.nodes[i].tag in QUIRK_CONTAINERS
     last_quirk_bottom = False
     first_quirk = False
     generated = ctx.doc.pseudo_styles
@@ -343,7 +343,7 @@ def quirky_percent_base(ctx: LayoutContext, i: int, s, cb_w: float, cb_h: float 
     margins, borders and padding."""
     if not ctx.quirks or cb_h is None:
         return None
-    if ctx.doc.nodes[i].tag in ("html", "body"):
+    if ctx.nodes[i].tag in ("html", "body"):
         return max(0.0, cb_h - px(s.margin_top, cb_w) - px(s.margin_bottom, cb_w) - pb_v)
     return cb_h
 
@@ -367,7 +367,7 @@ def _splits_inline(ctx: LayoutContext, i: int) -> bool:
     or not, so a list item's marker sits on them and gets no line of its own (Chromium: an item holding
     only `<span><div></div></span>` is 0px tall, though still no empty box for margin collapsing)."""
     split = ctx.split_set
-    return bool(split) and any(c in split for c in ctx.doc.nodes[i].children)
+    return bool(split) and any(c in split for c in ctx.nodes[i].children)
 
 
 def marker_only_item(
@@ -398,7 +398,7 @@ def inside_marker(ctx: LayoutContext, i: int) -> float:
         return 1.0586 * s.font_size  # measured: the disclosure triangle of <summary>
     if s.list_style_type in BULLETS:
         return 1.375 * s.font_size
-    nodes = ctx.doc.nodes
+    nodes = ctx.nodes
     parent = nodes[i].parent
     number = 1
     if parent >= 0:
@@ -415,7 +415,7 @@ def inside_marker(ctx: LayoutContext, i: int) -> float:
 
 
 def _blank(ctx: LayoutContext, c: int) -> bool:
-    return ctx.display[c] == "text" and not (ctx.doc.nodes[c].text or "").strip(" \t\n\r\f")
+    return ctx.display[c] == "text" and not (ctx.nodes[c].text or "").strip(" \t\n\r\f")
 
 
 def place_float(ctx, c, container, w, h, cx, cy, y, cw, floats, ox, oy) -> None:
@@ -441,7 +441,7 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN):
     """A block-level box in normal flow of width cb_w's containing block. Returns BlockOut. `strut_in`:
     the margins adjoining its top edge from above (see flow)."""
     s = ctx.styles[i]
-    tag = ctx.doc.nodes[i].tag
+    tag = ctx.nodes[i].tag
     rel = ctx.rel
     pb_h = horizontal_pb(s, cb_w)
     pb_v = vertical_pb(s, cb_w)
@@ -458,7 +458,7 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN):
         if replaced and alt_fallback(ctx, i, s) and (alt_ignores_size(ctx, i, s) or s.width is None):
             w = None  # alt text box: fills the line like any block unless a width is given
     avail = cb_w - (ml or 0.0) - (mr or 0.0)
-    if bfc and floats is not None and floats.any and ctx.doc.nodes[i].parent >= 0:
+    if bfc and floats is not None and floats.any and ctx.nodes[i].parent >= 0:
         lo, hi = floats.band(oy, 1.0, ox, ox + cb_w)
         if hi - lo < cb_w:
             avail = min(avail, hi - lo - (ml or 0.0) - (mr or 0.0))
@@ -476,7 +476,7 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN):
         used_ml = ml or 0.0  # fills the containing block: auto margins are 0
     else:
         if ml == 0.0 and mr == 0.0 and free > 0.01:
-            align = legacy_align(ctx, ctx.doc.nodes[i].parent)
+            align = legacy_align(ctx, ctx.nodes[i].parent)
             if align == "center":
                 ml = mr = None
             elif align == "right":
@@ -570,7 +570,7 @@ def rendered_legend(ctx, i, children, w, cx):
     for k, c in enumerate(children):
         if ctx.display[c] == "text":
             continue
-        if ctx.doc.nodes[c].tag != "legend" or ctx.is_float(c) or ctx.is_out_of_flow(c):
+        if ctx.nodes[c].tag != "legend" or ctx.is_float(c) or ctx.is_out_of_flow(c):
             break
         box = yield atomic_box(ctx, c, w)
         s = ctx.styles[c]
@@ -613,7 +613,7 @@ def atomic_box(ctx, i, cb_w, force_w=None, force_h=None, cb_h=None):
     ctx.rel[i] = [0.0, 0.0, 0.0, 0.0]
     if ctx.is_replaced(i):
         cw, ch, base = replaced_content_size(ctx, i, s, cb_w)
-        if ctx.quirks and s.box_sizing == "content-box" and ctx.doc.nodes[i].tag in ("input", "textarea"):
+        if ctx.quirks and s.box_sizing == "content-box" and ctx.nodes[i].tag in ("input", "textarea"):
             # quirks.css sizes text fields by their border box
             w = None if w is None or force_w is not None else max(0.0, w - pb_h)
             h_spec = None if h_spec is None or force_h is not None else max(0.0, h_spec - pb_v)
@@ -623,7 +623,7 @@ def atomic_box(ctx, i, cb_w, force_w=None, force_h=None, cb_h=None):
                 w = h_spec = None
             ratio = alt_box_ratio(ctx, i) if w is not None or h_spec is not None else None
         else:
-            tag = ctx.doc.nodes[i].tag
+            tag = ctx.nodes[i].tag
             ratio = cw / ch if cw > 0 and ch > 0 and tag in ("img", "video", "svg") else None
             if ratio is None and tag == "svg":
                 ratio = svg_ratio(ctx, i)  # measured at zero width, it still keeps its viewBox's ratio
@@ -656,7 +656,7 @@ def atomic_box(ctx, i, cb_w, force_w=None, force_h=None, cb_h=None):
     ctx.rel[i][3] = h + pb_v
     if out.baseline is not None and s.overflow_y in ("visible", "clip"):
         base_from_top = mt + s.border_top_width + px(s.padding_top, cb_w) + out.baseline
-    elif ctx.doc.nodes[i].tag == "button":
+    elif ctx.nodes[i].tag == "button":
         base_from_top = (
             mt + s.border_top_width + px(s.padding_top, cb_w) + h
         )  # an empty button: content bottom

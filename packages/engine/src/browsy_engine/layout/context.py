@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..css.style import ComputedStyle
-from ..dom.tree import TEXT, Document
+from ..dom.tree import TEXT, Document, Node
 
 NEVER_RENDERED = frozenset(
     {"head", "script", "style", "template", "title", "meta", "link", "base", "noembed", "noframes", "param"}
@@ -70,6 +70,9 @@ BLOCKIFY = {
 @dataclass(slots=True)
 class LayoutContext:
     doc: Document
+    # The nodes layout works on: the document's, then the ::before/::after boxes it generates
+    # (generated.py), whose owners appear here as copies listing them among their children.
+    nodes: list[Node]
     # Per node; None for text nodes and unstyled ones. Layout reads the styles of the elements it lays
     # out, which always have one, so the list is typed as theirs (`style(i)` serves text nodes).
     styles: list[ComputedStyle]
@@ -106,8 +109,17 @@ class LayoutContext:
     def style(self, i: int) -> ComputedStyle:
         s: ComputedStyle | None = self.styles[i]
         if s is None:  # text node: its parent's style
-            s = self.styles[self.doc.nodes[i].parent]
+            s = self.styles[self.nodes[i].parent]
         return s
+
+    def subtree_ends(self) -> list[int]:
+        """`ends[i]`: the last node of node i's subtree, for the document's nodes (their generated boxes
+        lie outside these ranges) and for generated boxes (their own text)."""
+        ends = self.doc.subtree_ends()
+        if len(self.nodes) == len(ends):
+            return ends
+        ends = ends + [node.children[-1] if node.children else node.index for node in self.nodes[len(ends) :]]
+        return ends
 
     def place(self, i: int, anchor: int, x: float, y: float, w: float, h: float) -> None:
         self.rel[i] = [x, y, w, h]
@@ -116,7 +128,7 @@ class LayoutContext:
     def percent_base(self, i: int) -> float | None:
         """The height node i's percentage height resolves against: its nearest block container's entry
         in `pct_height` (inline boxes in between do not count)."""
-        nodes, known = self.doc.nodes, self.pct_height
+        nodes, known = self.nodes, self.pct_height
         p = nodes[i].parent
         while p >= 0 and p not in known:
             p = nodes[p].parent
@@ -126,7 +138,7 @@ class LayoutContext:
         """Rendered children of i, with `display: contents` elements replaced by their own children
         (memoised; callers must not modify the list)."""
         if i not in self.pruned:
-            return self.doc.nodes[i].children  # the common case: every child has a box of its own
+            return self.nodes[i].children  # the common case: every child has a box of its own
         known = self.children_cache.get(i)
         if known is None:
             known = self.children_cache[i] = self._box_children(i)
@@ -134,7 +146,7 @@ class LayoutContext:
 
     def _box_children(self, i: int) -> list[int]:
         display = self.display
-        nodes = self.doc.nodes
+        nodes = self.nodes
         out: list[int] = []
         stack = nodes[i].children[::-1]
         while stack:
@@ -157,7 +169,7 @@ class LayoutContext:
         return s is not None and s.float_side in FLOATING and s.position not in OUT_OF_FLOW
 
     def is_replaced(self, i: int) -> bool:
-        return self.doc.nodes[i].tag in REPLACED
+        return self.nodes[i].tag in REPLACED
 
 
 FLEX_PARENTS = frozenset({"flex", "grid", "inline-flex", "inline-grid"})  # their children are blockified
@@ -177,7 +189,7 @@ def classify(ctx: LayoutContext) -> None:
     `ctx.pruned`: the parents of nodes displayed 'none' or 'contents', whose box children differ from
     their children; and `ctx.relative`. One pass in document order: a node's ancestors are classified
     before it."""
-    nodes = ctx.doc.nodes
+    nodes = ctx.nodes
     styles = ctx.styles
     display = ["none"] * len(nodes)
     block_child = [False] * len(nodes)

@@ -63,7 +63,7 @@ _LEADING_INTEGER = re.compile(r"[\t\n\f\r ]*\+?(\d+)")
 def _int_attr(ctx: LayoutContext, i: int, name: str, default: int) -> int:
     """A positive integer attribute read by HTML's rules for non-negative integers: the leading digits
     count (`cols="100%"` is 100, `size="30px"` is 30); none, or 0, gives the default."""
-    raw = ctx.doc.nodes[i].attrs.get(name)
+    raw = ctx.nodes[i].attrs.get(name)
     if raw is None:
         return default
     m = _LEADING_INTEGER.match(str(raw))
@@ -72,7 +72,7 @@ def _int_attr(ctx: LayoutContext, i: int, name: str, default: int) -> int:
 
 
 def _dim_attr(ctx: LayoutContext, i: int, name: str) -> float | None:
-    raw = ctx.doc.nodes[i].attrs.get(name)
+    raw = ctx.nodes[i].attrs.get(name)
     if raw is None:
         return None
     text = str(raw).strip().lower().removesuffix("px")
@@ -84,7 +84,7 @@ def _dim_attr(ctx: LayoutContext, i: int, name: str) -> float | None:
 
 
 def input_type(ctx: LayoutContext, i: int) -> str:
-    return str(ctx.doc.nodes[i].attrs.get("type") or "text").strip().lower()
+    return str(ctx.nodes[i].attrs.get("type") or "text").strip().lower()
 
 
 BROKEN_ICON = 16.0  # Chromium's broken-image icon is 16×16 CSS px
@@ -94,7 +94,7 @@ _SCHEME = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*:")
 def _image_size(
     ctx: LayoutContext, i: int, s: ComputedStyle, m, available: float | None
 ) -> tuple[float, float, float | None]:
-    attrs = ctx.doc.nodes[i].attrs
+    attrs = ctx.nodes[i].attrs
     if auto_sized(attrs):
         # HTML's UA sheet: img[sizes=auto] gets `contain: size; contain-intrinsic-size: 300px 150px`, so
         # its content (the image, or the alt text standing for it) no longer sizes it.
@@ -170,7 +170,7 @@ def alt_fallback(ctx: LayoutContext, i: int, s: ComputedStyle) -> bool:
     (or title), or with neither, the 16×16 broken-image icon when its src names a URL that failed to
     load. The box ignores a specified size unless both dimensions are given (the icon or a title in any
     mode, a real alt text only in quirks mode); see alt_ignores_size for block-level alt boxes."""
-    node = ctx.doc.nodes[i]
+    node = ctx.nodes[i]
     if node.tag != "img" and not (node.tag == "input" and input_type(ctx, i) == "image"):
         return False
     if _data_image(node.attrs.get("src")) is not None:
@@ -257,7 +257,7 @@ def _fails_to_load(ctx: LayoutContext, src: str | None) -> bool:
         return True
     if ctx.absolute_base is None:
         ctx.absolute_base = any(
-            n.tag == "base" and _SCHEME.match(str(n.attrs.get("href") or "").strip()) for n in ctx.doc.nodes
+            n.tag == "base" and _SCHEME.match(str(n.attrs.get("href") or "").strip()) for n in ctx.nodes
         )
     return ctx.absolute_base
 
@@ -280,7 +280,7 @@ def replaced_content_size(
     ctx: LayoutContext, i: int, s: ComputedStyle, cb_w: float
 ) -> tuple[float, float, float | None]:
     """(content width, content height, baseline from the border-box top or None for the bottom edge)."""
-    tag = ctx.doc.nodes[i].tag
+    tag = ctx.nodes[i].tag
     pb_h = horizontal_pb(s, cb_w)
     pb_v = vertical_pb(s, cb_w)
     m = metrics_for(s)
@@ -297,7 +297,7 @@ def replaced_content_size(
             return 13.0, 13.0, None
         if kind in ("submit", "reset", "button", "image"):
             default = {"submit": "Submit", "reset": "Reset"}.get(kind, "")
-            value = ctx.doc.nodes[i].attrs.get("value")
+            value = ctx.nodes[i].attrs.get("value")
             label = default if value is None else str(value)
             if kind == "image":
                 return _image_size(ctx, i, s, m, available)
@@ -317,16 +317,16 @@ def replaced_content_size(
     if tag == "select":
         longest = 0.0
         options = 0
-        stack = list(ctx.doc.nodes[i].children)
+        stack = list(ctx.nodes[i].children)
         while stack:
             c = stack.pop()
-            node = ctx.doc.nodes[c]
+            node = ctx.nodes[c]
             if node.tag == "option":
                 options += 1
                 longest = max(longest, m.width(" ".join(ctx.doc.text_of(c).split())))
             elif node.tag == "optgroup":
                 stack.extend(node.children)
-        multiple = "multiple" in ctx.doc.nodes[i].attrs
+        multiple = "multiple" in ctx.nodes[i].attrs
         rows = _int_attr(ctx, i, "size", 4 if multiple else 1)
         if rows > 1:
             return 14.890625 - pb_h if pb_h < 14 else 0.0, rows * 17.0 + 2 - pb_v, rows * 17.0 - 1
@@ -365,7 +365,7 @@ def svg_ratio(ctx: LayoutContext, i: int) -> float | None:
 
 
 def _viewbox_ratio(ctx: LayoutContext, i: int) -> float | None:
-    raw = str(ctx.doc.nodes[i].attrs.get("viewbox") or ctx.doc.nodes[i].attrs.get("viewBox") or "")
+    raw = str(ctx.nodes[i].attrs.get("viewbox") or ctx.nodes[i].attrs.get("viewBox") or "")
     parts = raw.replace(",", " ").split()
     try:
         vw, vh = float(parts[2]), float(parts[3])

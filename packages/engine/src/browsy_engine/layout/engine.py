@@ -17,6 +17,7 @@ from .block import block_box
 from .context import LayoutContext, classify
 from .document_boxes import LIMIT, DocumentBoxes
 from .floats import FloatArea
+from .generated import add_generated_boxes
 from .geometry import px
 from .positioned import Absolute, layout_positioned, relative_offsets
 from .trampoline import run
@@ -43,10 +44,12 @@ class Layout:
 def compute_layout(doc: Document, styles: list[ComputedStyle | None], width: float, height: float) -> Layout:
     n = len(doc.nodes)
     # Layout reads only the styles of the elements it lays out, which always have one (see LayoutContext).
-    ctx = LayoutContext(doc, cast("list[ComputedStyle]", styles), float(width), float(height))
-    ctx.rel = [None] * n
-    ctx.anchor = [-1] * n
-    ctx.shift_y = [0.0] * n
+    ctx = LayoutContext(doc, doc.nodes, cast("list[ComputedStyle]", styles), float(width), float(height))
+    add_generated_boxes(ctx)
+    total = len(ctx.nodes)
+    ctx.rel = [None] * total
+    ctx.anchor = [-1] * total
+    ctx.shift_y = [0.0] * total
     classify(ctx)
     ctx.quirks = doc.quirks  # the doctype decides, as the HTML parser does (dom/quirks.py)
     ctx.line_quirk = doc.compat_mode != "no-quirks"
@@ -63,10 +66,12 @@ def compute_layout(doc: Document, styles: list[ComputedStyle | None], width: flo
         union_split_inlines(ctx)
     relative_offsets(ctx)
     if ctx.positioned:
-        layout_positioned(ctx, Absolute(ctx), doc.subtree_ends())
+        layout_positioned(ctx, Absolute(ctx), ctx.subtree_ends())
     if ctx.transformed:
         translate_boxes(ctx)
         scale_boxes(ctx)
+    if total > n:  # the generated boxes (generated.py) leave with the layout
+        del ctx.rel[n:], ctx.anchor[n:], ctx.shift_y[n:]
     return Layout(DocumentBoxes(ctx), float(height))
 
 
@@ -74,7 +79,7 @@ def union_split_inlines(ctx: LayoutContext) -> None:
     """The rect of an inline box split around blocks: the union of its children's non-empty boxes, as
     getBoundingClientRect unites an inline's fragments (an empty block inside adds nothing). Its children
     were laid out in its parent's flow, so they share one anchor; inner split boxes come first."""
-    rel, anchor, nodes = ctx.rel, ctx.anchor, ctx.doc.nodes
+    rel, anchor, nodes = ctx.rel, ctx.anchor, ctx.nodes
     for i in reversed(ctx.split_inlines):
         frame = -2
         union: list[float] | None = None

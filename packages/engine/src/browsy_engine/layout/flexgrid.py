@@ -47,11 +47,11 @@ def _items(ctx: LayoutContext, i: int) -> tuple[list[int | list[int]], list[int]
             anon.append(c)
             continue
         if anon:
-            if any((ctx.doc.nodes[t].text or "").strip() for t in anon):
+            if any((ctx.nodes[t].text or "").strip() for t in anon):
                 items.append(anon)
             anon = []
         items.append(c)
-    if anon and any((ctx.doc.nodes[t].text or "").strip() for t in anon):
+    if anon and any((ctx.nodes[t].text or "").strip() for t in anon):
         items.append(anon)
     items.sort(key=lambda it: ctx.styles[it].order if isinstance(it, int) else 0)
     return items, positioned
@@ -169,7 +169,7 @@ def _measure(
     ctx: LayoutContext, it: int | list[int], cb_w: float, known_w: float, known_h: float, avail_w: dict
 ):
     if isinstance(it, list):
-        container = ctx.doc.nodes[it[0]].parent
+        container = ctx.nodes[it[0]].parent
         lo, hi = run(intrinsic.run_intrinsic(ctx, container, it))
         cw = known_w if not math.isnan(known_w) else _pick(lo, hi, avail_w)
         if not math.isnan(known_h):
@@ -203,7 +203,7 @@ def item_contents(ctx: LayoutContext, it: int, w: float, h: float | None, cb_w: 
     Pinned by test_layout_mechanisms (measure counts) and by byte-identical corpus output."""
     key = (it, round(w, 3), None if h is None else round(h, 3), round(cb_w, 3), ctx.taffy_depth)
     if ctx.subtree_end is None:
-        ctx.subtree_end = ctx.doc.subtree_ends()
+        ctx.subtree_end = ctx.subtree_ends()
     first, last = it + 1, ctx.subtree_end[it] + 1
     known = ctx.contents_cache.get(key)
     if known is not None:

@@ -50,7 +50,7 @@ def _without_leading_spaces(ctx: LayoutContext, pieces: list) -> list:
     for k, p in enumerate(pieces):
         kind = p[KIND]
         if kind == SPACE:
-            if ctx.styles[ctx.doc.nodes[p[NODE]].parent].white_space in PRESERVING:
+            if ctx.styles[ctx.nodes[p[NODE]].parent].white_space in PRESERVING:
                 break
             if out is None:
                 out = list(pieces)
@@ -267,7 +267,7 @@ def inline_run(
 def _quirks_table_align(ctx: LayoutContext, container: int, align: str) -> str:
     """Quirks mode resets text-align on tables (quirks.css): an alignment inherited from outside the
     nearest table does not apply inside it."""
-    nodes = ctx.doc.nodes
+    nodes = ctx.nodes
     i = container
     while i >= 0:
         parent = nodes[i].parent

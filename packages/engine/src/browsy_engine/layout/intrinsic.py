@@ -68,7 +68,7 @@ def intrinsic(ctx: LayoutContext, i: int):
         lo, hi = yield from table.table_intrinsic(ctx, i)
     elif d in ("flex", "inline-flex", "-webkit-box") and s.flex_direction in FLEX_ROW:
         for c in ctx.box_children(i):
-            if ctx.display[c] == "text" and not (ctx.doc.nodes[c].text or "").strip():
+            if ctx.display[c] == "text" and not (ctx.nodes[c].text or "").strip():
                 continue
             if ctx.display[c] == "text" or ctx.is_out_of_flow(c):
                 if ctx.display[c] == "text":

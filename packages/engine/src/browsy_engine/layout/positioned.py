@@ -53,7 +53,7 @@ class Absolute:
 def containing_block(ctx: LayoutContext, i: int, absolute: Absolute) -> tuple[float, float, float, float]:
     s = ctx.styles[i]
     if s.position != "fixed":
-        p = ctx.doc.nodes[i].parent
+        p = ctx.nodes[i].parent
         while p >= 0:
             ps = ctx.styles[p]
             if ps is not None and ps.position != "static" and ctx.display[p] not in ("none", "contents"):
@@ -65,7 +65,7 @@ def containing_block(ctx: LayoutContext, i: int, absolute: Absolute) -> tuple[fl
                         max(0.0, box[2] - ps.border_left_width - ps.border_right_width),
                         max(0.0, box[3] - ps.border_top_width - ps.border_bottom_width),
                     )
-            p = ctx.doc.nodes[p].parent
+            p = ctx.nodes[p].parent
     return (0.0, 0.0, ctx.viewport_w, ctx.viewport_h)
 
 
@@ -98,7 +98,7 @@ def layout_positioned(ctx: LayoutContext, absolute: Absolute, subtree_end: list[
         # a broken image's alt text box is no replaced box: it stretches between its insets too
         stretches = not ctx.is_replaced(i) or alt_fallback(ctx, i, s)
         force_w = None
-        shrink = ctx.doc.nodes[i].tag == "dialog"  # UA width: fit-content (not expressible as a Length)
+        shrink = ctx.nodes[i].tag == "dialog"  # UA width: fit-content (not expressible as a Length)
         if s.width is None and left is not None and right is not None and stretches and not shrink:
             force_w = max(0.0, cbw - left - right - ml - mr - horizontal_pb(s, cbw))
         force_h = None

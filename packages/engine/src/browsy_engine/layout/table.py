@@ -35,7 +35,7 @@ class Grid:
 
 
 def _span(ctx: LayoutContext, i: int, name: str) -> int:
-    raw = ctx.doc.nodes[i].attrs.get(name)
+    raw = ctx.nodes[i].attrs.get(name)
     if raw is None:
         return 1
     try:

@@ -31,7 +31,7 @@ def scale_boxes(ctx: LayoutContext) -> None:
     if not scaled:
         return
     boxes = DocumentBoxes(ctx)
-    ends = ctx.doc.subtree_ends()
+    ends = ctx.subtree_ends()
     for i in reversed(scaled):
         own = boxes.unclamped(i)
         if own is None:

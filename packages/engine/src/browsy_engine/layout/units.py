@@ -8,6 +8,7 @@ from typing import Any, cast
 from ..css.style import ComputedStyle
 from . import block, intrinsic  # circular: atomic inlines contain block layout (attributes used at call time)
 from .context import FLOATING, OUT_OF_FLOW, REPLACED, LayoutContext
+from .linebreak import break_between
 from .lines import edges
 from .pieces import (
     ABS,
@@ -16,6 +17,7 @@ from .pieces import (
     CONTENT,
     FLOAT,
     FORCED,
+    KIND,
     OPEN,
     PIECES,
     SPACE,
@@ -41,7 +43,7 @@ PRESERVING = ("pre", "pre-wrap", "break-spaces")  # the white-space values that 
 
 def has_inline_content(ctx: LayoutContext, nodes: list[int]) -> bool:
     """False when a run holds nothing but collapsible whitespace (it then produces no line boxes)."""
-    doc_nodes, display, styles = ctx.doc.nodes, ctx.display, ctx.styles
+    doc_nodes, display, styles = ctx.nodes, ctx.display, ctx.styles
     stack = nodes[::-1]  # from the run's start: content, when there is some, is usually there
     while stack:
         i = stack.pop()
@@ -82,7 +84,7 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
     break_pending = False
     raise_stack: list[float] = [0.0]  # baseline shift (px, negative = up) from vertical-align sub/super
     closing: list[tuple] = []  # the CLOSE pieces of the inline boxes entered, innermost last
-    styles, doc_nodes = ctx.styles, ctx.doc.nodes
+    styles, doc_nodes = ctx.styles, ctx.nodes
     display, rel, box_children = ctx.display, ctx.rel, ctx.box_children
     text_style = None  # the style of the last text node, and what was read from it
     mode = transform = ""
@@ -92,6 +94,8 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
     box_edges: tuple = ()
     box_metrics: FontMetrics | None = None
     box_va = ""
+    last_char = ""  # the last character of text so far when no space or atomic inline came after it
+    last_wraps = False  # whether that text may wrap (its white-space)
 
     # the run's content in order, inline boxes entered: node indices, ~i (negative) marks the end of box i
     split = ctx.split_set
@@ -119,6 +123,16 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
                 continue
             if transform != "none":
                 text = apply_transform(text, transform)
+            if (
+                last_char
+                and not break_pending
+                and wraps
+                and last_wraps
+                and unit[CONTENT]
+                and break_between(last_char, text[0])  # a junction of two texts (linebreak.py)
+            ):
+                unit = _split_before_boxes(units, unit)
+            last_char, last_wraps = ("" if text[-1] == " " else text[-1]), wraps
             m = text_metrics
             is_ascii = text.isascii()
             if not is_ascii and uses_fallback(text, m.face):
@@ -220,6 +234,7 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
             unit = [[], 0.0, False]
             units.append(unit)
         elif tag == "br":
+            last_char = ""
             units.append(FORCED)
             unit = [[], 0.0, False]
             units.append(unit)
@@ -265,6 +280,7 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
             va = s.vertical_align
             if va == "text-bottom" and tag == "textarea":
                 va = "baseline"  # measured: Chromium's textarea bottom sits on the baseline
+            last_char = ""
             unit[PIECES].append((ATOMIC, i, box[0], va, None, raise_stack[-1], box[1], box[2], box[3]))
             unit[UWIDTH] += box[0]
             unit[CONTENT] = True
@@ -279,7 +295,7 @@ def _with_split_boxes(ctx: LayoutContext, container: int, nodes: list[int]) -> t
     holds the spliced children of such boxes (context.classify), so each box is entered (its index)
     before its first child here and left (~index) after its last, and its font and line height count in
     these lines as any inline box's. Also the boxes whose first part this is (their rect starts afresh)."""
-    split, doc_nodes = ctx.split_set, ctx.doc.nodes
+    split, doc_nodes = ctx.split_set, ctx.nodes
     out: list[int] = []
     fresh: set[int] = set()
     opened: list[int] = []
@@ -305,6 +321,23 @@ def _with_split_boxes(ctx: LayoutContext, container: int, nodes: list[int]) -> t
     while opened:
         out.append(~opened.pop())
     return out, fresh
+
+
+def _split_before_boxes(units: list, unit: list) -> list:
+    """Start a new unit at a break opportunity between two texts: the start edges of the inline boxes
+    entered since the last text go with what follows (they open on the next line if the break is taken).
+    Returns the new current unit."""
+    pieces = unit[PIECES]
+    k = len(pieces)
+    while k > 0 and pieces[k - 1][KIND] == OPEN:
+        k -= 1
+    moved = pieces[k:]
+    del pieces[k:]
+    width = sum(p[WIDTH] for p in moved)
+    unit[UWIDTH] -= width
+    new = [moved, width, False]
+    units.append(new)
+    return new
 
 
 def _add_word(units: list, unit: list, p: tuple, after_break: bool) -> list:
@@ -351,7 +384,7 @@ def word_width(m: FontMetrics, word: str, before: bool, after: bool) -> float:
 def _baseline_shift(ctx: LayoutContext, i: int, align: str) -> float:
     """Chromium's shifts for inline boxes (`align` is one of SHIFTING): sub lowers by parent size/5 + 1,
     super raises by size/3 + 1."""
-    parent_size = ctx.style(ctx.doc.nodes[i].parent).font_size
+    parent_size = ctx.style(ctx.nodes[i].parent).font_size
     return parent_size / 5 + 1 if align == "sub" else -(parent_size / 3 + 1)
 
 
