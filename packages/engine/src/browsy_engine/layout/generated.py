@@ -47,7 +47,7 @@ def add_generated_boxes(ctx: LayoutContext) -> None:
         styles.append(s)
         if text:
             nodes.append(Node(j + 1, TEXT, {}, j, None, text))
-            styles.append(None)  # type: ignore[arg-type]  (text nodes have no style of their own)
+            styles.append(None)  # type: ignore[arg-type]  # text nodes have no style of their own
         current = nodes[i]
         if current is owner:  # the owner's first generated box: a copy of it lists them
             current = nodes[i] = Node(i, owner.tag, owner.attrs, owner.parent, list(owner.children))
