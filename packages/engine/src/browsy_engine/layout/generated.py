@@ -1,4 +1,5 @@
-"""::before/::after boxes in the layout tree (CSS Pseudo 4 §2, CSS Generated Content 3).
+"""Boxes of the layout tree that the document has no node for: ::before/::after boxes (CSS Pseudo 4 §2,
+CSS Generated Content 3) and the anonymous cells that hold a table's other content (CSS 2 §17.2.1).
 
 A generated box is a child of its element: ::before before the element's first child, ::after after its
 last. Layout gets each box that takes part in the lines or in a flex/grid container as a node of its own
@@ -8,12 +9,17 @@ glyph (`.icon::before { content: "\\f122" }`) gives its line a height, a `" · "
 items takes its width. The element appears as a copy whose children list the generated nodes; the
 document itself is not touched, so nothing past layout sees them (their boxes are dropped at the end).
 
+A table's children that are no table parts (a `display: table` wrapper around a list or text) are
+wrapped, each run of them, in an anonymous table cell, which sits in an anonymous row like any cell
+outside a row: the table is then as wide as that content (shrink-to-fit) and as tall.
+
 Block-level generated boxes in a block container (the clearfix's `display: table`) stay with block.py's
 flow, which reads their styles directly; absolutely positioned ones change no other box and are left out.
 """
 
 from __future__ import annotations
 
+from ..css.resolve import inherit_base
 from ..css.style import ComputedStyle
 from ..dom.tree import TEXT, Node
 from .context import FLOATING, NEVER_RENDERED, OUT_OF_FLOW, REPLACED, LayoutContext
@@ -60,9 +66,93 @@ def add_generated_boxes(ctx: LayoutContext) -> None:
         ctx.styles = styles
 
 
+TABLES = frozenset({"table", "inline-table"})
+# what a table holds as it is: the parts of its grid (cells outside rows get an anonymous row, table.py)
+TABLE_PARTS = frozenset(
+    {
+        "table-row-group",
+        "table-header-group",
+        "table-footer-group",
+        "table-row",
+        "table-cell",
+        "table-caption",
+        "table-column",
+        "table-column-group",
+        "none",
+    }
+)
+
+
+def add_anonymous_cells(ctx: LayoutContext) -> None:
+    """Wrap each run of a table's children that are no table parts in an anonymous cell (CSS 2 §17.2.1
+    rule 2; white space between them is dropped, positioned children stay the table's)."""
+    nodes, styles = ctx.nodes, ctx.styles
+    tables = [
+        i
+        for i in range(len(ctx.doc.nodes))
+        if (s := styles[i]) is not None and s.display in TABLES and ctx.doc.nodes[i].tag not in NO_GENERATED
+    ]
+    for t in tables:
+        owner = nodes[t]
+        children = owner.children
+        if all(_table_part(ctx, c) for c in children):
+            continue
+        if nodes is ctx.doc.nodes:
+            nodes, styles = list(nodes), list(styles)
+            ctx.nodes, ctx.styles = nodes, styles
+        kept: list[int] = []
+        run: list[int] = []
+        for c in [*children, -1]:
+            if c >= 0 and (run and _blank(ctx, c) or not _table_part(ctx, c)):
+                run.append(c)  # (white space inside a run stays in its cell)
+                continue
+            if any(not _blank(ctx, r) for r in run):
+                cell = len(nodes)
+                nodes.append(Node(cell, "::cell", {}, t, run))
+                style = inherit_base(styles[t])
+                style.display = "table-cell"
+                styles.append(style)
+                kept.append(cell)
+            run = []
+            if c >= 0:
+                kept.append(c)
+        nodes[t] = Node(t, owner.tag, owner.attrs, owner.parent, kept)
+
+
+def _table_part(ctx: LayoutContext, c: int) -> bool:
+    s = ctx.styles[c]
+    if s is None:
+        return _blank(ctx, c)
+    return s.display in TABLE_PARTS or s.position in OUT_OF_FLOW
+
+
+def _blank(ctx: LayoutContext, c: int) -> bool:
+    node = ctx.nodes[c]
+    return node.tag == TEXT and not (node.text or "").strip(" \t\n\r\f")
+
+
 def _in_layout(s: ComputedStyle, owner: ComputedStyle) -> bool:
     """Whether a generated box with style s, child of an element styled `owner`, is laid out here: it is
     in flow or floated, and inline-level, floated or an item of a flex/grid container."""
     if s.position in OUT_OF_FLOW or s.display == "none":
         return False
     return s.display in INLINE_LEVEL or s.float_side in FLOATING or owner.display in ITEM_PARENTS
+
+
+def anchor_past_generated(ctx: LayoutContext) -> None:
+    """Boxes of the document's nodes placed inside a box of the layout tree alone (an anonymous cell)
+    are re-anchored to that box's own anchor, so that they keep their place when it leaves."""
+    n = len(ctx.doc.nodes)
+    rel, anchor, shift_y = ctx.rel, ctx.anchor, ctx.shift_y
+    for i in range(n):
+        a = anchor[i]
+        r = rel[i]
+        while a >= n and r is not None:
+            outer = rel[a]
+            if outer is None:
+                r = None
+                break
+            r = [outer[0] + r[0], outer[1] + shift_y[a] + r[1], r[2], r[3]]
+            a = anchor[a]
+        if a != anchor[i]:
+            rel[i], anchor[i] = r, a
