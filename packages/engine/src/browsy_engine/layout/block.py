@@ -237,18 +237,6 @@ def flow(ctx, i, children, cw, cx, cy, floats, ox, oy, collapse_top, cb_h, strut
         s = styles[c]
         out_of_flow = s.position in OUT_OF_FLOW
         floating = not out_of_flow and s.float_side in FLOATING
-        if display[c] in table.STRAY_PARTS and not floating and not out_of_flow:
-            # table cells/rows outside a table: wrapped in an anonymous table
-            group = [c]
-            while k < n and (display[children[k]] in table.STRAY_PARTS or _blank(ctx, children[k])):
-                group.append(children[k])
-                k += 1
-            y = cursor + value(pending)
-            out = yield table.anonymous_table(ctx, i, group, cw, cx, cy + y)
-            cursor = y + out.height
-            pending = NO_MARGIN
-            first = False
-            continue
         if out_of_flow:
             ctx.positioned.append((c, i, cx, cy + cursor + value(pending)))
             continue
@@ -412,10 +400,6 @@ def inside_marker(ctx: LayoutContext, i: int) -> float:
             if ctx.display[sibling] == "list-item":
                 number += 1
     return metrics_for(s).width(f"{number}. ")
-
-
-def _blank(ctx: LayoutContext, c: int) -> bool:
-    return ctx.display[c] == "text" and not (ctx.nodes[c].text or "").strip(" \t\n\r\f")
 
 
 def place_float(ctx, c, container, w, h, cx, cy, y, cw, floats, ox, oy) -> None:

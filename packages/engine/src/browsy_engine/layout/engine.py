@@ -17,7 +17,7 @@ from .block import block_box
 from .context import LayoutContext, classify
 from .document_boxes import LIMIT, DocumentBoxes
 from .floats import FloatArea
-from .generated import add_anonymous_cells, add_generated_boxes, anchor_past_generated
+from .generated import add_anonymous_table_boxes, add_generated_boxes, anchor_past_generated
 from .geometry import px
 from .positioned import Absolute, layout_positioned, relative_offsets
 from .trampoline import run
@@ -46,7 +46,7 @@ def compute_layout(doc: Document, styles: list[ComputedStyle | None], width: flo
     # Layout reads only the styles of the elements it lays out, which always have one (see LayoutContext).
     ctx = LayoutContext(doc, doc.nodes, cast("list[ComputedStyle]", styles), float(width), float(height))
     add_generated_boxes(ctx)
-    add_anonymous_cells(ctx)
+    add_anonymous_table_boxes(ctx)
     total = len(ctx.nodes)
     ctx.rel = [None] * total
     ctx.anchor = [-1] * total

@@ -83,40 +83,68 @@ TABLE_PARTS = frozenset(
 )
 
 
-def add_anonymous_cells(ctx: LayoutContext) -> None:
-    """Wrap each run of a table's children that are no table parts in an anonymous cell (CSS 2 §17.2.1
-    rule 2; white space between them is dropped, positioned children stay the table's)."""
-    nodes, styles = ctx.nodes, ctx.styles
-    tables = [
-        i
-        for i in range(len(ctx.doc.nodes))
-        if (s := styles[i]) is not None and s.display in TABLES and ctx.doc.nodes[i].tag not in NO_GENERATED
-    ]
-    for t in tables:
-        owner = nodes[t]
-        children = owner.children
-        if all(_table_part(ctx, c) for c in children):
+def add_anonymous_table_boxes(ctx: LayoutContext) -> None:
+    """The anonymous boxes CSS 2 §17.2.1 puts around misparented table content: each run of rows, row
+    groups or cells in an element that is no table gets an anonymous table (rule 3), and each run of a
+    table's children that are no table parts an anonymous cell (rule 2; white space between them is
+    dropped, positioned children stay the table's). Cells outside rows get an anonymous row (table.py)."""
+    doc_count = len(ctx.doc.nodes)
+    for p in range(doc_count):
+        s = ctx.styles[p]
+        if s is None or s.display in TABLE_OWNERS or ctx.doc.nodes[p].tag in NO_GENERATED:
             continue
-        if nodes is ctx.doc.nodes:
-            nodes, styles = list(nodes), list(styles)
-            ctx.nodes, ctx.styles = nodes, styles
-        kept: list[int] = []
-        run: list[int] = []
-        for c in [*children, -1]:
-            if c >= 0 and (run and _blank(ctx, c) or not _table_part(ctx, c)):
-                run.append(c)  # (white space inside a run stays in its cell)
-                continue
-            if any(not _blank(ctx, r) for r in run):
-                cell = len(nodes)
-                nodes.append(Node(cell, "::cell", {}, t, run))
-                style = inherit_base(styles[t])
-                style.display = "table-cell"
-                styles.append(style)
-                kept.append(cell)
-            run = []
-            if c >= 0:
-                kept.append(c)
-        nodes[t] = Node(t, owner.tag, owner.attrs, owner.parent, kept)
+        if any(_stray(ctx, c) for c in ctx.nodes[p].children):
+            _wrap_runs(ctx, p, _stray, "inline-table" if s.display == "inline" else "table")
+    for t in range(len(ctx.nodes)):
+        s = ctx.styles[t]
+        if s is None or s.display not in TABLES or ctx.nodes[t].tag in NO_GENERATED:
+            continue
+        if not all(_table_part(ctx, c) for c in ctx.nodes[t].children):
+            _wrap_runs(ctx, t, lambda ctx, c: not _table_part(ctx, c), "table-cell")
+
+
+def _wrap_runs(ctx: LayoutContext, parent: int, belongs, display: str) -> None:
+    """Replace each run of parent's children that `belongs` (white space inside a run stays in it) by a
+    new anonymous box with that display, holding the run."""
+    if ctx.nodes is ctx.doc.nodes:
+        ctx.nodes, ctx.styles = list(ctx.nodes), list(ctx.styles)
+    nodes, styles = ctx.nodes, ctx.styles
+    owner = nodes[parent]
+    kept: list[int] = []
+    run: list[int] = []
+    for c in [*owner.children, -1]:
+        if c >= 0 and (run and _blank(ctx, c) or belongs(ctx, c)):
+            run.append(c)
+            continue
+        if any(not _blank(ctx, r) for r in run):
+            box = len(nodes)
+            nodes.append(Node(box, "::anonymous", {}, parent, run))
+            style = inherit_base(styles[parent])
+            style.display = display
+            styles.append(style)
+            kept.append(box)
+        else:
+            kept += run
+        run = []
+        if c >= 0:
+            kept.append(c)
+    nodes[parent] = Node(parent, owner.tag, owner.attrs, owner.parent, kept)
+
+
+STRAY = frozenset({"table-cell", "table-row", "table-row-group", "table-header-group", "table-footer-group"})
+# the elements whose table-part children need no anonymous table: tables, their parts, flex/grid containers
+# (whose children are blockified items)
+TABLE_OWNERS = TABLES | STRAY | ITEM_PARENTS | {"none", "contents"}
+
+
+def _stray(ctx: LayoutContext, c: int) -> bool:
+    s = ctx.styles[c]
+    return (
+        s is not None
+        and s.display in STRAY
+        and s.position not in OUT_OF_FLOW
+        and s.float_side not in FLOATING
+    )
 
 
 def _table_part(ctx: LayoutContext, c: int) -> bool:

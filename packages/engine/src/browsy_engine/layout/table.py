@@ -182,43 +182,10 @@ def table_intrinsic(ctx: LayoutContext, i: int):
     return lo, hi
 
 
-STRAY_PARTS = frozenset(
-    {"table-cell", "table-row", "table-row-group", "table-header-group", "table-footer-group"}
-)
-
-
-def anonymous_table(ctx: LayoutContext, container: int, parts: list[int], cw: float, cx: float, cy: float):
-    """Generator task: table cells or rows whose parent is no table, in an anonymous shrink-to-fit table
-    (no border spacing) placed at (cx, cy) of the container. Returns FlowOut."""
-    rows: list[tuple[int, list[int]]] = []
-    loose: list[int] = []
-    for c in parts:
-        d = ctx.display[c]
-        if d == "table-cell":
-            loose.append(c)
-        elif d == "table-row":
-            rows.append((c, [x for x in ctx.box_children(c) if ctx.display[x] != "text"]))
-        elif d in GROUPS:
-            for r in ctx.box_children(c):
-                if ctx.display[r] == "table-row":
-                    rows.append((r, [x for x in ctx.box_children(r) if ctx.display[x] != "text"]))
-    if loose:
-        rows.insert(0, (-1, loose))
-    grid = _grid(ctx, [], rows, [], False)
-    mins, maxs = yield from column_widths(ctx, grid)
-    w = min(max(sum(mins), cw), sum(maxs))
-    out = yield from table_contents(ctx, container, w, cx, cy, grid)
-    return out
-
-
-def table_contents(ctx: LayoutContext, i: int, w: float, cx: float, cy: float, grid: Grid | None = None):
-    """Generator task: lay out captions, rows and cells of table i in a content box of width w (or, for
-    an anonymous table, of the given grid, anchored to its container i)."""
-    if grid is None:
-        grid = structure(ctx, i)
-        sh, sv = _spacing(ctx, i)
-    else:
-        sh = sv = 0.0
+def table_contents(ctx: LayoutContext, i: int, w: float, cx: float, cy: float):
+    """Generator task: lay out captions, rows and cells of table i in a content box of width w."""
+    grid = structure(ctx, i)
+    sh, sv = _spacing(ctx, i)
     y = 0.0
     for cap in grid.captions:
         res = yield block.block_box(ctx, cap, w, None, None, 0.0, 0.0)
