@@ -1,16 +1,17 @@
-/** `BrowsyClient`: one method per REST endpoint of `browsy serve`, each returning body and session token. */
-import { BrowsyApiError, BrowsyConnectionError } from "./errors.js";
-import { findTool, type ToolEntry, type ToolInputs } from "./tools.js";
+/**
+ * `BrowsyClient`: one method per REST endpoint of `browsy serve`, each returning body and session token.
+ * The per-tool methods (`browse`, `click`, `pageInfo`, …) and their parameter and answer types are
+ * generated from schemas/tools.json and schemas/openapi.json (src/generated/client-methods.ts); this file
+ * is the hand-written core they all go through: the request, the session header, the error mapping.
+ */
+import { BrowsyApiError, BrowsyConnectionError, type ErrorCode } from "./errors.js";
+import { BrowsyToolMethods } from "./generated/client-methods.js";
+import type { BrowsyResponse } from "./response.js";
+import { findTool, type ToolEntry } from "./tools.js";
+
+export type { BrowsyResponse } from "./response.js";
 
 export const SESSION_HEADER = "X-Browsy-Session";
-
-/** What every call returns: the decoded body, the session token the server answered with, the status. */
-export interface BrowsyResponse<T = unknown> {
-  body: T;
-  session: string | null;
-  status: number;
-  contentType: string;
-}
 
 export interface BrowsyClientOptions {
   host?: string;
@@ -21,12 +22,13 @@ export interface BrowsyClientOptions {
   token?: string;
 }
 
-export class BrowsyClient {
+export class BrowsyClient extends BrowsyToolMethods {
   readonly baseUrl: string;
   readonly timeout: number;
   private readonly token: string | undefined;
 
   constructor(portOrOptions: number | BrowsyClientOptions = {}) {
+    super();
     const options = typeof portOrOptions === "number" ? { port: portOrOptions } : portOrOptions;
     this.baseUrl = `http://${options.host ?? "127.0.0.1"}:${options.port ?? 3847}`;
     this.timeout = options.timeout ?? 60_000;
@@ -34,7 +36,7 @@ export class BrowsyClient {
   }
 
   /** Calls one tool by any of its names; GET tools send params as a query string, POST tools as JSON. */
-  async call(tool: string | ToolEntry, params: object = {}, session?: string | null): Promise<BrowsyResponse> {
+  override async call(tool: string | ToolEntry, params: object = {}, session?: string | null): Promise<BrowsyResponse> {
     const entry = typeof tool === "string" ? findTool(tool) : tool;
     const headers: Record<string, string> = {};
     if (session) headers[SESSION_HEADER] = session;
@@ -49,49 +51,6 @@ export class BrowsyClient {
       body = JSON.stringify(Object.fromEntries(present));
     }
     return this.request(entry.http.method, url, headers, body);
-  }
-
-  browse(params: ToolInputs["browse"], session?: string | null) {
-    return this.call("browse", params, session);
-  }
-  click(params: ToolInputs["click"], session?: string | null) {
-    return this.call("click", params, session);
-  }
-  typeText(params: ToolInputs["type_text"], session?: string | null) {
-    return this.call("type_text", params, session);
-  }
-  check(params: ToolInputs["check"], session?: string | null) {
-    return this.call("check", params, session);
-  }
-  uncheck(params: ToolInputs["uncheck"], session?: string | null) {
-    return this.call("uncheck", params, session);
-  }
-  select(params: ToolInputs["select"], session?: string | null) {
-    return this.call("select", params, session);
-  }
-  search(params: ToolInputs["search"], session?: string | null) {
-    return this.call("search", params, session);
-  }
-  login(params: ToolInputs["login"], session?: string | null) {
-    return this.call("login", params, session);
-  }
-  enterCode(params: ToolInputs["enter_code"], session?: string | null) {
-    return this.call("enter_code", params, session);
-  }
-  find(params: ToolInputs["find"], session?: string | null) {
-    return this.call("find", params, session);
-  }
-  getPage(params: ToolInputs["get_page"] = {}, session?: string | null) {
-    return this.call("get_page", params, session);
-  }
-  back(session?: string | null) {
-    return this.call("back", {}, session);
-  }
-  pageInfo(session?: string | null) {
-    return this.call("page_info", {}, session);
-  }
-  tables(session?: string | null) {
-    return this.call("tables", {}, session);
   }
 
   /** `GET /health`: `{ status: "ok" }` when the server is up. */
@@ -120,7 +79,7 @@ export class BrowsyClient {
     if (!response.ok) {
       const answer = typeof decoded === "object" && decoded !== null ? (decoded as { error?: unknown; code?: unknown }) : {};
       const message = answer.error !== undefined ? String(answer.error) : text || response.statusText;
-      const code = typeof answer.code === "string" ? answer.code : null;
+      const code = typeof answer.code === "string" ? (answer.code as ErrorCode) : null;
       throw new BrowsyApiError(message, response.status, response.headers.get(SESSION_HEADER), code);
     }
     return { body: decoded, session: response.headers.get(SESSION_HEADER), status: response.status, contentType };

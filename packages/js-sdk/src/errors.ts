@@ -1,4 +1,7 @@
 /** The errors the SDK raises: each carries one clear message meant for a person or a model. */
+import type { ErrorCode } from "./generated/results.js";
+
+export type { ErrorCode } from "./generated/results.js";
 
 /** Base class: every SDK error is a `BrowsyError`. */
 export class BrowsyError extends Error {
@@ -16,8 +19,9 @@ export class BrowsyServerError extends BrowsyError {}
 
 /**
  * The server answered with an error status; `message` is the server's `error` text and `code` its
- * machine-readable kind (`blocked_url`, `timeout`, `action_failed`, `no_page`, … as listed in
- * `schemas/openapi.json`), to branch on instead of the wording.
+ * machine-readable kind (`blocked_url`, `timeout`, `action_failed`, `no_page`, …: `ErrorCode`, generated
+ * from `schemas/openapi.json`), to branch on instead of the wording. `code` is null when the answer had
+ * none (not a browsy server, or a proxy in between).
  */
 export class BrowsyApiError extends BrowsyError {
   constructor(
@@ -25,7 +29,7 @@ export class BrowsyApiError extends BrowsyError {
     readonly status: number,
     /** The session token the server answered with, when it sent one. */
     readonly session: string | null = null,
-    readonly code: string | null = null,
+    readonly code: ErrorCode | null = null,
   ) {
     super(message);
   }

@@ -5,3 +5,4 @@ export { ServerManager, findBrowsyBinary, generateToken, type ServerManagerOptio
 export { SessionManager, DEFAULT_AGENT } from "./session-manager.js";
 export * from "./errors.js";
 export * from "./tools.js";
+export type * from "./generated/results.js";

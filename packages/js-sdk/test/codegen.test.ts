@@ -6,12 +6,15 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 
 // @ts-expect-error -- plain ESM module without type declarations
+import { renderAll } from "../scripts/codegen.mjs";
+// @ts-expect-error -- plain ESM module without type declarations
 import { renderToolsModule, zodOfObject } from "../scripts/codegen-lib.mjs";
 import { TOOL_REGISTRY } from "../src/generated/tools.js";
 import { REPO_ROOT } from "./support/env.js";
 
 const registryPath = resolve(REPO_ROOT, "schemas/tools.json");
 const registry = JSON.parse(readFileSync(registryPath, "utf8"));
+const openapi = JSON.parse(readFileSync(resolve(REPO_ROOT, "schemas/openapi.json"), "utf8"));
 const entries: Array<{ name: string; parameters: { required?: string[]; properties?: object } }> = Array.isArray(
   registry,
 )
@@ -22,14 +25,23 @@ const entries: Array<{ name: string; parameters: { required?: string[]; properti
 const evalZod = (source: string) => new Function("z", `return ${source};`)(z) as z.ZodType;
 
 describe("codegen from schemas/tools.json", () => {
-  it("the committed src/generated/tools.ts is what the codegen writes now (no drift)", () => {
+  it("the committed src/generated/ files are what the codegen writes now (no drift)", () => {
     const out = execFileSync(process.execPath, ["scripts/codegen.mjs", "--check"], {
       cwd: resolve(REPO_ROOT, "packages/js-sdk"),
       encoding: "utf8",
     });
     expect(out).toContain("up to date");
-    const onDisk = readFileSync(resolve(REPO_ROOT, "packages/js-sdk/src/generated/tools.ts"), "utf8");
-    expect(onDisk).toBe(renderToolsModule(registry));
+    const files = renderAll(registry, openapi) as Record<string, string>;
+    expect(Object.keys(files)).toEqual([
+      "src/generated/tools.ts",
+      "src/generated/results.ts",
+      "src/generated/client-methods.ts",
+    ]);
+    for (const [file, text] of Object.entries(files)) {
+      expect(readFileSync(resolve(REPO_ROOT, "packages/js-sdk", file), "utf8"), file).toBe(text);
+    }
+    expect(files["src/generated/tools.ts"]).toBe(renderToolsModule(registry));
+    expect(renderAll(structuredClone(registry), structuredClone(openapi))).toEqual(files); // deterministic
   });
 
   it("generates one entry per registry tool, in registry order, with its required fields", () => {

@@ -89,10 +89,11 @@ describe("BrowsyClient", () => {
     await client.typeText({ id: 7, text: "agent@example.com" }, first.session);
     const page = await client.getPage({ format: "json" }, first.session);
     expect(page.session).toBe(first.session);
-    const email = (page.body as { els: Array<{ id: number; val?: string }> }).els.find((el) => el.id === 7);
+    if (typeof page.body === "string") throw new Error(`expected the json page, got:\n${page.body}`);
+    const email = page.body.els.find((el) => el.id === 7);
     expect(email?.val).toBe("agent@example.com");
     const info = await client.pageInfo(first.session);
-    expect((info.body as { page_type: string }).page_type).toBe("Login");
+    expect(info.body.page_type).toBe("Login");
     const health = await client.health();
     expect(health.body).toEqual({ status: "ok" });
   });

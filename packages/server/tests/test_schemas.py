@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from browsy_engine.tools import TOOLS
+from browsy_engine.tools.outputs import OUTPUT_DEFS, json_output
+from browsy_server.openapi_ops import COMPONENTS, to_components
 from browsy_server.schemas import generated, stale_schemas
 
 SCHEMAS = Path(__file__).resolve().parents[3] / "schemas"
@@ -44,3 +47,26 @@ def test_openapi_has_every_tool_route_with_its_parameters() -> None:
             names = {p["name"] for p in operation["parameters"] if p["in"] == "query"}
             assert names == set(tool.input_schema()["properties"])
     assert {"/health", "/a2a/tasks", "/.well-known/agent.json"} <= set(spec["paths"])
+
+
+def test_openapi_documents_every_tool_answer_and_error_body() -> None:
+    spec = json.loads(generated()["openapi.json"])
+    components = spec["components"]["schemas"]
+    assert set(OUTPUT_DEFS) | {"ErrorBody"} <= set(components)
+    for tool in TOOLS:
+        responses = spec["paths"][tool.http_path][tool.http_method.lower()]["responses"]
+        content = responses["200"]["content"]
+        body = json_output(tool.name, tool.result)
+        if body is None:
+            assert set(content) == {"text/plain"}, tool.name
+        else:
+            json_body = content.get("application/json", {}).get("schema")
+            text_too = tool.result == "page"
+            assert json_body == to_components(body) or (text_too and json_body is None), tool.name
+            assert ("text/plain" in content) == text_too, tool.name
+        for status in ("400", "404", "502"):
+            assert responses[status]["content"]["application/json"]["schema"] == {
+                "$ref": f"{COMPONENTS}ErrorBody"
+            }
+    refs = set(re.findall(r'"\$ref": "#/components/schemas/(\w+)"', generated()["openapi.json"]))
+    assert refs <= set(components), refs - set(components)

@@ -6,6 +6,7 @@ from typing import Any
 
 from browsy_engine.session.errors import ERRORS_BY_CODE
 from browsy_engine.tools import Tool
+from browsy_engine.tools.outputs import OUTPUT_DEFS, json_output
 from browsy_engine.tools.result import CODE_OF_STATUS
 
 from .guard import SESSION_HEADER
@@ -49,14 +50,9 @@ _SESSION_HEADER_DOC = {
     "description": "Session token: send it back on every request to keep using this session.",
     "schema": {"type": "string"},
 }
-_RESULT_CONTENT: dict[str, dict[str, Any]] = {
-    "page": {
-        "text/plain": {"schema": {"type": "string"}},
-        "application/json": {"schema": {"type": "object"}},
-    },
-    "json": {"application/json": {"schema": {}}},
-    "text": {"text/plain": {"schema": {"type": "string"}}},
-}
+COMPONENTS = "#/components/schemas/"
+ERROR_REF = {"$ref": f"{COMPONENTS}ErrorBody"}
+_TEXT = {"schema": {"type": "string"}}
 
 
 def session_header_parameter() -> dict[str, Any]:
@@ -69,22 +65,57 @@ def session_header_parameter() -> dict[str, Any]:
     }
 
 
+def to_components(schema: Any) -> Any:
+    """An output schema with its `#/$defs/X` references pointing at OpenAPI's components.schemas."""
+    if isinstance(schema, dict):
+        return {
+            k: v.replace("#/$defs/", COMPONENTS) if k == "$ref" else to_components(v)
+            for k, v in schema.items()
+        }
+    if isinstance(schema, list):
+        return [to_components(v) for v in schema]
+    return schema
+
+
+def result_content(tool: Tool) -> dict[str, Any]:
+    """The media types of a tool's answer and their schemas: text, JSON, or a page, which is compact text
+    and, for a tool with a `format` parameter, the Spatial DOM when asked for json."""
+    body = json_output(tool.name, tool.result)
+    if tool.result == "text" or body is None:
+        return {"text/plain": _TEXT}
+    json_content = {"application/json": {"schema": to_components(body)}}
+    if tool.result == "json":
+        return json_content
+    if "format" in tool.input_schema().get("properties", {}):
+        return {"text/plain": _TEXT, **json_content}
+    return {"text/plain": _TEXT}
+
+
 def tool_responses(tool: Tool) -> dict[int | str, dict[str, Any]]:
     headers = {SESSION_HEADER: _SESSION_HEADER_DOC}
     responses: dict[int | str, dict[str, Any]] = {
         200: {
             "description": f"Result ({tool.result})",
-            "content": _RESULT_CONTENT[tool.result],
+            "content": result_content(tool),
             "headers": headers,
         }
     }
     for status, why in _ERRORS.items():
         responses[status] = {
             "description": why,
-            "content": {"application/json": {"schema": ERROR_SCHEMA}},
+            "content": {"application/json": {"schema": ERROR_REF}},
             "headers": headers,
         }
     return responses
+
+
+def add_output_schemas(spec: dict[str, Any]) -> dict[str, Any]:
+    """The named schemas the tool answers refer to (browsy_engine.tools.outputs) and the error body."""
+    schemas = spec.setdefault("components", {}).setdefault("schemas", {})
+    schemas["ErrorBody"] = ERROR_SCHEMA
+    for name, schema in OUTPUT_DEFS.items():
+        schemas[name] = to_components(schema)
+    return spec
 
 
 def tool_operation_extra(tool: Tool) -> dict[str, Any]:
@@ -114,7 +145,7 @@ def replace_validation_errors(spec: dict[str, Any]) -> dict[str, Any]:
                     "400",
                     {
                         "description": "Invalid request",
-                        "content": {"application/json": {"schema": ERROR_SCHEMA}},
+                        "content": {"application/json": {"schema": ERROR_REF}},
                     },
                 )
     schemas = spec.get("components", {}).get("schemas", {})

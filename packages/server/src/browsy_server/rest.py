@@ -27,7 +27,13 @@ from .a2a.sse_tasks import sse_tasks_router
 from .a2a.task_sessions import TaskSessions
 from .a2a.tasks import TaskLog
 from .guard import SESSION_HEADER, RequestGuard
-from .openapi_ops import add_protocol_paths, replace_validation_errors, tool_operation_extra, tool_responses
+from .openapi_ops import (
+    add_output_schemas,
+    add_protocol_paths,
+    replace_validation_errors,
+    tool_operation_extra,
+    tool_responses,
+)
 from .redis_sessions import RedisSessionStore
 from .sessions import AtCapacity, SessionStore, SessionUnavailable, TooManyNewSessions
 from .settings import ServerSettings
@@ -236,7 +242,9 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     def openapi() -> dict[str, Any]:
         if app.openapi_schema is None:
-            app.openapi_schema = add_protocol_paths(replace_validation_errors(FastAPI.openapi(app)))
+            app.openapi_schema = add_output_schemas(
+                add_protocol_paths(replace_validation_errors(FastAPI.openapi(app)))
+            )
         return app.openapi_schema
 
     app.openapi = openapi  # type: ignore[method-assign]
