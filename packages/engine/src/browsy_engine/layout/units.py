@@ -39,6 +39,7 @@ from .text import (
 )
 
 PRESERVING = ("pre", "pre-wrap", "break-spaces")  # the white-space values that keep spaces
+NO_MARGIN = ((0.0, 0.0), None)  # a zero margin, and `auto` (0 on inline boxes)
 
 
 def has_inline_content(ctx: LayoutContext, nodes: list[int]) -> bool:
@@ -56,8 +57,13 @@ def has_inline_content(ctx: LayoutContext, nodes: list[int]) -> bool:
             if doc_nodes[i].tag == "br":
                 return True  # a forced break makes a line box even on its own
             s = styles[i]
-            if s is not None and (
-                s.padding_left != (0.0, 0.0) or s.border_left_width or s.padding_right != (0.0, 0.0)
+            if s is not None and (  # CSS 2 §9.4.2: inline boxes with margins, padding or borders
+                s.padding_left != (0.0, 0.0)
+                or s.border_left_width
+                or s.padding_right != (0.0, 0.0)
+                or s.border_right_width
+                or s.margin_left not in NO_MARGIN
+                or s.margin_right not in NO_MARGIN
             ):
                 return True
             stack.extend(ctx.box_children(i))
