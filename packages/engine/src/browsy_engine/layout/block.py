@@ -28,32 +28,24 @@ from .text import metrics_for
 
 Margin = tuple[float, float]  # (largest positive, most negative) of margins collapsed together
 NO_MARGIN: Margin = (0.0, 0.0)
-# Elements whose UA margins are "quirky" (Chromium's __qem): dropped at the top/bottom of body and table
-# cells in quirks mode.
-QUIRKY = frozenset(
-    {
-        "p",
-        "ul",
-        "ol",
-        "dl",
-        "menu",
-        "dir",
-        "blockquote",
-        "figure",
-        "h1",
-        "h2",
-        "h3",
-        "h4",
-        "h5",
-        "h6",
-        "listing",
-        "plaintext",
-        "pre",
-        "xmp",
-        "form",
-        "hr",
-    }
-)
+# The UA margins that are "quirky" (Chromium's __qem, in em of the element's font size): in quirks mode they
+# are dropped at the top/bottom of body and table cells. An author's margin is never quirky, nor are the
+# UA margins of hr and figure (measured against Chromium: layout_fixtures/quirky_margins). Headings'
+# top margins are quirky, their bottom ones are not (QUIRKY_TOP).
+QUIRKY_TOP = {"h1": 0.67, "h2": 0.83, "h3": 1.0, "h4": 1.33, "h5": 1.67, "h6": 2.33}
+QUIRKY = {
+    "p": 1.0,
+    "ul": 1.0,
+    "ol": 1.0,
+    "dl": 1.0,
+    "menu": 1.0,
+    "dir": 1.0,
+    "blockquote": 1.0,
+    "listing": 1.0,
+    "plaintext": 1.0,
+    "pre": 1.0,
+    "xmp": 1.0,
+}
 QUIRK_CONTAINERS = frozenset({"body", "td", "th"})
 FLEX_LIKE = frozenset({"flex", "grid", "inline-flex", "inline-grid", "-webkit-box"})
 TABLE_LIKE = frozenset({"table", "inline-table"})
@@ -538,14 +530,21 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN):
     if out.baseline is not None and d not in FLEX_LIKE and d not in TABLE_LIKE:
         out_box.baseline = cy + out.baseline
     if ctx.quirks:
-        quirky = tag in QUIRKY
-        out_box.quirk_top = (quirky and mt != NO_MARGIN) or (
-            collapse_top and mt == NO_MARGIN and out.quirk_top
-        )
-        out_box.quirk_bottom = (quirky and mb != NO_MARGIN) or (
-            collapse_bottom and mb == NO_MARGIN and out.quirk_bottom
-        )
+        em = QUIRKY.get(tag)
+        top_em = QUIRKY_TOP.get(tag, em)
+        out_box.quirk_top = (
+            top_em is not None and mt != NO_MARGIN and _is_ua_margin(s.margin_top, top_em, s)
+        ) or (collapse_top and mt == NO_MARGIN and out.quirk_top)
+        out_box.quirk_bottom = (
+            em is not None and mb != NO_MARGIN and _is_ua_margin(s.margin_bottom, em, s)
+        ) or (collapse_bottom and mb == NO_MARGIN and out.quirk_bottom)
     return out_box
+
+
+def _is_ua_margin(margin, em: float, s) -> bool:
+    """Whether a margin has the UA stylesheet's quirky value (an author's margin replaces it; an author
+    margin of exactly that value is taken for the UA's)."""
+    return margin is not None and not margin[1] and abs(margin[0] - em * s.font_size) < 0.01
 
 
 def rendered_legend(ctx, i, children, w, cx):
