@@ -218,13 +218,9 @@ def _data_image(src: str | None) -> tuple[tuple[float, float] | None, float | No
     if src[:5].lower() != "data:" or "," not in src:
         return None
     head, payload = src[5:].split(",", 1)
-    try:
-        if head.lower().endswith(";base64"):
-            chunk = "".join(payload[:8192].split())
-            data = base64.b64decode(chunk[: len(chunk) // 4 * 4], validate=False)
-        else:
-            data = unquote_to_bytes(payload[:8192])
-    except ValueError:
+    body = unquote_to_bytes(payload[:8192])  # Fetch's data: URL processor percent-decodes the body first
+    data = _forgiving_base64(body) if head.lower().rstrip().endswith(";base64") else body
+    if data is None:
         return None
     if data[:4] == b"GIF8" and len(data) >= 10:
         return (float(int.from_bytes(data[6:8], "little")), float(int.from_bytes(data[8:10], "little"))), None
@@ -244,6 +240,19 @@ def _data_image(src: str | None) -> tuple[tuple[float, float] | None, float | No
     except ValueError:
         return None
     return (None, vw / vh) if vw > 0 and vh > 0 and w is None and h is None else None
+
+
+def _forgiving_base64(raw: bytes) -> bytes | None:
+    """The infra standard's forgiving-base64 decode (ASCII whitespace dropped, padding optional), of as
+    much of a long payload as was read (its whole 4-character groups); None when it is not base64."""
+    text = bytes(b for b in raw if b not in b" \t\n\f\r")
+    if len(text) % 4 == 0:
+        text = text[:-2] if text.endswith(b"==") else text[:-1] if text.endswith(b"=") else text
+    text = text[: len(text) // 4 * 4 + (len(text) % 4 if len(text) % 4 != 1 else 0)]
+    try:
+        return base64.b64decode(text + b"=" * (-len(text) % 4), validate=True)
+    except ValueError:
+        return None
 
 
 def _fails_to_load(ctx: LayoutContext, src: str | None) -> bool:
