@@ -19,7 +19,7 @@ from urllib.parse import unquote_to_bytes
 from ..css.style import ComputedStyle
 from .context import LayoutContext
 from .geometry import horizontal_pb, px, vertical_pb
-from .text import metrics_for
+from .text import metrics_for, split_words
 
 TEXT_LIKE = frozenset({"text", "password", "email", "search", "tel", "url", "number", ""})
 # border-box sizes of controls whose drawing ignores the text metrics
@@ -122,32 +122,38 @@ def _image_size(
             return BROKEN_ICON, BROKEN_ICON, None
         h = max(m.ascent + m.descent + 1.0, m.line_height)
         # the alt text is laid out as text: white space collapses, and none is left at a line's edges
-        width, lines = _alt_text_box(" ".join(alt.split()), m, available)
+        width, lines, below_icon = _alt_text_box(" ".join(alt.split()), m, available)
+        top = BROKEN_ICON if below_icon else 0.0
         # the box's baseline is its last line's, as for an inline-block of text
-        return width, h * lines, h * (lines - 1) + m.ascent + (h - m.ascent - m.descent - 1.0) / 2
+        return width, top + h * lines, top + h * (lines - 1) + m.ascent + (h - m.ascent - m.descent - 1.0) / 2
     return _dim_attr(ctx, i, "width") or 0.0, _dim_attr(ctx, i, "height") or 0.0, None
 
 
-ALT_TEXT_INSET = 16.0  # what Chromium's alt text box adds to the width of its text
-
-
-def _alt_text_box(alt: str, m, available: float | None) -> tuple[float, int]:
-    """(width, lines) of a broken image's alt text box. Chromium lays the alt text out inside the box like
-    any text: the box is as wide as the text, but no wider than the line it sits in, and a longer text
-    wraps onto more lines, each a line high."""
-    natural = m.width(alt) + ALT_TEXT_INSET
+def _alt_text_box(alt: str, m, available: float | None) -> tuple[float, int, bool]:
+    """(width, lines, below_icon) of a broken image's alt text box. Chromium's fallback content floats the
+    16px broken-image icon left and lays the alt text out beside it like any text: the box is as wide as
+    both on one line, but no wider than the line it sits in unless a word is longer (then it is as wide
+    as that word); a longer text wraps at spaces and after hyphens, each line a line high. When the first
+    word does not fit beside the icon, the text starts below it (`below_icon`: the icon's 16px are
+    added)."""
+    natural = m.width(alt) + BROKEN_ICON
     if available is None or natural <= available:
-        return natural, 1
-    room = max(0.0, available - ALT_TEXT_INSET)
+        return natural, 1, False
     space = m.width(" ")
-    lines, used = 1, -1.0
+    pieces: list[tuple[float, float]] = []  # (width of a piece between break opportunities, gap before it)
     for word in alt.split():
-        w = m.width(word)
-        if used >= 0 and used + space + w > room:
-            lines, used = lines + 1, w
+        for k, chunk in enumerate(split_words(word)):  # break opportunities inside words: after hyphens
+            pieces.append((m.width(chunk), space if k == 0 and pieces else 0.0))
+    width = max(available, BROKEN_ICON, max(w for w, _ in pieces))
+    below_icon = pieces[0][0] > width - BROKEN_ICON
+    room = width if below_icon else width - BROKEN_ICON  # the first line is beside the icon
+    lines, used = 1, -1.0
+    for w, gap in pieces:
+        if used >= 0 and used + gap + w > room:
+            lines, used, room = lines + 1, w, width
         else:
-            used = w if used < 0 else used + space + w
-    return max(available, 0.0), lines
+            used = w if used < 0 else used + gap + w
+    return width, lines, below_icon
 
 
 AUTO_SIZES_BOX = (300.0, 150.0)  # contain-intrinsic-size of img[sizes=auto] in HTML's UA style sheet
