@@ -11,6 +11,7 @@ import re
 from functools import lru_cache
 
 from ..dom.tree import Document, Node
+from .values import FONT_UNITS, ROOT_UNITS, absolute_length
 
 _NUMBER = re.compile(r"\s*(\d+(?:\.\d*)?|\.\d+)\s*(%|\*)?")
 DIMENSION_TAGS = frozenset({"img", "canvas", "video", "iframe", "embed", "object", "svg", "table", "td", "th", "col", "hr", "input", "marquee", "applet", "frame"})  # fmt: skip
@@ -78,6 +79,22 @@ def _dimension(value: str | None, allow_percent: bool = True, allow_zero: bool =
     return f"{number:g}px"
 
 
+_SVG_LENGTH = re.compile(r"([+]?(?:\d+(?:\.\d*)?|\.\d+))(%|[a-z]+)")
+RELATIVE_UNITS = frozenset({"%", *FONT_UNITS, *ROOT_UNITS, "vw", "vh", "vmin", "vmax"})
+
+
+def _svg_dimension(value: str | None, allow_zero: bool = True) -> str | None:
+    """SVG's width/height attributes are presentation attributes: any CSS length ("250pt") or
+    percentage, a bare number meaning px; anything else is ignored."""
+    if value is None:
+        return None
+    px = absolute_length(value)
+    if px is not None:
+        return f"{px:g}px"
+    m = _SVG_LENGTH.fullmatch(value.strip().lower())
+    return m.group(0) if m is not None and m.group(2) in RELATIVE_UNITS else None
+
+
 @lru_cache(maxsize=1024)
 def _pixels(value: str | None) -> float | None:
     if value is None:
@@ -111,11 +128,12 @@ def presentational_css(doc: Document, node: Node) -> str | None:
             or (tag == "input" and (attrs.get("type") or "").lower() == "image")
         ):
             zero_ok = tag not in CELL_TAGS
-            w = _dimension(attrs.get("width"), allow_zero=zero_ok)
+            dimension = _svg_dimension if tag == "svg" else _dimension
+            w = dimension(attrs.get("width"), allow_zero=zero_ok)
             if w is not None:
                 parts.append(f"width:{w}")
             if tag not in ("col", "hr"):
-                h = _dimension(attrs.get("height"), allow_zero=zero_ok)
+                h = dimension(attrs.get("height"), allow_zero=zero_ok)
                 if h is not None:
                     parts.append(f"height:{h}")
         align = (attrs.get("align") or "").strip().lower()

@@ -12,6 +12,8 @@ approximation, since only layout knows the real containing block.
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -36,6 +38,22 @@ ABSOLUTE_UNITS = {
     "mm": 96.0 / 25.4,
     "q": 96.0 / 101.6,
 }
+_ABSOLUTE_LENGTH = re.compile(r"\s*([+]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?)\s*([a-z]*)\s*$", re.IGNORECASE)
+
+
+def absolute_length(text: str) -> float | None:
+    """px of a length written with an absolute unit or none (as SVG's width/height attributes may be:
+    "250pt", "24", "1.5in"); None for anything else (relative units, percentages, junk)."""
+    m = _ABSOLUTE_LENGTH.match(text)
+    if m is None:
+        return None
+    factor = ABSOLUTE_UNITS.get(m.group(2).lower() or "px")
+    if factor is None:
+        return None
+    value = float(m.group(1)) * factor
+    return value if math.isfinite(value) else None
+
+
 FONT_UNITS = {"em": 1.0, "ex": 0.5, "ch": 0.5, "cap": 0.7, "ic": 1.0, "lh": 1.2}
 ROOT_UNITS = {"rem": 1.0, "rex": 0.5, "rch": 0.5, "rlh": 1.2}
 MATH_FUNCTIONS = frozenset({"calc", "min", "max", "clamp", "-webkit-calc"})

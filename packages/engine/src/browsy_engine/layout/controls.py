@@ -17,6 +17,7 @@ from functools import lru_cache
 from urllib.parse import unquote_to_bytes
 
 from ..css.style import ComputedStyle
+from ..css.values import absolute_length
 from .context import LayoutContext
 from .geometry import horizontal_pb, px, vertical_pb
 from .text import metrics_for, split_words
@@ -72,9 +73,13 @@ def _int_attr(ctx: LayoutContext, i: int, name: str, default: int) -> int:
 
 
 def _dim_attr(ctx: LayoutContext, i: int, name: str) -> float | None:
+    """A width/height attribute in px: a number (an <svg>'s may have any absolute unit, "250pt")."""
     raw = ctx.nodes[i].attrs.get(name)
     if raw is None:
         return None
+    if ctx.nodes[i].tag == "svg":
+        value = absolute_length(str(raw))
+        return value if value is not None and value >= 0 else None
     text = str(raw).strip().lower().removesuffix("px")
     try:
         value = float(text)
