@@ -33,6 +33,7 @@ FAMILY_ALIASES: dict[str, str] = {
     "liberation mono": "liberation mono",
     "cousine": "liberation mono",
     "dejavu sans": "dejavu sans",
+    "sans": "dejavu sans",  # fontconfig's alias
     "bitstream vera sans": "dejavu sans",
     "system-ui": "dejavu sans",
     "dejavu serif": "dejavu serif",
@@ -148,11 +149,26 @@ def family_of(font_family: str) -> str:
     return _family_of(font_family)
 
 
+# A generic family's name in quotes is a family name like any other (CSS Fonts 4 §4.2), which Chromium
+# asks fontconfig for: "serif" is fontconfig's alias for DejaVu Serif, "sans-serif" is not found
+# (measured with Chromium on Debian; layout_fixtures/quoted_generic_families).
+QUOTED_NAMES: dict[str, str | None] = {
+    "serif": "dejavu serif",
+    "sans-serif": None,
+    "monospace": "dejavu sans mono",
+    "system-ui": "dejavu sans",
+}
+
+
 @lru_cache(maxsize=1024)
 def _family_of(font_family: str) -> str:
     for raw in font_family.split(","):
-        name = raw.strip().strip("\"'").strip().lower()
-        family = FAMILY_ALIASES.get(name)
+        entry = raw.strip()
+        name = entry.strip("\"'").strip().lower()
+        if entry[:1] in ("'", '"') and name in QUOTED_NAMES:
+            family = QUOTED_NAMES[name]
+        else:
+            family = FAMILY_ALIASES.get(name)
         if family:
             return family
     return DEFAULT_FAMILY
