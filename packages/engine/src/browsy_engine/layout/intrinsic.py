@@ -6,6 +6,8 @@ measure functions of flex/grid items. Generator tasks, cached per node for one l
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from . import block, table, units
 from . import pieces as P
 from .context import OUT_OF_FLOW, LayoutContext
@@ -35,7 +37,18 @@ def outer_intrinsic(ctx: LayoutContext, c: int):
         return w + margins, w + margins
     if ctx.is_replaced(c):
         box = yield block.atomic_box(ctx, c, 0.0)  # its size with CSS sizes and aspect ratio applied
-        if _has_percent(s.max_width) and not _has_percent(s.width):
+        if _has_percent(s.width):
+            # CSS Sizing 3 §5.2.2, compressible replaced elements: a percentage width resolves against
+            # zero for the min-content contribution and counts as auto for the max-content one (an
+            # `svg {width: 100%}` logo in a shrink-to-fit box is as wide as its natural size)
+            auto = replace(s, width=None, max_width=None if _has_percent(s.max_width) else s.max_width)
+            ctx.styles[c] = auto
+            try:
+                wide = yield block.atomic_box(ctx, c, UNBOUNDED)
+            finally:
+                ctx.styles[c] = s
+            return box[0], wide[0]
+        if _has_percent(s.max_width):
             # CSS Sizing 3 §5.2.1, cyclic percentages: a percentage max-width resolves against zero for
             # the min-content contribution but counts as none for the max-content one (`img {max-width:
             # 100%}` in a float or inline-block is as wide as the image, not 0)
