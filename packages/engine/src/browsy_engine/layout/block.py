@@ -176,14 +176,6 @@ def flow(ctx, i, children, cw, cx, cy, floats, ox, oy, collapse_top, cb_h, strut
     quirk_container = ctx.quirks and ctx.nodes[i].tag in QUIRK_CONTAINERS
     last_quirk_bottom = False
     first_quirk = False
-    generated = ctx.doc.pseudo_styles
-    if generated and _blocks_margins(generated.get((i, "before"))):
-        # a ::before box like `display: table; content: ""` stands first: the first child's top margin
-        # no longer adjoins the container's (the micro clearfix's margin containment)
-        if not collapse_top:
-            cursor += value(pending)
-        pending = NO_MARGIN
-        first = False
     k = 0
     n = len(children)
     while k <= n:
@@ -258,12 +250,20 @@ def flow(ctx, i, children, cw, cx, cy, floats, ox, oy, collapse_top, cb_h, strut
             y = cursor
         else:
             y = cursor + value(collapse(pending, res.top))
+        cleared = False
         if clear_to is not None and y < clear_to:
-            y = clear_to
+            y, cleared = clear_to, True
         r = rel[c]
         r[0] = cx + res.x
         r[1] = cy + y
         ctx.anchor[c] = i
+        if res.through and cleared:
+            # an empty block with clearance (the clearfix's `::after {clear: both}`) sits below the
+            # floats and no margin collapses through it: the container grows to hold them
+            cursor = y
+            pending = NO_MARGIN
+            first = False
+            continue
         if res.through:
             if first and collapse_top:
                 top_out = collapse(top_out, res.bottom)
@@ -278,21 +278,6 @@ def flow(ctx, i, children, cw, cx, cy, floats, ox, oy, collapse_top, cb_h, strut
             pending = collapse(collapse(above, res.top), res.bottom)
         last_quirk_bottom = res.quirk_bottom
         first = False
-    after = generated.get((i, "after")) if generated else None
-    if after is not None and _in_flow_block(after):
-        # a ::after box after the last child: with `clear` it sits below the floats so far, and the
-        # container grows to hold them (the clearfix); a table or other formatting root keeps the last
-        # child's bottom margin inside the container
-        y = cursor + (0.0 if first and collapse_top else value(pending))
-        cleared = False
-        if after.clear != "none" and floats is not None and floats.any:
-            edge = floats.clearance(after.clear)
-            if edge > float("-inf") and edge - oy > y:
-                y, cleared = edge - oy, True
-        if cleared or after.display in FORMATTING_ROOTS:
-            cursor = y
-            pending = NO_MARGIN
-            first = False
     if quirk_container and last_quirk_bottom:
         pending = NO_MARGIN
     return FlowOut(cursor, top_out, pending, first, baseline, first_quirk, last_quirk_bottom)
@@ -326,20 +311,6 @@ def quirky_percent_base(ctx: LayoutContext, i: int, s, cb_w: float, cb_h: float 
     if ctx.nodes[i].tag in ("html", "body"):
         return max(0.0, cb_h - px(s.margin_top, cb_w) - px(s.margin_bottom, cb_w) - pb_v)
     return cb_h
-
-
-FORMATTING_ROOTS = frozenset({"table", "flex", "grid", "flow-root"})  # empty ones are never self-collapsing
-
-
-def _in_flow_block(s) -> bool:
-    """A generated box that takes part in the flow as a block (not inline, floated or positioned)."""
-    return (
-        s.position not in OUT_OF_FLOW and s.float_side not in FLOATING and s.display not in ("inline", "none")
-    )
-
-
-def _blocks_margins(s) -> bool:
-    return s is not None and _in_flow_block(s) and s.display in FORMATTING_ROOTS
 
 
 def _splits_inline(ctx: LayoutContext, i: int) -> bool:

@@ -41,7 +41,7 @@ def add_generated_boxes(ctx: LayoutContext) -> None:
     for (i, name), s in sorted(generated.items()):
         owner = doc_nodes[i]
         owner_style = styles[i]
-        if owner.tag in NO_GENERATED or owner_style is None or not _in_layout(s, owner_style):
+        if owner.tag in NO_GENERATED or owner_style is None or not _in_layout(s):
             continue
         if nodes is None:
             nodes = list(doc_nodes)
@@ -159,12 +159,10 @@ def _blank(ctx: LayoutContext, c: int) -> bool:
     return node.tag == TEXT and not (node.text or "").strip(" \t\n\r\f")
 
 
-def _in_layout(s: ComputedStyle, owner: ComputedStyle) -> bool:
-    """Whether a generated box with style s, child of an element styled `owner`, is laid out here: it is
-    in flow or floated, and inline-level, floated or an item of a flex/grid container."""
-    if s.position in OUT_OF_FLOW or s.display == "none":
-        return False
-    return s.display in INLINE_LEVEL or s.float_side in FLOATING or owner.display in ITEM_PARENTS
+def _in_layout(s: ComputedStyle) -> bool:
+    """Whether a generated box with style s is laid out here: in flow or floated (an absolutely
+    positioned one changes no other box)."""
+    return s.position not in OUT_OF_FLOW and s.display != "none"
 
 
 def anchor_past_generated(ctx: LayoutContext) -> None:
