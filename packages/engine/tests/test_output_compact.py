@@ -42,8 +42,9 @@ def test_lines_follow_the_seed_rules() -> None:
         "[1:nav]",
         '[2:h1 "Welcome"]',
         '[3:input [login] "Username" wide]',
-        "[4:input:password [password] [*] narrow @top-L]",
-        "[5:input:checkbox [remember] [v] [=yes] narrow @top-L]",
+        # two fields with no quoted text, both in the top-left cell: a tag would not tell them apart
+        "[4:input:password [password] [*] narrow]",
+        "[5:input:checkbox [remember] [v] [=yes] narrow]",
         '[!6:a "Forgot password?" ->/reset]',
         '[7:button "Sign in" full]',
         '[8:select [state] [=NY] "CA NY"]',
@@ -248,3 +249,23 @@ def test_no_position_tags_on_hidden_or_bare_structural_elements() -> None:
         "[5:button narrow @top-L]",  # nameless, but something to click
         "[6:button narrow @top-R]",
     ]
+
+
+def test_long_destinations_are_cut_and_json_keeps_them_whole() -> None:
+    token = "a" * 200
+    html = f"""<a href="https://ads.example/click?za={token}">Ad</a>
+    <a href="https://ads.example/click?za={token}b">Other ad</a><a href="/a/%C3%A9t%C3%A9">Short</a>"""
+    dom = parse(html, 1920, 1080, url="https://shop.test/")
+    lines = dom.to_compact().splitlines()
+    assert lines[0] == '[1:a "Ad" ->' + f"https://ads.example/click?za={token}"[:64] + "…]"
+    assert lines[1].endswith("…]") and "->=1" not in lines[1]  # a different href, though cut the same
+    assert lines[2].endswith("->/a/%C3%A9t%C3%A9]")
+    assert dom.to_dict()["els"][0]["href"] == f"https://ads.example/click?za={token}"
+
+
+def test_empty_frames_alike_share_one_header_line() -> None:
+    html = "<h1>Frames</h1>" + "<iframe></iframe>" * 5 + "<iframe srcdoc='<p>Inside</p>'></iframe>"
+    dom = parse(html, 1920, 1080, url="https://shop.test/")
+    header = dom.to_compact(header=True).split("---")[0]
+    assert "  [2–6] about:blank: empty (no src)" in header
+    assert header.count("about:blank") == 1 and "[7] about:srcdoc: loaded" in header

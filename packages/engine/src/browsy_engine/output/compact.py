@@ -20,14 +20,14 @@ r"""Compact output: one bracketed line per element, for minimal tokens.
 - `@top-L … @bot-R` (3×3 grid of the viewport by the element's centre) or `@below` (centre below the
   fold), only to tell apart elements whose (tag, quoted text) is shared with another element of the same
   list (the seed's rule; the seed's example shows inputs quoted by placeholder without position tags, so
-  the quoted text, not only the `text` field, is what tells elements apart). Only elements a person can
+  the quoted text, not only the `text` field, is what tells elements apart), and only when the twins are
+  not all in the same cell (`@below` on every "[17]" of an article tells none apart). Only elements a person can
   place get one: not hidden ones (`!`: they have no place on screen, their `!` already tells them from a
   visible twin), and not structural elements with no text that nobody acts on (`[main]`, `[section]`).
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
@@ -37,7 +37,7 @@ from .links import LinkWriter
 from .selection import is_actionable
 
 if TYPE_CHECKING:
-    from ..model import SpatialDom, SpatialElement
+    from ..model import Frame, SpatialDom, SpatialElement
 
 _SIZED_TAGS = frozenset({"input", "button", "textarea", "select"})
 # Elements whose text is what an agent acts on: never cut (links, controls, headings, labels).
@@ -71,7 +71,7 @@ def _flat(value: str) -> str:
     return without_controls(" ".join(value.split()))
 
 
-def _field(value: str) -> str:
+def field_text(value: str) -> str:
     """A field's content, flattened and escaped so that it cannot close its field or open another."""
     return _flat(value).translate(_ESCAPES)
 
@@ -129,18 +129,18 @@ def element_line(
         head += f":{el.input_type}"
     parts = [head]
     if el.name:
-        parts.append(f"[{_field(el.name)}]")
+        parts.append(f"[{field_text(el.name)}]")
     if el.checked:
         parts.append("[v]")
     if el.required:
         parts.append("[*]")
     if el.val:
-        parts.append(f"[={_field(el.val)}]")
+        parts.append(f"[={field_text(el.val)}]")
     text = _shown_text(el)
     if text:
         if max_text and el.tag not in UNCUT_TAGS:
             text = cut_text(text, max_text)
-        parts.append(f'"{_field(text)}"')
+        parts.append(f'"{field_text(text)}"')
     if el.href:
         parts.append(f"->{(links or LinkWriter()).write(el.id, el.href)}")
     hint = size_hint(el, vp[0])
@@ -166,12 +166,22 @@ def element_lines(
     reading blocks cut to `max_text` characters (0: whole)."""
     els = list(els)
     links = LinkWriter(url)
-    placed = [placeable(el) for el in els]
-    counts = Counter((el.tag, _shown_text(el)) for el, place in zip(els, placed, strict=True) if place)
-    return [
-        element_line(el, vp, place and counts[(el.tag, _shown_text(el))] > 1, marker, links, max_text)
-        for el, place in zip(els, placed, strict=True)
-    ]
+    tags = position_tags(els, vp)
+    return [element_line(el, vp, el.id in tags, marker, links, max_text) for el in els]
+
+
+def position_tags(els: list[SpatialElement], vp: Sequence[float]) -> set[int]:
+    """Ids of the elements that get a position tag: placeable ones sharing their (tag, quoted text) with
+    another, when the twins are not all in the same cell (a tag that every twin has tells none apart)."""
+    twins: dict[tuple[str, str | None], list[SpatialElement]] = {}
+    for el in els:
+        if placeable(el):
+            twins.setdefault((el.tag, _shown_text(el)), []).append(el)
+    tagged: set[int] = set()
+    for group in twins.values():
+        if len(group) > 1 and len({position_tag(el, vp) for el in group}) > 1:
+            tagged.update(el.id for el in group)
+    return tagged
 
 
 def header_lines(dom: SpatialDom, element_count: int | None = None) -> list[str]:
@@ -188,10 +198,44 @@ def header_lines(dom: SpatialDom, element_count: int | None = None) -> list[str]
         lines.append("rendered: true")
     if dom.frames:
         lines.append("frames:")
-        lines.extend(f"  {_flat(frame.describe())}" for frame in dom.frames)
+        lines.extend(f"  {_flat(line)}" for line in frame_lines(dom.frames))
     lines.extend(f"note: {_flat(note)}" for note in dom.notes)
     lines.append("---")
     return lines
+
+
+def frame_lines(frames: Sequence[Frame]) -> list[str]:
+    """One line per frame; frames with no elements that share their URL and status (a page's dozens of
+    empty `about:blank` frames) on one line, with their ids."""
+    lines: list[str] = []
+    alike: dict[tuple[str, str], list[int]] = {}
+    for frame in frames:
+        if frame.first is None:
+            ids = alike.setdefault((frame.src, frame.status), [])
+            if ids:
+                ids.append(frame.id)
+                continue
+            ids.append(frame.id)
+        lines.append(frame.describe())
+    for (src, status), ids in alike.items():
+        if len(ids) > 1:
+            first = lines.index(f"[{ids[0]}] {src}: {status}")
+            lines[first] = f"[{id_ranges(ids)}] {src}: {status}"
+    return lines
+
+
+def id_ranges(ids: Sequence[int]) -> str:
+    """Increasing ids written as ranges: `102–213, 300`."""
+    parts: list[str] = []
+    start = prev = ids[0]
+    for i in [*ids[1:], None]:
+        if i is not None and i == prev + 1:
+            prev = i
+            continue
+        parts.append(str(start) if start == prev else f"{start}–{prev}")
+        if i is not None:
+            start = prev = i
+    return ", ".join(parts)
 
 
 def to_compact_string(dom: SpatialDom, header: bool = False) -> str:
