@@ -3,7 +3,8 @@
 For each page of ../shared/corpus and ../shared/corpus-real: characters of browsy's compact output
 (header included) for the views all, actions and content, and of the JSON, each page at the URL it
 declares (canonical link or og:url), so same-origin links are written as paths as in a real session; tokens estimated with
-tiktoken's o200k_base when it is installed with its data, else as characters / 4 (said in the output).
+tiktoken's o200k_base (its vocabulary from the dev dependency bpe-openai when there is no network:
+benchmarks/_tokens.py), else as characters / 4 (said in the output).
 The ARIA snapshot sizes come from benchmarks/data/aria_sizes.json (record_aria_sizes.py, Playwright at
 development time). Also checks that every actionable element of `all` is in `actions` under its id, and
 that every element of the page is listed in compact `all` or inside a fold that `get_page(expand=<id>)`
@@ -19,12 +20,12 @@ import gzip
 import json
 import re
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _corpus import SHARED  # noqa: E402
+from _tokens import token_counter  # noqa: E402
 from browsy_engine import SpatialDom, parse  # noqa: E402
 from browsy_engine.output.folding import fold_page  # noqa: E402
 from browsy_engine.output.selection import is_actionable, select_view  # noqa: E402
@@ -58,18 +59,6 @@ def page_url(html: bytes) -> str:
         if found:
             return found.group(1).decode("utf-8", "replace")
     return "https://corpus.invalid/"
-
-
-def token_counter() -> tuple[Callable[[str], int], str]:
-    try:
-        import tiktoken
-
-        encoding = tiktoken.get_encoding("o200k_base")
-        return (lambda text: len(encoding.encode(text, disallowed_special=()))), "tiktoken o200k_base"
-    except Exception:  # not installed, or its data cannot be fetched (no network)
-        return (
-            lambda text: (len(text) + 3) // 4
-        ), "characters / 4 (tiktoken's o200k_base data not available)"
 
 
 def unreachable_ids(dom: SpatialDom) -> list[int]:
