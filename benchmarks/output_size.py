@@ -3,9 +3,12 @@
 For each page of ../shared/corpus and ../shared/corpus-real: characters of browsy's compact output
 (header included) for the views all, actions and content, and of the JSON, each page at the URL it
 declares (canonical link or og:url), so same-origin links are written as paths as in a real session; tokens estimated with
-tiktoken's o200k_base when it is installed with its data, else as characters / 4 (said in the output).
+tiktoken's o200k_base (its vocabulary from the dev dependency bpe-openai when there is no network:
+benchmarks/_tokens.py), else as characters / 4 (said in the output).
 The ARIA snapshot sizes come from benchmarks/data/aria_sizes.json (record_aria_sizes.py, Playwright at
-development time). Also checks that every actionable element of `all` is in `actions` under its id.
+development time). Also checks that every actionable element of `all` is in `actions` under its id, and
+that every element of the page is listed in compact `all` or inside a fold that `get_page(expand=<id>)`
+opens (output/folding.py): nothing is lost to folding.
 
     python benchmarks/output_size.py [--corpus DIR ...]
 """
@@ -17,13 +20,14 @@ import gzip
 import json
 import re
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _corpus import SHARED  # noqa: E402
-from browsy_engine import parse  # noqa: E402
+from _tokens import token_counter  # noqa: E402
+from browsy_engine import SpatialDom, parse  # noqa: E402
+from browsy_engine.output.folding import fold_page  # noqa: E402
 from browsy_engine.output.selection import is_actionable, select_view  # noqa: E402
 from browsy_engine.tools.views import render_page  # noqa: E402
 
@@ -57,16 +61,11 @@ def page_url(html: bytes) -> str:
     return "https://corpus.invalid/"
 
 
-def token_counter() -> tuple[Callable[[str], int], str]:
-    try:
-        import tiktoken
-
-        encoding = tiktoken.get_encoding("o200k_base")
-        return (lambda text: len(encoding.encode(text, disallowed_special=()))), "tiktoken o200k_base"
-    except Exception:  # not installed, or its data cannot be fetched (no network)
-        return (
-            lambda text: (len(text) + 3) // 4
-        ), "characters / 4 (tiktoken's o200k_base data not available)"
+def unreachable_ids(dom: SpatialDom) -> list[int]:
+    """Ids that compact `all` does not list and that no fold holds (there should be none)."""
+    listed, folds = fold_page(dom, list(dom.els), None, None)
+    held = {el.id for el in listed} | {i for group in folds.values() for fold in group for i in fold.ids}
+    return [el.id for el in dom.els if el.id not in held]
 
 
 def main() -> int:
@@ -82,7 +81,7 @@ def main() -> int:
         totals = dict.fromkeys((*VIEWS, "json", "aria"), 0)
         paired = dict.fromkeys(VIEWS, 0)
         tokens = dict.fromkeys(VIEWS, 0)
-        lost = pages = 0
+        lost = unreachable = pages = 0
         for path in corpus_files(corpus):
             html = read_page(path)
             dom = parse(html, 1920, 1080, page_url(html))
@@ -96,6 +95,7 @@ def main() -> int:
             totals["json"] += len(dom.to_json())
             actions = {el.id for el in select_view(dom.els, "actions")}
             lost += sum(1 for el in dom.els if is_actionable(el) and el.id not in actions)
+            unreachable += len(unreachable_ids(dom))
             if path.name in known:
                 totals["aria"] += known[path.name]
         print(f"\n{corpus.name}: {pages} pages")
@@ -109,6 +109,7 @@ def main() -> int:
                 f"of it: {shares}"
             )
         print(f"  actionable elements of `all` missing from `actions`: {lost}")
+        print(f"  elements neither listed in `all` nor in a fold that expand opens: {unreachable}")
     return 0
 
 

@@ -4,6 +4,9 @@
   an iframe on another host (`localhost`, refused by the SSRF guard when loaded); a hidden, unnamed
   tracking frame.
 - `/frames/inner`: "Inner frame", a link to `/articles/1` and a form.
+- `/frames/forms`: forms filled in place from the page: `#pay` an iframe of `/frames/pay/form`, whose form's
+  action is the relative `echo` (`/frames/pay/echo` from the frame's URL; from the page's it would be
+  `/frames/echo`, which does not exist), and a srcdoc frame with a select, a checkbox and a POST form.
 """
 
 from __future__ import annotations
@@ -30,4 +33,25 @@ async def inner(request: Request) -> Response:
     return HTMLResponse("""<!doctype html><html><head><title>Pay</title></head><body>
 <h2>Inner frame</h2><a href="/articles/1">Card help</a>
 <form action="/echo"><input name="card" placeholder="Card number"><button>Pay</button></form>
+</body></html>""")
+
+
+ORDER = (
+    "<form action='/echo' method='post'><select name='size'><option>S</option><option>M</option></select>"
+    "<label><input type='checkbox' name='gift' value='yes'> Gift wrap</label><button>Order</button></form>"
+)
+
+
+async def forms_page(request: Request) -> Response:
+    return HTMLResponse(f"""<!doctype html><html><head><title>Pay here</title></head><body>
+<h1>Pay here</h1>
+<iframe id="pay" title="Card" src="/frames/pay/form" width="400" height="200"></iframe>
+<iframe id="order" title="Order" srcdoc="{ORDER.replace('"', "&quot;")}" width="400" height="120"></iframe>
+</body></html>""")
+
+
+async def pay_form(request: Request) -> Response:
+    return HTMLResponse("""<!doctype html><html><head><title>Card</title></head><body>
+<form action="echo"><input name="card" placeholder="Card number" required>
+<label><input type="checkbox" name="save" value="1"> Save card</label><button>Pay now</button></form>
 </body></html>""")

@@ -1,5 +1,6 @@
 """Frames: iframes listed with src, title and box; srcdoc frames read by the parser; same-host frames
-loaded by a session (guarded, bounded), other hosts only when asked; links in frames followable."""
+loaded by a session (guarded, bounded), other hosts only when asked; links in frames followable; a
+frame's form filled and sent in place from the page (action resolved against the frame's URL, guarded)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 import pytest
 from browsy_engine import parse
 from browsy_engine.model import SpatialDom
-from browsy_engine.session import ActionError, AsyncSession, SessionConfig
+from browsy_engine.session import AsyncSession, BlockedUrl, SessionConfig
 from browsy_engine.spatial.frames import OUTSIDE_FRAME
 from browsy_engine.tools.views import render_page
 
@@ -57,15 +58,10 @@ def test_a_session_loads_same_host_frames_and_lists_the_others(fixture_site: str
     async def scenario(s: AsyncSession) -> Any:
         dom = await s.goto(f"{fixture_site}/frames")
         link = next(el for el in dom.els if el.text == "Card help")
-        card = next(el for el in dom.els if el.ph == "Card number")
-        try:
-            await s.type_text(card.id, "4242")
-        except ActionError as err:
-            refused = str(err)
         followed = await s.click(link.id)
-        return dom, refused, followed
+        return dom, followed
 
-    dom, refused, followed = run(fixture_host, scenario)
+    dom, followed = run(fixture_host, scenario)
     by_title = {el.text: el for el in dom.els if el.tag == "iframe"}
     assert set(by_title) == {"Payment", "Terms", "Chat"}  # the hidden, unnamed tracking frame is left out
     payment = next(f for f in dom.frames if f.id == by_title["Payment"].id)
@@ -73,7 +69,6 @@ def test_a_session_loads_same_host_frames_and_lists_the_others(fixture_site: str
     assert payment.status == "loaded" and payment.first is not None
     assert chat.status.startswith("not loaded: another site") and chat.first is None
     assert len(dom.frames) == 3  # every listed iframe has a record
-    assert "inside frame" in refused and "click the frame" in refused
     assert followed.url.endswith("/articles/1")
 
 
@@ -111,3 +106,60 @@ def test_load_frames_all_still_passes_the_guard_and_none_loads_nothing(
 def test_load_frames_is_checked() -> None:
     with pytest.raises(ValueError, match="load_frames must be one of"):
         SessionConfig(load_frames="some")
+
+
+def test_a_frames_form_is_filled_and_sent_from_the_page(fixture_site: str, fixture_host: str) -> None:
+    async def scenario(s: AsyncSession) -> Any:
+        page = await s.goto(f"{fixture_site}/frames/forms")
+        frame = next(f for f in page.frames if f.src.endswith("/frames/pay/form"))
+        card = next(el for el in page.els if el.ph == "Card number")
+        save = next(el for el in page.els if el.input_type == "checkbox" and el.name == "save")
+        pay = next(el for el in page.els if el.tag == "button" and el.text == "Pay now")
+        await s.type_text(card.id, "4242")
+        await s.check(save.id)
+        shown = s.dom()
+        sent = await s.click(pay.id)
+        return page, frame, card, shown, sent, s.last_outcome
+
+    page, frame, card, shown, sent, outcome = run(fixture_host, scenario)
+    assert frame.first is not None and frame.first <= card.id <= (frame.last or 0)  # ids continue the page's
+    assert shown is not None and shown.get(card.id).val == "4242"  # the typed value shows in place
+    assert next(el for el in shown.els if el.name == "save").checked
+    # the relative action resolves against the frame's URL (/frames/pay/echo), not the page's (/frames/echo)
+    assert sent.url.split("?", 1)[0] == f"{fixture_site}/frames/pay/echo"
+    assert "card=4242" in sent.url and "save=1" in sent.url
+    assert outcome is not None and outcome.kind == "submit"
+
+
+def test_a_srcdoc_frames_select_check_and_post_work_in_place(fixture_site: str, fixture_host: str) -> None:
+    async def scenario(s: AsyncSession) -> Any:
+        page = await s.goto(f"{fixture_site}/frames/forms")
+        size = next(el for el in page.els if el.tag == "select")
+        gift = next(el for el in page.els if el.input_type == "checkbox" and el.name == "gift")
+        await s.select(size.id, "M")
+        await s.check(gift.id)
+        return await s.submit(size.id)
+
+    sent = run(fixture_host, scenario)
+    echoed = sent.to_compact()
+    assert sent.url.split("?", 1)[0].endswith("/echo") and "POST" in echoed
+    assert "size" in echoed and "gift" in echoed
+
+
+def test_a_frames_form_goes_through_the_guard(fixture_site: str, fixture_host: str) -> None:
+    blocked_action = "<form action='http://127.0.0.2/steal'><input name='x'><button>Go</button></form>"
+    html = f'<h1>Page</h1><iframe srcdoc="{blocked_action}"></iframe>'
+
+    async def scenario(s: AsyncSession) -> Any:
+        await s.goto(f"{fixture_site}/frames/forms")
+        page = await s.load_html(html, url=f"{fixture_site}/frames/local")
+        field = next(el for el in page.els if el.name == "x")
+        await s.type_text(field.id, "secret")
+        try:
+            await s.submit(field.id)
+        except BlockedUrl as err:
+            return err
+        return None
+
+    refused = run(fixture_host, scenario)
+    assert isinstance(refused, BlockedUrl) and "127.0.0.2" in str(refused)

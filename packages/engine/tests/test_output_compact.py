@@ -42,8 +42,9 @@ def test_lines_follow_the_seed_rules() -> None:
         "[1:nav]",
         '[2:h1 "Welcome"]',
         '[3:input [login] "Username" wide]',
-        "[4:input:password [password] [*] narrow @top-L]",
-        "[5:input:checkbox [remember] [v] [=yes] narrow @top-L]",
+        # two fields with no quoted text, both in the top-left cell: a tag would not tell them apart
+        "[4:input:password [password] [*] narrow]",
+        "[5:input:checkbox [remember] [v] [=yes] narrow]",
         '[!6:a "Forgot password?" ->/reset]',
         '[7:button "Sign in" full]',
         '[8:select [state] [=NY] "CA NY"]',
@@ -196,3 +197,75 @@ def test_same_origin_links_are_written_as_paths_and_others_in_full() -> None:
         "https://cdn.example/a",
     ]
     assert [el["href"] for el in dom.to_dict()["els"]][0] == "https://shop.test/about"  # JSON stays absolute
+
+
+def test_links_to_the_page_itself_are_written_as_fragments() -> None:
+    html = """<a href="#reviews">Reviews</a><a href="">Reload</a><a href="/list?page=1#top">Top</a>
+    <a href="/list">Other page</a>"""
+    dom = parse(html, 1920, 1080, url="https://shop.test/list?page=1")
+    hrefs = [line.split("->", 1)[1].rstrip("]").split(" ")[0] for line in dom.to_compact().splitlines()]
+    assert hrefs == ["#reviews", "#", "#top", "/list"]
+    assert dom.to_dict()["els"][0]["href"] == "https://shop.test/list?page=1#reviews"  # JSON stays absolute
+
+
+def test_a_destination_written_before_is_written_as_that_lines_id() -> None:
+    html = """<a href="/articles/garden-tools-for-spring"><img alt="Spades"></a>
+    <a href="/articles/garden-tools-for-spring">Garden tools for spring</a><a href="/">Home</a>
+    <a href="/">Start</a><a href="/articles/garden-tools-for-spring">Read more</a>"""
+    dom = parse(html, 1920, 1080, url="https://shop.test/search")
+    lines = [line for line in dom.to_compact().splitlines() if ":a " in line]
+    first = dom.els[0].id
+    assert lines[0].endswith("->/articles/garden-tools-for-spring]")
+    assert lines[1] == f'[{dom.els[2].id}:a "Garden tools for spring" ->={first}]'
+    assert lines[3].endswith('"Start" ->/]')  # "/" is shorter than any reference
+    assert lines[4].endswith(f'"Read more" ->={first}]')
+    read_more = next(e for e in dom.to_dict()["els"] if e.get("text") == "Read more")
+    assert read_more["href"] == "https://shop.test/articles/garden-tools-for-spring"  # JSON: absolute
+
+
+def test_campaign_tags_are_left_out_of_written_links() -> None:
+    html = """<a href="https://news.example/a?id=7&utm_source=x&utm_medium=y#c">One</a>
+    <a href="https://news.example/b?utm_campaign=z">Two</a><a href="/c?utm=keep">Three</a>"""
+    dom = parse(html, 1920, 1080, url="https://shop.test/")
+    hrefs = [line.split("->", 1)[1].rstrip("]").split(" ")[0] for line in dom.to_compact().splitlines()]
+    assert hrefs == ["https://news.example/a?id=7#c", "https://news.example/b", "/c?utm=keep"]
+    assert "utm_source=x" in dom.to_dict()["els"][0]["href"]  # the link itself is unchanged
+
+
+def test_no_position_tags_on_hidden_or_bare_structural_elements() -> None:
+    dom = dom_of(
+        SpatialElement(id=1, tag="section", b=[0, 0, 1000, 50]),
+        SpatialElement(id=2, tag="section", b=[0, 950, 1000, 50]),
+        SpatialElement(id=3, tag="a", text="Menu", href="/m", hidden=True),
+        SpatialElement(id=4, tag="a", text="Menu", href="/m", b=[10, 10, 50, 20]),
+        SpatialElement(id=5, tag="button", b=[10, 10, 50, 20]),
+        SpatialElement(id=6, tag="button", b=[900, 10, 50, 20]),
+    )
+    assert to_compact_string(dom).splitlines() == [
+        "[1:section]",
+        "[2:section]",
+        '[!3:a "Menu" ->/m]',
+        '[4:a "Menu" ->/m]',  # its hidden twin is told apart by its `!`
+        "[5:button narrow @top-L]",  # nameless, but something to click
+        "[6:button narrow @top-R]",
+    ]
+
+
+def test_long_destinations_are_cut_and_json_keeps_them_whole() -> None:
+    token = "a" * 200
+    html = f"""<a href="https://ads.example/click?za={token}">Ad</a>
+    <a href="https://ads.example/click?za={token}b">Other ad</a><a href="/a/%C3%A9t%C3%A9">Short</a>"""
+    dom = parse(html, 1920, 1080, url="https://shop.test/")
+    lines = dom.to_compact().splitlines()
+    assert lines[0] == '[1:a "Ad" ->' + f"https://ads.example/click?za={token}"[:64] + "…]"
+    assert lines[1].endswith("…]") and "->=1" not in lines[1]  # a different href, though cut the same
+    assert lines[2].endswith("->/a/%C3%A9t%C3%A9]")
+    assert dom.to_dict()["els"][0]["href"] == f"https://ads.example/click?za={token}"
+
+
+def test_empty_frames_alike_share_one_header_line() -> None:
+    html = "<h1>Frames</h1>" + "<iframe></iframe>" * 5 + "<iframe srcdoc='<p>Inside</p>'></iframe>"
+    dom = parse(html, 1920, 1080, url="https://shop.test/")
+    header = dom.to_compact(header=True).split("---")[0]
+    assert "  [2–6] about:blank: empty (no src)" in header
+    assert header.count("about:blank") == 1 and "[7] about:srcdoc: loaded" in header

@@ -135,7 +135,7 @@ def test_long_paragraphs_are_cut_in_lists_and_whole_in_content_and_within() -> N
     paragraph = next(line for line in listed.split("\n") if line.startswith("[") and ":p " in line)
     assert paragraph.endswith('…"]') and len(paragraph) < 260
     assert long in listed  # the link's text is what an agent clicks: never cut
-    assert "note: texts longer than 200 characters" in listed
+    assert 'texts past 100 characters end in … (view="content" or within=<id>: whole)' in listed
     assert long in next(
         line for line in render_page(dom, view="content").content.split("\n") if ":p " in line
     )

@@ -119,6 +119,21 @@ class Frame:
     status: str  # "loaded", or why not: "not loaded: another site (load_frames=all loads it)", …
     first: int | None = None  # ids of the frame's elements: first..last (None: none)
     last: int | None = None
+    # The frame's parsed document (dom.tree.Document), the node of each of its elements in it (element
+    # `first + k` is node `nodes[k]`) and the URL its relative URLs resolve against: what a session needs
+    # to fill and send the frame's forms in place. Internal, never serialised.
+    document: Any = field(default=None, repr=False, compare=False)
+    nodes: list[int] = field(default_factory=list, repr=False, compare=False)
+    base_url: str = field(default="", repr=False, compare=False)
+
+    def node_of(self, element_id: int) -> int | None:
+        """The node, in the frame's document, of element `element_id` (None: not one of the frame's)."""
+        if self.document is None or self.first is None or self.last is None:
+            return None
+        if not self.first <= element_id <= self.last or element_id - self.first >= len(self.nodes):
+            return None
+        node = self.nodes[element_id - self.first]
+        return node if 0 <= node < len(self.document.nodes) else None
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "src": self.src, "status": self.status}

@@ -1,7 +1,9 @@
 """What the user did to a page's form controls, and how that shows in the Spatial DOM.
 
 State is keyed by source node index (`SpatialElement.node`), so it survives re-emission and applies to
-the form data set directly. Values never appear in repr() (they may be passwords).
+the form data set directly. The controls of an inlined frame's document have a state of their own,
+keyed by their node in that document (`FormState.frames`, by the iframe's element id). Values never
+appear in repr() (they may be passwords).
 """
 
 from __future__ import annotations
@@ -19,9 +21,15 @@ class FormState:
     values: dict[int, str] = field(default_factory=dict, repr=False)
     checked: dict[int, bool] = field(default_factory=dict)
     selected: dict[int, list[int]] = field(default_factory=dict)  # select node → option nodes
+    frames: dict[int, FormState] = field(default_factory=dict)  # iframe element id → its document's state
 
     def is_empty(self) -> bool:
-        return not (self.values or self.checked or self.selected)
+        own = not (self.values or self.checked or self.selected)
+        return own and all(state.is_empty() for state in self.frames.values())
+
+    def of_frame(self, frame_id: int) -> FormState:
+        """The state of the controls in the document of frame `frame_id` (made on first use)."""
+        return self.frames.setdefault(frame_id, FormState())
 
     def value(self, doc: Document, index: int) -> str:
         found = self.values.get(index)
@@ -43,24 +51,42 @@ class FormState:
 
 
 def overlay(dom: SpatialDom, state: FormState) -> SpatialDom:
-    """A copy of `dom` whose elements show the form state (val, checked); `dom` itself is untouched."""
+    """A copy of `dom` whose elements show the form state (val, checked), the page's and its frames';
+    `dom` itself is untouched."""
     if state.is_empty() or dom.document is None:
         return dom
-    doc: Document = dom.document
-    touched = set(state.values) | set(state.checked) | set(state.selected)
-    els: list[SpatialElement] = []
+    shown: dict[int, SpatialElement] = {}
     for el in dom.els:
-        if el.node not in touched:
-            els.append(el)
+        if el.node >= 0:
+            changed = _shown(el, el.node, state, dom.document)
+            if changed is not None:
+                shown[el.id] = changed
+    for frame in dom.frames:
+        frame_state = state.frames.get(frame.id)
+        if frame_state is None or frame_state.is_empty() or frame.first is None or frame.last is None:
             continue
-        el = el.copy()
-        if el.node in state.values:
-            value = state.values[el.node]
-            el.val = PASSWORD_MASK if value and el.tag == "input" and el.input_type == "password" else value
-        if el.node in state.checked:
-            el.checked = state.checked[el.node]
-        if el.node in state.selected:
-            chosen = state.selected[el.node]
-            el.val = ", ".join(forms.option_value(doc, o) for o in chosen) if chosen else None
-        els.append(el)
-    return dataclasses.replace(dom, els=els)
+        for element_id in range(frame.first, frame.last + 1):
+            inside, node = dom.get(element_id), frame.node_of(element_id)
+            if inside is not None and node is not None:
+                changed = _shown(inside, node, frame_state, frame.document)
+                if changed is not None:
+                    shown[inside.id] = changed
+    if not shown:
+        return dom
+    return dataclasses.replace(dom, els=[shown.get(el.id, el) for el in dom.els])
+
+
+def _shown(el: SpatialElement, node: int, state: FormState, doc: Document) -> SpatialElement | None:
+    """A copy of `el` (whose source is `node` of `doc`) showing `state`; None when it has none."""
+    if node not in state.values and node not in state.checked and node not in state.selected:
+        return None
+    el = el.copy()
+    if node in state.values:
+        value = state.values[node]
+        el.val = PASSWORD_MASK if value and el.tag == "input" and el.input_type == "password" else value
+    if node in state.checked:
+        el.checked = state.checked[node]
+    if node in state.selected:
+        chosen = state.selected[node]
+        el.val = ", ".join(forms.option_value(doc, o) for o in chosen) if chosen else None
+    return el

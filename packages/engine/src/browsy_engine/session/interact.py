@@ -15,12 +15,12 @@ import httpx
 
 from ..dom.tree import Document, Node
 from ..intelligence.behaviors import detect_behaviors
-from ..model import SpatialDom, SpatialElement
+from ..model import Frame, SpatialDom, SpatialElement
 from ..spatial.frames import frame_of
 from ..suggestions import EnterCode, Login, Recipe
 from . import forms
 from .errors import ActionError
-from .form_state import overlay
+from .form_state import FormState, overlay
 from .page import Page, Toggle
 from .submission import build_submission
 from .urls import document_base, join_url, scheme_of
@@ -48,12 +48,32 @@ class Outcome:
         return {"kind": self.kind, "message": self.message, "changed": list(self.changed)}
 
 
+@dataclass(slots=True)
+class Place:
+    """Where an element comes from: the page's document or an inlined frame's, with that document's form
+    state and the URL its relative URLs (links, form actions) resolve against."""
+
+    doc: Document
+    form: FormState
+    base_url: str
+    dom: SpatialDom
+    frame: Frame | None = None
+
+    def ids_of(self, node: int) -> list[int]:
+        """The ids of the elements made from `node` of this document."""
+        if self.frame is None:
+            return [e.id for e in self.dom.els if e.node == node]
+        first = self.frame.first or 0
+        return [first + k for k, n in enumerate(self.frame.nodes) if n == node]
+
+
 class Interactor:
     def __init__(self, session: AsyncSession) -> None:
         self._s = session
 
     # ---- lookups ---------------------------------------------------------------------------------
-    def _element(self, element_id: int) -> tuple[Page, SpatialElement, Document, Node]:
+    def _element(self, element_id: int) -> tuple[Page, SpatialElement, Place, Node]:
+        """The element, the document it comes from (the page's, or an inlined frame's) and its node."""
         page = self._s._current()
         el = page.dom.get(element_id)
         if el is None:
@@ -62,20 +82,19 @@ class Interactor:
                 f"No element with id {element_id} on this page (ids run 1..{top}); read the page again for current ids."
             )
         doc = page.dom.document
-        if doc is None or not 0 <= el.node < len(doc.nodes):
-            frame = frame_of(page.dom, element_id)
-            if frame is not None:
-                how = (
-                    f"click the frame (element {frame.id}) to open its document, or browse {frame.src}"
-                    if frame.src.startswith(("http:", "https:"))
-                    else "its links can be clicked; its forms cannot be filled from the page"
-                )
-                raise ActionError(
-                    f"Element {element_id} ({el.tag}) is inside frame {frame.id}, a document of its "
-                    f"own: {how}."
-                )
-            raise ActionError(f"Element {element_id} ({el.tag}) has no source node to act on.")
-        return page, el, doc, doc.nodes[el.node]
+        if doc is not None and 0 <= el.node < len(doc.nodes):
+            return page, el, Place(doc, page.form, page.dom.url, page.dom), doc.nodes[el.node]
+        frame = frame_of(page.dom, element_id)
+        node = frame.node_of(element_id) if frame is not None else None
+        if frame is not None and node is not None:
+            place = Place(frame.document, page.form.of_frame(frame.id), frame.base_url, page.dom, frame)
+            return page, el, place, frame.document.nodes[node]
+        if frame is not None:
+            raise ActionError(
+                f"Element {element_id} ({el.tag}) is inside frame {frame.id}, whose document browsy no longer "
+                f"holds; click the frame (element {frame.id}) to open it, or load the page again."
+            )
+        raise ActionError(f"Element {element_id} ({el.tag}) has no source node to act on.")
 
     def _done(self, kind: str, message: str, changed: Sequence[int] = ()) -> None:
         self._s.last_outcome = Outcome(kind, message, list(changed))
@@ -86,7 +105,8 @@ class Interactor:
 
     # ---- form state ------------------------------------------------------------------------------
     def type_text(self, element_id: int, text: str) -> None:
-        page, el, doc, node = self._element(element_id)
+        _page, _el, place, node = self._element(element_id)
+        doc = place.doc
         if not forms.is_typable(node):
             raise ActionError(
                 f"Element {element_id} is a {forms.describe(node)}, not a text input or textarea; "
@@ -104,11 +124,12 @@ class Interactor:
         note = ""
         if limit.isdecimal() and len(value) > int(limit):  # "²" is a digit to isdigit() but no int()
             value, note = value[: int(limit)], f" (cut to maxlength {limit})"
-        page.form.values[node.index] = value
+        place.form.values[node.index] = value
         self._done("type", f"Typed {len(value)} characters into element {element_id}{note}.", [element_id])
 
     def set_checked(self, element_id: int, checked: bool) -> None:
-        page, el, doc, node = self._element(element_id)
+        _page, _el, place, node = self._element(element_id)
+        doc = place.doc
         if not forms.is_checkable(node):
             raise ActionError(
                 f"Element {element_id} is a {forms.describe(node)}, not a checkbox or radio; "
@@ -119,20 +140,21 @@ class Interactor:
         if checked and forms.input_type(node) == "radio":
             for other in forms.radio_group(doc, node.index):
                 if other != node.index:
-                    page.form.checked[other] = False
-                    changed += [e.id for e in page.dom.els if e.node == other]
-        page.form.checked[node.index] = checked
+                    place.form.checked[other] = False
+                    changed += place.ids_of(other)
+        place.form.checked[node.index] = checked
         state = "checked" if checked else "unchecked"
         self._done("check", f"Element {element_id} is now {state}.", changed)
 
     def toggle(self, element_id: int) -> None:
-        page, _el, doc, node = self._element(element_id)
+        _page, _el, place, node = self._element(element_id)
         if not forms.is_checkable(node):
             self.set_checked(element_id, True)  # raises the ActionError with the element's kind
-        self.set_checked(element_id, not page.form.is_checked(doc, node.index))
+        self.set_checked(element_id, not place.form.is_checked(place.doc, node.index))
 
     def select(self, element_id: int, value: str | Sequence[str]) -> None:
-        page, el, doc, node = self._element(element_id)
+        _page, _el, place, node = self._element(element_id)
+        doc = place.doc
         if node.tag != "select":
             raise ActionError(
                 f"Element {element_id} is a {forms.describe(node)}, not a <select>; select works on drop-downs and lists."
@@ -144,11 +166,11 @@ class Interactor:
         chosen = [self._option(element_id, doc, node, v) for v in wanted]
         if forms.is_multiple(node):
             if isinstance(value, str):
-                current = page.form.selected_options(doc, node.index)
+                current = place.form.selected_options(doc, node.index)
                 chosen = current + [o for o in chosen if o not in current]
         elif len(chosen) > 1:
             raise ActionError(f"Element {element_id} is a single-choice <select>; give one value.")
-        page.form.selected[node.index] = chosen
+        place.form.selected[node.index] = chosen
         labels = ", ".join(repr(forms.option_label(doc, o)) for o in chosen)
         self._done("select", f"Element {element_id} now has {labels} selected.", [element_id])
 
@@ -193,8 +215,10 @@ class Interactor:
         ):
             # Clicking a frame opens its document as the page, where its forms can be filled and sent.
             return await self._follow(page, inside.href or "", f"Opened frame {element_id}")
-        page, el, doc, node = self._element(element_id)
-        behavior = next((b for b in self.behaviors() if b.trigger_id == element_id), None)
+        page, el, place, node = self._element(element_id)
+        doc = place.doc
+        behaviors = self.behaviors() if place.frame is None else []  # detected on the page's document
+        behavior = next((b for b in behaviors if b.trigger_id == element_id), None)
         if behavior is not None:
             if behavior.action in ("toggle", "show", "hide"):
                 return self._apply_visibility(page, behavior)
@@ -203,7 +227,7 @@ class Interactor:
                     page, behavior.url, f"Followed the script navigation of element {element_id}"
                 )
             if behavior.action == "submit" and forms.form_owner(doc, node.index) is not None:
-                return await self._submit_form_of(page, doc, node.index, None, element_id)
+                return await self._submit_form_of(page, place, node.index, None, element_id)
         target = self._activation_target(doc, node)
         if target is None:
             # As in a browser, clicking text does nothing: the same answer as clicking a text field (the page,
@@ -214,20 +238,20 @@ class Interactor:
                 "nothing. Click a link, button or form control id instead.",
             )
             return self._current_dom()
-        return await self._activate(page, el, doc, doc.nodes[target])
+        return await self._activate(page, el, place, doc.nodes[target])
 
-    async def _activate(self, page: Page, el: SpatialElement, doc: Document, node: Node) -> SpatialDom:
-        element_id = el.id
+    async def _activate(self, page: Page, el: SpatialElement, place: Place, node: Node) -> SpatialDom:
+        element_id, doc = el.id, place.doc
         if node.tag in ("a", "area"):
-            return await self._click_link(page, element_id, doc, node)
+            return await self._click_link(page, element_id, place, node)
         if node.tag == "label":
             control = self._labelled_control(doc, node)
             if control is None:
                 raise ActionError(f"Label {element_id} is not attached to any form control.")
-            return await self._activate(page, el, doc, doc.nodes[control])
+            return await self._activate(page, el, place, doc.nodes[control])
         if forms.is_checkable(node):
             self._require_enabled(element_id, doc, node)
-            ids = [e.id for e in page.dom.els if e.node == node.index] or [element_id]
+            ids = place.ids_of(node.index) or [element_id]
             if forms.input_type(node) == "radio":
                 self.set_checked(ids[0], True)
             else:
@@ -235,9 +259,9 @@ class Interactor:
             return self._current_dom()
         if forms.is_submit_button(node):
             self._require_enabled(element_id, doc, node)
-            return await self._submit_form_of(page, doc, node.index, node.index, element_id)
+            return await self._submit_form_of(page, place, node.index, node.index, element_id)
         if forms.is_button(node):
-            return await self._plain_button(page, element_id, doc, node)
+            return await self._plain_button(element_id, place, node)
         if node.tag == "summary":
             self._done("none", f"Element {element_id} is a <summary>; its details are already listed.")
             return self._current_dom()
@@ -246,11 +270,11 @@ class Interactor:
         )
         return self._current_dom()
 
-    async def _plain_button(self, page: Page, element_id: int, doc: Document, node: Node) -> SpatialDom:
+    async def _plain_button(self, element_id: int, place: Place, node: Node) -> SpatialDom:
         kind = forms.button_type(node) if node.tag == "button" else forms.input_type(node)
-        owner = forms.form_owner(doc, node.index)
+        owner = forms.form_owner(place.doc, node.index)
         if kind == "reset" and owner is not None:
-            page.form.reset(set(forms.form_controls(doc, owner)))
+            place.form.reset(set(forms.form_controls(place.doc, owner)))
             self._done("reset", f"Reset the form of element {element_id} to its initial values.")
             return self._current_dom()
         self._done(
@@ -259,7 +283,7 @@ class Interactor:
         )
         return self._current_dom()
 
-    async def _click_link(self, page: Page, element_id: int, doc: Document, node: Node) -> SpatialDom:
+    async def _click_link(self, page: Page, element_id: int, place: Place, node: Node) -> SpatialDom:
         href = (node.attrs.get("href") or "").strip()
         scheme = scheme_of(href)
         if scheme in NOT_FOLLOWED_SCHEMES:
@@ -274,10 +298,10 @@ class Interactor:
                 f"Element {element_id} links to a spot on this same page ({href or 'no href'}); nothing to load.",
             )
             return self._current_dom()
-        url = join_url(document_base(doc, page.dom.url), href)
+        url = join_url(document_base(place.doc, place.base_url), href)
         if url is None:
             raise ActionError(f"Element {element_id} links to {href!r}, which is not a valid URL.")
-        here, _, _ = page.dom.url.partition("#")
+        here, _, _ = place.base_url.partition("#")
         target, has_fragment, _ = url.partition("#")
         if has_fragment and target == here:
             self._done(
@@ -288,7 +312,7 @@ class Interactor:
 
     async def _follow(self, page: Page, href: str, what: str) -> SpatialDom:
         url = join_url(document_base(page.dom.document, page.dom.url), href) or href
-        loaded = await self._s._loader.load(url, headers=_referer(page, url), initiator=page.dom.url)
+        loaded = await self._s._loader.load(url, headers=_referer(page.dom.url, url), initiator=page.dom.url)
         self._s._navigate_to(loaded)
         self._done("navigate", f"{what} to {loaded.dom.url}.")
         return loaded.dom
@@ -316,7 +340,8 @@ class Interactor:
     # ---- submission ------------------------------------------------------------------------------
     async def submit(self, element_id: int) -> SpatialDom:
         """Implicit submission (Enter in a field) of the element's form."""
-        page, _el, doc, node = self._element(element_id)
+        page, _el, place, node = self._element(element_id)
+        doc = place.doc
         owner = forms.form_owner(doc, node.index)
         if owner is None:
             raise ActionError(
@@ -327,22 +352,24 @@ class Interactor:
             raise ActionError(
                 f"The form of element {element_id} has a disabled submit button; it cannot be submitted."
             )
-        return await self._submit_form_of(page, doc, node.index, default, element_id)
+        return await self._submit_form_of(page, place, node.index, default, element_id)
 
     async def _submit_form_of(
-        self, page: Page, doc: Document, control: int, submitter: int | None, element_id: int
+        self, page: Page, place: Place, control: int, submitter: int | None, element_id: int
     ) -> SpatialDom:
-        owner = forms.form_owner(doc, control)
+        """Send the form of `control`; a frame's form goes to its action resolved against the frame's URL,
+        and its answer becomes the page (as a form with target=_top would), through the same guard."""
+        owner = forms.form_owner(place.doc, control)
         if owner is None:
             self._done(
                 "none", f"Element {element_id} is a submit button outside any form; nothing was submitted."
             )
             return self._current_dom()
-        request = build_submission(doc, page.dom.url, owner, page.form, submitter)
+        request = build_submission(place.doc, place.base_url, owner, place.form, submitter)
         if request is None:
             self._done("none", f"The form of element {element_id} closes a dialog; nothing was loaded.")
             return self._current_dom()
-        headers = {**request.headers, **_referer(page, request.url)}
+        headers = {**request.headers, **_referer(place.base_url, request.url)}
         loaded = await self._s._loader.load(
             request.url, method=request.method, content=request.body, headers=headers, initiator=page.dom.url
         )
@@ -406,10 +433,11 @@ class Interactor:
         return self._current_dom()
 
 
-def _referer(page: Page, target: str) -> dict[str, str]:
-    """The Referer a browser sends by default (strict-origin-when-cross-origin): the full page URL to
-    the same origin, only the origin elsewhere, nothing from https to http."""
-    source = page.dom.url.split("#", 1)[0]
+def _referer(document_url: str, target: str) -> dict[str, str]:
+    """The Referer a browser sends by default (strict-origin-when-cross-origin): the full URL of the
+    document (the page, or the frame whose form is sent) to the same origin, only the origin elsewhere,
+    nothing from https to http."""
+    source = document_url.split("#", 1)[0]
     if not source.startswith(("http://", "https://")):
         return {}
     src, dst = httpx.URL(source), httpx.URL(target)

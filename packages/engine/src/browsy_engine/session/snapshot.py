@@ -173,6 +173,7 @@ def _form_data(form: FormState) -> dict[str, Any]:
         "values": {str(k): v for k, v in form.values.items()},
         "checked": {str(k): v for k, v in form.checked.items()},
         "selected": {str(k): list(v) for k, v in form.selected.items()},
+        "frames": {str(k): _form_data(v) for k, v in form.frames.items() if not v.is_empty()},
     }
 
 
@@ -181,4 +182,5 @@ def _form(data: dict[str, Any]) -> FormState:
         values={int(k): str(v) for k, v in data["values"].items()},
         checked={int(k): bool(v) for k, v in data["checked"].items()},
         selected={int(k): [int(i) for i in v] for k, v in data["selected"].items()},
+        frames={int(k): _form(v) for k, v in (data.get("frames") or {}).items()},
     )

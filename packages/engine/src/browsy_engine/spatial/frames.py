@@ -6,7 +6,10 @@ are appended to the page's list: their ids continue the page's numbering (the pa
 change), their boxes are moved into the frame's box (the frame's border is not known here: boxes are
 placed from the frame's border edge), and elements outside the frame's box are `concealed` (they are
 there when the frame scrolls, not on screen). `SpatialDom.frames` records, per iframe, where its document
-came from and which element ids it holds, or why it was not loaded.
+came from and which element ids it holds, or why it was not loaded; it also keeps the frame's parsed
+document and each element's node in it, so that a session types, checks, selects and submits inside the
+frame from the page (session/interact.py: the frame's form goes to its action resolved against the
+frame's URL, through the session's guard).
 
 Which frames are loaded: `srcdoc` frames by the parser (their document is in the page); frames on the
 page's host by a session (one request each, bounded count and bytes, the session's SSRF guard); frames
@@ -39,10 +42,12 @@ def append_frame(dom: SpatialDom, frame: SpatialElement, content: SpatialDom, re
     x, y, width, height = frame.b
     next_id = max((el.id for el in dom.els), default=0) + 1
     first = next_id
+    record.document, record.base_url = content.document, content.url
+    record.nodes = [el.node for el in content.els]  # where the frame's forms are filled (session/interact.py)
     for el in content.els:
         el.id = next_id
         next_id += 1
-        el.node = -1  # not a node of the page's document
+        el.node = -1  # not a node of the page's document (its node in the frame's is in `record.nodes`)
         bx, by, bw, bh = el.b
         el.b = [bx + x, by + y, bw, bh]
         outside = (

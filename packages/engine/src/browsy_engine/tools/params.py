@@ -105,8 +105,9 @@ class PageView(Paged):
     expand: int | None = Field(
         None,
         ge=0,
-        description="The id of a header, navigation or footer shown as one line because it is the "
-        "same as on the previous page: list its elements too.",
+        description="The id of a folded line (a big menu or footer, a run of hidden elements, chrome the "
+        "same as on the previous page, a link whose images are folded into it), or of any element inside "
+        "one: list its elements too.",
     )
     cursor: str | None = Field(
         None,

@@ -8,9 +8,10 @@ from typing import Any, get_args
 
 from ..model import SpatialDom, SpatialElement
 from ..output.compact import UNCUT_TAGS, element_lines, header_lines
+from ..output.folding import Fold, Folds, fold_page, silent_kinds
 from ..output.json_output import well_formed
 from ..output.paging import BadCursor, Cursor, decode_cursor, page_key, take_part
-from ..output.selection import VIEWS, repeated_chrome, select_view, within
+from ..output.selection import VIEWS, select_view, within
 from .params import Format, Scope
 from .result import ToolError, ToolResult
 
@@ -56,9 +57,9 @@ def render_page(
 ) -> ToolResult:
     """The page as a tool shows it: scope, then `within` (one element's subtree), then the view; cut into
     parts of at most `max_chars` characters (0: no limit) at element boundaries. A `cursor` (from a `more:`
-    line) carries the selection it was made for and opens the next part. In compact `all`, site chrome
-    (header, navigation, footer) the same as on `previous` (the session's page before) is one line,
-    except the one `expand` names."""
+    line) carries the selection it was made for and opens the next part. In compact `all`, folds
+    (output/folding.py: site chrome the same as on `previous`, the session's page before; images that
+    repeat their link's name; long hidden runs) are one line each, except the one `expand` names."""
     start_id = -1
     if cursor:
         try:
@@ -79,17 +80,15 @@ def render_page(
         ids = {el.id for el in inside}
         els = [el for el in els if el.id in ids]
     els = select_view(els, view)
-    collapsed: dict[int, list[int]] = {}
+    selected = len(els)
+    folds: Folds = {}
     if format == "compact" and view == "all" and within_id is None:
-        collapsed = {root: ids for root, ids in repeated_chrome(dom, previous).items() if root != expand}
-        if collapsed:
-            folded = {i for ids in collapsed.values() for i in ids}
-            els = [el for el in els if el.id not in folded]
+        els, folds = fold_page(dom, els, previous, expand)
     start = next((i for i, el in enumerate(els) if el.id >= start_id), len(els)) if start_id >= 0 else 0
     selection = Selection(view, scope, within_id, len(dom.els))
     if format == "json":
         return ToolResult.json(_json_part(dom, shown, els, start, max_chars, selection, explain))
-    text = _compact_part(dom, shown, els, start, max_chars, selection, collapsed)
+    text = _compact_part(dom, shown, els, start, max_chars, selection, folds, selected)
     warning = captcha_warning(dom) if start == 0 else None
     return ToolResult.text(f"{warning}\n{text}" if warning else text)
 
@@ -120,29 +119,29 @@ def _compact_part(
     start: int,
     max_chars: int,
     selection: Selection,
-    collapsed: dict[int, list[int]] | None = None,
+    folds: Folds | None = None,
+    selected: int | None = None,
 ) -> str:
     # Long reading blocks are cut in the lists of everything or of actions; content and within show them whole.
     max_text = 0 if selection.view == "content" or selection.within is not None else TEXT_CUT
     lines = element_lines(els, dom.vp, url=dom.url, max_text=max_text)
-    if collapsed:
-        lines = [
-            f"{line} …{len(collapsed[el.id])} elements as on the previous page (get_page expand={el.id})"
-            if el.id in collapsed
-            else line
-            for el, line in zip(els, lines, strict=True)
-        ]
+    if folds:
+        lines = [_with_notes(line, folds.get(el.id)) for el, line in zip(els, lines, strict=True)]
     chosen = selection.describe()
     if start == 0:
-        head = header_lines(shown, element_count=len(els))
+        head = header_lines(shown, element_count=len(els) if selected is None else selected)
         if chosen:
             head.insert(3, f"showing: {chosen} ({len(els)} of {selection.page_elements} elements)")
+        notes = []
+        silent = sorted(silent_kinds(folds or {}))
+        if silent:
+            notes.append(" and ".join(FOLD_NOTES[kind] for kind in silent) + " (expand=<its id>)")
         if max_text and any(len(el.text or "") > max_text and el.tag not in UNCUT_TAGS for el in els):
-            head.insert(
-                -1,
-                f'note: texts longer than {max_text} characters end in …; view="content" or '
-                "within=<id> shows them whole",
+            notes.insert(
+                0, f'texts past {max_text} characters end in … (view="content" or within=<id>: whole)'
             )
+        if notes:
+            head.insert(-1, "note: " + "; ".join(notes))
     else:
         first = els[start].id if start < len(els) else "-"
         head = [f"continued: {dom.url} from element {first}" + (f" ({chosen})" if chosen else ""), "---"]
@@ -165,7 +164,18 @@ def _compact_part(
 
 
 _MORE_RESERVE = 160  # room kept for the `more:` line
-TEXT_CUT = 200  # characters of a paragraph's text in the all and actions lists (about two lines of prose)
+# What the header says of the folds whose lines say nothing (output/folding.py).
+FOLD_NOTES = {
+    "image": "images repeating their link's name fold into the link",
+    "repeat": "lines repeating the line above fold into it",
+}
+
+
+def _with_notes(line: str, folds: list[Fold] | None) -> str:
+    return " ".join([line, *(fold.note for fold in folds or () if fold.note)])
+
+
+TEXT_CUT = 100  # characters of a paragraph's text in the all and actions lists (about a sentence)
 
 
 def _json_part(
