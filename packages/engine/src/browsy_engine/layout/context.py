@@ -86,8 +86,11 @@ class LayoutContext:
     # block container -> the height its children's percentage heights resolve against (None: auto)
     pct_height: dict[int, float | None] = field(default_factory=dict)
     # Flex/grid items laid out once per (node, width, height, containing width, depth): see flexgrid.py.
-    contents_cache: dict[tuple[int, float, float | None, float, int], Any] = field(default_factory=dict)
+    contents_cache: dict[tuple[int, float, float | None, float | None, int], Any] = field(
+        default_factory=dict
+    )
     subtree_end: list[int] | None = None  # last descendant of each node (lazy, for contents_cache)
+    percent_heights: list[bool] | None = None  # subtrees with percentage heights (lazy, flexgrid.py)
     # What Taffy's measure callback answered, per (item, known size, available width, container width,
     # depth): a new Taffy tree per container layout starts with an empty cache of its own.
     measure_cache: dict[tuple, tuple[float, float]] = field(default_factory=dict)

@@ -13,6 +13,7 @@ from dataclasses import replace
 
 import stretchable.taffylib as taffylib
 
+from ..css.style import ComputedStyle, Length
 from . import block, inline, intrinsic
 from .context import LayoutContext
 from .floats import FloatArea
@@ -200,8 +201,13 @@ def item_contents(ctx: LayoutContext, it: int, w: float, h: float | None, cb_w: 
     be laid out O(n²) times or worse. An item's contents are a formatting context of their own, so the
     result depends on those arguments alone: a repeat restores the boxes its subtree got (relative to
     their anchors) and the absolutely positioned boxes it queued, as Taffy's per-node cache does.
+    The containing width only places the content box (percentage paddings), so it counts only then; the
+    height only when `_height_matters` (else the contents measured at an auto height are reused).
     Pinned by test_layout_mechanisms (measure counts) and by byte-identical corpus output."""
-    key = (it, round(w, 3), None if h is None else round(h, 3), round(cb_w, 3), ctx.taffy_depth)
+    s = ctx.styles[it]
+    cb_key = round(cb_w, 3) if _relative(s.padding_left) or _relative(s.padding_top) else None
+    h_key = None if h is None or not _height_matters(ctx, it) else round(h, 3)
+    key = (it, round(w, 3), h_key, cb_key, ctx.taffy_depth)
     if ctx.subtree_end is None:
         ctx.subtree_end = ctx.subtree_ends()
     first, last = it + 1, ctx.subtree_end[it] + 1
@@ -223,6 +229,46 @@ def item_contents(ctx: LayoutContext, it: int, w: float, h: float | None, cb_w: 
         ctx.positioned[mark:],
     )
     return out
+
+
+def _height_matters(ctx: LayoutContext, it: int) -> bool:
+    """Whether item `it`'s contents depend on the definite height it is given. A flex or grid container
+    lays its items out in that height. A block container (or a table, which ignores it) passes it down only
+    as the base of its descendants' percentage heights, min-heights and max-heights: without any, the
+    contents are the same at every height."""
+    if ctx.display[it] in block.FLEX_LIKE:
+        return True
+    below = ctx.percent_heights
+    if below is None:
+        below = ctx.percent_heights = _percent_heights(ctx)
+    return below[it]
+
+
+def _percent_heights(ctx: LayoutContext) -> list[bool]:
+    """Per node: whether it or a node inside it (a ::before/::after box too) has a percentage in its
+    height, min-height or max-height. Nodes share few distinct styles, so each is looked at once."""
+    nodes, styles = ctx.doc.nodes, ctx.styles
+    distinct = {id(s): s for s in styles if s is not None}
+    relative = {k for k, s in distinct.items() if _percent_height(s)}
+    out = [id(s) in relative for s in styles] if relative else [False] * len(nodes)
+    for (i, _name), s in (ctx.doc.pseudo_styles or {}).items():
+        if _percent_height(s):
+            out[i] = True
+    for i in [i for i, marked in enumerate(out) if marked]:
+        p = nodes[i].parent
+        while p >= 0 and not out[p]:  # a marked ancestor is (or will be) walked up from itself
+            out[p] = True
+            p = nodes[p].parent
+    return out
+
+
+def _percent_height(s: ComputedStyle) -> bool:
+    return _relative(s.height) or _relative(s.min_height) or _relative(s.max_height)
+
+
+def _relative(length: Length) -> bool:
+    """A length with a percentage part (it depends on the containing block)."""
+    return length is not None and length[1] != 0.0
 
 
 def _copies(boxes: list[list[float] | None]) -> list[list[float] | None]:
