@@ -480,7 +480,8 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN):
         if not split:  # the marker's own line, which counts borders and padding (LayoutNG)
             content_h = max(content_h, marker_line_height(s) - pb_v)
     if h_spec is not None:
-        content_h = h_spec
+        # a table's height is a minimum: its rows are never cut (CSS 2 §17.5.3)
+        content_h = max(h_spec, content_h) if d in TABLE_LIKE else h_spec
     content_h = clamp_height(s, content_h, cb_h, pb_v)
     r[2] = w + pb_h
     r[3] = content_h + pb_v
@@ -544,7 +545,7 @@ def box_contents(ctx, i, w, h_spec, cb_w):
         out = yield from flexgrid.flex_grid_contents(ctx, i, w, h_spec, cx, cy)
         return out
     if d in TABLE_LIKE:
-        out = yield from table.table_contents(ctx, i, w, cx, cy)
+        out = yield from table.table_contents(ctx, i, w, cx, cy, h_spec)
         return out
     own = FloatArea()
     out = yield from flow(ctx, i, ctx.box_children(i), w, cx, cy, own, 0.0, 0.0, False, h_spec)
@@ -604,7 +605,10 @@ def atomic_box(ctx, i, cb_w, force_w=None, force_h=None, cb_h=None):
     if h_spec is None and s.aspect_ratio:
         h_spec = _ratio_height(s, w, pb_h, pb_v)
     out = yield from box_contents(ctx, i, w, h_spec, cb_w)
-    h = out.height if h_spec is None else h_spec
+    if h_spec is None:
+        h = out.height
+    else:  # a table's height is a minimum (CSS 2 §17.5.3)
+        h = max(h_spec, out.height) if ctx.display[i] in TABLE_LIKE else h_spec
     h = clamp_height(s, h, cb_h, pb_v)
     ctx.rel[i][2] = w + pb_h
     ctx.rel[i][3] = h + pb_v

@@ -182,8 +182,9 @@ def table_intrinsic(ctx: LayoutContext, i: int):
     return lo, hi
 
 
-def table_contents(ctx: LayoutContext, i: int, w: float, cx: float, cy: float):
-    """Generator task: lay out captions, rows and cells of table i in a content box of width w."""
+def table_contents(ctx: LayoutContext, i: int, w: float, cx: float, cy: float, h_spec: float | None = None):
+    """Generator task: lay out captions, rows and cells of table i in a content box of width w; a
+    specified height taller than the rows is shared among them (in proportion to their heights)."""
     grid = structure(ctx, i)
     sh, sv = _spacing(ctx, i)
     y = 0.0
@@ -256,6 +257,11 @@ def table_contents(ctx: LayoutContext, i: int, w: float, cx: float, cy: float):
             have = sum(heights[cell.row : cell.row + cell.rowspan]) + sv * (cell.rowspan - 1)
             if need > have:
                 heights[cell.row + cell.rowspan - 1] += need - have
+    if h_spec is not None and heights:
+        extra = h_spec - (y + sv * (len(heights) + 1) + sum(heights))
+        if extra > 0:
+            base = sum(heights)
+            heights = [h + (extra * h / base if base else extra / len(heights)) for h in heights]
     ys = []
     y += sv
     for h in heights:
