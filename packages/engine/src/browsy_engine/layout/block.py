@@ -499,7 +499,7 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN):
     out_box = BlockOut(
         used_ml, top, bottom, through, content_h + pb_v, marker_only=marker_only and not through
     )
-    if out.baseline is not None and d not in FLEX_LIKE and d not in TABLE_LIKE:
+    if out.baseline is not None and d not in TABLE_LIKE:
         out_box.baseline = cy + out.baseline
     if ctx.quirks:
         em = QUIRKY.get(tag)

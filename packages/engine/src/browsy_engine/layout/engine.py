@@ -66,10 +66,14 @@ def compute_layout(doc: Document, styles: list[ComputedStyle | None], width: flo
     if total > n:
         anchor_past_generated(ctx)
     if ctx.split_inlines:
-        union_split_inlines(ctx)
+        union_split_inlines(ctx, ctx.split_inlines)
     relative_offsets(ctx)
     if ctx.positioned:
+        # split inline boxes inside absolutely positioned boxes are laid out only there
+        late = [i for i in ctx.split_inlines if ctx.rel[i] is None]
         layout_positioned(ctx, Absolute(ctx), ctx.subtree_ends())
+        if late:
+            union_split_inlines(ctx, late)
     if ctx.transformed:
         translate_boxes(ctx)
         scale_boxes(ctx)
@@ -78,12 +82,12 @@ def compute_layout(doc: Document, styles: list[ComputedStyle | None], width: flo
     return Layout(DocumentBoxes(ctx), float(height))
 
 
-def union_split_inlines(ctx: LayoutContext) -> None:
+def union_split_inlines(ctx: LayoutContext, split: list[int]) -> None:
     """The rect of an inline box split around blocks: the union of its children's non-empty boxes, as
     getBoundingClientRect unites an inline's fragments (an empty block inside adds nothing). Its children
     were laid out in its parent's flow, so they share one anchor; inner split boxes come first."""
     rel, anchor, nodes = ctx.rel, ctx.anchor, ctx.nodes
-    for i in reversed(ctx.split_inlines):
+    for i in reversed(split):
         frame = -2
         union: list[float] | None = None
         first: list[float] | None = None
