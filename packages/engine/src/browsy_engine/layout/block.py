@@ -11,7 +11,14 @@ from dataclasses import dataclass
 
 from . import flexgrid, intrinsic, table  # circular: they call back into block
 from .context import FLOATING, OUT_OF_FLOW, REPLACED, LayoutContext
-from .controls import alt_box_ratio, alt_fallback, alt_ignores_size, replaced_content_size, svg_ratio
+from .controls import (
+    alt_box_ratio,
+    alt_fallback,
+    alt_ignores_size,
+    empty_alt_collapses,
+    replaced_content_size,
+    svg_ratio,
+)
 from .floats import FloatArea
 from .geometry import (
     clamp_height,
@@ -566,6 +573,8 @@ def atomic_box(ctx, i, cb_w, force_w=None, force_h=None, cb_h=None):
     w = specified_width(s, cb_w, pb_h) if force_w is None else force_w
     h_spec = specified_height(s, cb_h, pb_v) if force_h is None else force_h
     ctx.rel[i] = [0.0, 0.0, 0.0, 0.0]
+    if ctx.is_replaced(i) and empty_alt_collapses(ctx, i, s):
+        return (ml + mr, mt + mb, mt)  # no size, on the baseline
     if ctx.is_replaced(i):
         cw, ch, base = replaced_content_size(ctx, i, s, cb_w)
         if ctx.quirks and s.box_sizing == "content-box" and ctx.nodes[i].tag in ("input", "textarea"):

@@ -200,6 +200,21 @@ def alt_fallback(ctx: LayoutContext, i: int, s: ComputedStyle) -> bool:
     return not (has_w and has_h)
 
 
+def empty_alt_collapses(ctx: LayoutContext, i: int, s: ComputedStyle) -> bool:
+    """An inline <img alt=""> whose image fails to load stands for nothing: Chromium gives it no size
+    (0×0 on the baseline) unless both its width and height are given (CSS or attributes)."""
+    node = ctx.nodes[i]
+    if node.tag != "img" or ctx.display[i] != "inline" or (node.attrs.get("alt") or "").strip():
+        return False
+    if node.attrs.get("alt") is None or not _fails_to_load(ctx, node.attrs.get("src")):
+        return False
+    if _data_image(node.attrs.get("src")) is not None:
+        return False
+    has_w = s.width is not None or _dim_attr(ctx, i, "width") is not None
+    has_h = s.height is not None or _dim_attr(ctx, i, "height") is not None
+    return not (has_w and has_h)
+
+
 _SVG_ROOT = re.compile(r"<svg\b[^>]*>", re.IGNORECASE)
 _SVG_LENGTH = r"""\b{}\s*=\s*["']?\s*(\d+(?:\.\d+)?)(?:px)?\s*["'\s/>]"""
 _SVG_W = re.compile(_SVG_LENGTH.format("width"), re.IGNORECASE)
