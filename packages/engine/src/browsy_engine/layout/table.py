@@ -176,10 +176,24 @@ def table_intrinsic(ctx: LayoutContext, i: int):
     sh, _ = _spacing(ctx, i)
     extra = sh * (grid.columns + 1) if grid.columns else 0.0
     lo, hi = sum(mins) + extra, sum(maxs) + extra
+    if grid.percent:
+        hi = max(hi, _percent_max(grid, maxs) + extra)
     for cap in grid.captions:
         a, b = yield from intrinsic.outer_intrinsic(ctx, cap)
         lo, hi = max(lo, a), max(hi, b)
     return lo, hi
+
+
+def _percent_max(grid: Grid, maxs: list[float]) -> float:
+    """The widest the columns ask a table to be when some have percentage widths (automatic table layout
+    as browsers do it): wide enough that each percentage column's share holds its max-content width, and
+    that the share left over holds the other columns'."""
+    total = min(1.0, sum(grid.percent.values()))
+    wanted = max((maxs[c] / share for c, share in grid.percent.items() if share > 0), default=0.0)
+    rest = sum(m for c, m in enumerate(maxs) if c not in grid.percent)
+    if rest > 0 and total < 1.0:
+        wanted = max(wanted, rest / (1.0 - total))
+    return wanted
 
 
 def table_contents(ctx: LayoutContext, i: int, w: float, cx: float, cy: float, h_spec: float | None = None):
