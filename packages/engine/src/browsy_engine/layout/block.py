@@ -16,6 +16,7 @@ from .controls import (
     alt_fallback,
     alt_ignores_size,
     empty_alt_collapses,
+    is_toggle,
     replaced_content_size,
     svg_ratio,
 )
@@ -574,7 +575,7 @@ def atomic_box(ctx, i, cb_w, force_w=None, force_h=None, cb_h=None):
     h_spec = specified_height(s, cb_h, pb_v) if force_h is None else force_h
     ctx.rel[i] = [0.0, 0.0, 0.0, 0.0]
     if ctx.is_replaced(i) and empty_alt_collapses(ctx, i, s):
-        return (ml + mr, mt + mb, mt)  # no size, on the baseline
+        return (ml + mr, mt + mb, mt + mb)  # no size: its bottom margin edge on the baseline
     if ctx.is_replaced(i):
         cw, ch, base = replaced_content_size(ctx, i, s, cb_w)
         if ctx.quirks and s.box_sizing == "content-box" and ctx.nodes[i].tag in ("input", "textarea"):
@@ -600,7 +601,8 @@ def atomic_box(ctx, i, cb_w, force_w=None, force_h=None, cb_h=None):
         ctx.rel[i][2] = w + pb_h
         ctx.rel[i][3] = h + pb_v
         if base is None:
-            base_from_top = mt + h + pb_v
+            # the bottom margin edge (CSS 2 §10.8.1); a checkbox or radio sits on its border edge
+            base_from_top = mt + h + pb_v + (0.0 if is_toggle(ctx, i) else mb)
         elif alt:
             base_from_top = mt + base  # the alt text's first line sits at the top of a sized box
         else:
@@ -628,5 +630,5 @@ def atomic_box(ctx, i, cb_w, force_w=None, force_h=None, cb_h=None):
             mt + s.border_top_width + px(s.padding_top, cb_w) + h
         )  # an empty button: content bottom
     else:
-        base_from_top = mt + h + pb_v
+        base_from_top = mt + h + pb_v + mb  # no line box: the bottom margin edge
     return (w + pb_h + ml + mr, h + pb_v + mt + mb, base_from_top)

@@ -200,6 +200,11 @@ def alt_fallback(ctx: LayoutContext, i: int, s: ComputedStyle) -> bool:
     return not (has_w and has_h)
 
 
+def is_toggle(ctx: LayoutContext, i: int) -> bool:
+    """A checkbox or radio button."""
+    return ctx.nodes[i].tag == "input" and input_type(ctx, i) in ("checkbox", "radio")
+
+
 def empty_alt_collapses(ctx: LayoutContext, i: int, s: ComputedStyle) -> bool:
     """An inline <img alt=""> whose image fails to load stands for nothing: Chromium gives it no size
     (0×0 on the baseline) unless both its width and height are given (CSS or attributes)."""
