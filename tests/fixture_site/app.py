@@ -38,6 +38,7 @@ def routes() -> list[Route | Mount]:
         Route("/mailto", content.not_followed),
         Route("/list", content.listing),
         Route("/articles/{n:int}", content.article),
+        Route("/shop", content.shop),
         Route("/big", content.big),
         Route("/cookies", content.cookies),
         Route("/redirect/loop", network.redirect_loop),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from collections.abc import Callable
 
@@ -222,3 +223,33 @@ def test_pages_come_in_parts_with_a_cursor_and_views(
         assert len(inside["els"]) < len(as_json["els"])
         stale = client.get("/api/page", params={"cursor": "1~all~all~~00000000"}, headers={HEADER: token})
         assert stale.status_code == 400 and stale.json()["code"] == "invalid_arguments"
+
+
+def _listed_ids(text: str) -> list[int]:
+    """The ids of the element lines of a compact part, in order."""
+    return [int(m.group(1)) for m in re.finditer(r"^\[[!+]*(\d+):", text, re.M)]
+
+
+def test_a_cursor_carries_expand_so_the_next_parts_stay_open(server_url: str, fixture_site: str) -> None:
+    with httpx.Client(base_url=server_url, timeout=60) as client:
+        first = client.post("/api/browse", json={"url": f"{fixture_site}/shop", "max_chars": 10_000_000})
+        token = first.headers[HEADER]
+        fold = next(line for line in first.text.split("\n") if "(get_page expand=" in line)
+        nav = int(fold[1:].split(":", 1)[0])
+        whole = client.get(
+            "/api/page", params={"expand": nav, "max_chars": 10_000_000}, headers={HEADER: token}
+        )
+        assert '"Category 20"' in whole.text and "(get_page expand=" not in whole.text
+        part = client.get("/api/page", params={"expand": nav, "max_chars": 400}, headers={HEADER: token}).text
+        seen = _listed_ids(part)
+        assert '"Category 20"' not in part  # the cut falls inside the opened menu
+        while "\nmore: " in part:
+            cursor = part.rsplit('cursor="', 1)[1].split('"', 1)[0]
+            answer = client.get(
+                "/api/page", params={"cursor": cursor, "max_chars": 400}, headers={HEADER: token}
+            )
+            assert answer.status_code == 200, answer.text
+            part = answer.text
+            assert part.startswith("continued: ") and "(get_page expand=" not in part  # no fold again
+            seen += _listed_ids(part)
+        assert seen == _listed_ids(whole.text)  # every element once, in order, no element split
