@@ -31,8 +31,10 @@ class Cursor:
 
     def encode(self) -> str:
         inside = "" if self.within is None else str(self.within)
-        opened = "" if self.expand is None else str(self.expand)
-        return _SEP.join((str(self.next_id), self.view, self.scope, inside, self.page_key, opened))
+        fields = [str(self.next_id), self.view, self.scope, inside, self.page_key]
+        if self.expand is not None:  # a sixth field only when a fold was opened
+            fields.append(str(self.expand))
+        return _SEP.join(fields)
 
 
 class BadCursor(ValueError):
@@ -48,7 +50,7 @@ def page_key(dom: SpatialDom) -> str:
 
 def decode_cursor(text: str, dom: SpatialDom, views: tuple[str, ...], scopes: tuple[str, ...]) -> Cursor:
     parts = text.strip().split(_SEP)
-    if len(parts) == 5:  # made before cursors carried `expand`
+    if len(parts) == 5:  # no fold opened
         parts.append("")
     if len(parts) != 6:
         raise BadCursor(
