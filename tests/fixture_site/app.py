@@ -68,6 +68,7 @@ def routes() -> list[Route | Mount]:
         Route("/frames", frames.page),
         Route("/frames/inner", frames.inner),
         Route("/frames/forms", frames.forms_page),
+        Route("/frames/many", frames.many),
         Route("/frames/pay/form", frames.pay_form),
         Route("/frames/pay/echo", forms_pages.echo, methods=BOTH),
         Route("/spa", spa.shell),
