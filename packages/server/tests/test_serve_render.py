@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 from browsy_engine.session import SessionConfig
-from browsy_engine.session.render import unavailable_reason
+from browsy_engine.session.render import find_chromium, unavailable_reason
 
 MISSING = unavailable_reason(SessionConfig())
 needs_chromium = pytest.mark.skipif(MISSING is not None, reason=f"rendering unavailable here: {MISSING}")
@@ -57,7 +57,8 @@ def test_rendering_is_off_unless_the_server_turns_it_on(fixture_site: str, fixtu
 
 @needs_chromium
 def test_serve_render_auto_renders_the_application_shell(fixture_site: str, fixture_host: str) -> None:
-    with serve(fixture_host, "--render", "auto") as base:
+    chromium = str(find_chromium(SessionConfig()))  # the machine's, named as a user would name theirs
+    with serve(fixture_host, "--render", "auto", "--chromium-path", chromium) as base:
         app = browse(base, f"{fixture_site}/spa")
         assert app.status_code == 200, app.text
         assert '"Anemometer"' in app.text and '"Thermometer"' in app.text
