@@ -108,7 +108,8 @@ def test_named_sessions_are_independent(fixture_site: str) -> None:
 
 
 def test_budget_cursor_with_expand_and_delta_after_a_click(fixture_site: str) -> None:
-    """Through MCP: max_chars cuts between elements, a cursor keeps an opened fold open, and a click that
+    """Through MCP: max_chars (and the server's --max-chars) cuts between elements, a cursor keeps an opened
+    fold open, and a click that
     does not load a page answers with what changed, not the whole page."""
 
     def ids(text: str) -> list[int]:
@@ -122,6 +123,8 @@ def test_budget_cursor_with_expand_and_delta_after_a_click(fixture_site: str) ->
 
         page = await call("browse", {"url": f"{fixture_site}/shop", "max_chars": 300})
         assert len(page) <= 300 and "\nmore: " in page
+        default = await call("get_page", {})  # the server's budget: browsy mcp --max-chars 900
+        assert 600 < len(default) <= 900 and "\nmore: " in default
         whole = await call("get_page", {"max_chars": 10_000_000})
         nav = int(next(line for line in whole.split("\n") if "(get_page expand=" in line)[1:].split(":")[0])
         opened = await call("get_page", {"expand": nav, "max_chars": 10_000_000})
@@ -140,4 +143,4 @@ def test_budget_cursor_with_expand_and_delta_after_a_click(fixture_site: str) ->
         assert lines[1] == "changed:" and all(line.startswith("[+") for line in lines[2:])
         assert '"Second article"' in clicked and not any(line.startswith("title: ") for line in lines)
 
-    run(["--allow-private-network"], body)
+    run(["--allow-private-network", "--max-chars", "900"], body)
