@@ -109,8 +109,7 @@ def test_named_sessions_are_independent(fixture_site: str) -> None:
 
 def test_budget_cursor_with_expand_and_delta_after_a_click(fixture_site: str) -> None:
     """Through MCP: max_chars (and the server's --max-chars) cuts between elements, a cursor keeps an opened
-    fold open, and a click that
-    does not load a page answers with what changed, not the whole page."""
+    fold open, and a click that does not load a page answers with what changed, not the whole page."""
 
     def ids(text: str) -> list[int]:
         return [int(m.group(1)) for m in re.finditer(r"^\[[!+]*(\d+):", text, re.M)]
