@@ -49,6 +49,17 @@ def test_auto_renders_an_application_shell_and_its_actions_work(fixture_site: st
     assert "wind" in echoed.to_compact()
 
 
+@needs_chromium
+def test_the_rendering_has_the_sessions_cookies(fixture_site: str, fixture_host: str) -> None:
+    async def scenario(s: AsyncSession) -> Any:
+        await s.goto(f"{fixture_site}/cookies?fx_user=ada")
+        return await s.goto(f"{fixture_site}/spa", render="always")
+
+    texts = [el.text for el in run(fixture_host, scenario).els]
+    assert "Signed in as ada" in texts  # the script's request carried the session's cookie
+    assert "Cookie fx_user: ada" in texts  # and the page's own document.cookie has it
+
+
 def test_never_keeps_the_zero_render_page_flagged(fixture_site: str, fixture_host: str) -> None:
     async def scenario(s: AsyncSession) -> Any:
         return await s.goto(f"{fixture_site}/spa")
