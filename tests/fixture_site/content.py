@@ -147,6 +147,17 @@ async def article(request: Request) -> Response:
     return layout(f"Article {n}", body)
 
 
+async def shop(request: Request) -> Response:
+    """A shop page whose site menu (20 links) folds into one line in compact `all` (output/folding.py)."""
+    menu = "".join(f'<li><a href="/articles/{n}">Category {n}</a></li>' for n in range(1, 21))
+    products = "".join(
+        f"<section><h2>Product {n}</h2><p>A fine product number {n}.</p>"
+        f'<a href="/articles/{n}">Details of product {n}</a></section>'
+        for n in range(1, 9)
+    )
+    return layout("Shop", f'<nav aria-label="Categories"><ul>{menu}</ul></nav><h1>Shop</h1>{products}')
+
+
 def big_html(size_bytes: int) -> str:
     """A deterministic page of about `size_bytes`: headings, paragraphs, links, a form and tables."""
     parts = [

@@ -7,6 +7,8 @@
 - `/frames/forms`: forms filled in place from the page: `#pay` an iframe of `/frames/pay/form`, whose form's
   action is the relative `echo` (`/frames/pay/echo` from the frame's URL; from the page's it would be
   `/frames/echo`, which does not exist), and a srcdoc frame with a select, a checkbox and a POST form.
+- `/frames/many?n=N&kb=K`: N same-host iframes (at most 50), of `/frames/inner`, or of `/big?kb=K` when K
+  is given: more frames, or more bytes, than a page's frame budget.
 """
 
 from __future__ import annotations
@@ -55,3 +57,19 @@ async def pay_form(request: Request) -> Response:
 <form action="echo"><input name="card" placeholder="Card number" required>
 <label><input type="checkbox" name="save" value="1"> Save card</label><button>Pay now</button></form>
 </body></html>""")
+
+
+async def many(request: Request) -> Response:
+    try:
+        count = max(0, min(50, int(request.query_params.get("n", "12"))))
+        kb = int(request.query_params.get("kb", "0"))
+    except ValueError:
+        count, kb = 12, 0
+    src = f"/big?kb={kb}&amp;n=" if kb > 0 else "/frames/inner?n="
+    frames = "".join(
+        f'<iframe title="Frame {n}" src="{src}{n}" width="300" height="80"></iframe>'
+        for n in range(1, count + 1)
+    )
+    return HTMLResponse(
+        f"<!doctype html><html><head><title>Many frames</title></head><body><h1>Frames</h1>{frames}</body></html>"
+    )

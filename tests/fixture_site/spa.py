@@ -2,7 +2,9 @@
 
 - `/spa`: the shell (`<div id="root">`, a noscript asking for JavaScript, `/static/spa.js`). With
   `?probe=URL`, the script also requests URL (a test points it at an address the SSRF guard refuses).
-- `/spa/items.json`: the data the script renders (a heading, links, a search form); it sets a cookie.
+- `/spa/items.json`: the data the script renders (a heading, links, a search form); it sets a cookie, and
+  with a `fx_user` cookie the data holds `user` (the script adds "Signed in as USER"; it also writes
+  "Cookie fx_user: USER" when the page's own `document.cookie` has it).
 - `/spa/spin`: a shell whose inline script never ends (a rendering must time out, not hang).
 """
 
@@ -30,7 +32,10 @@ async def shell(request: Request) -> Response:
 
 
 async def items(request: Request) -> Response:
-    response = JSONResponse({"title": "Weather instruments", "items": ITEMS})
+    data: dict[str, object] = {"title": "Weather instruments", "items": ITEMS}
+    if request.cookies.get("fx_user"):
+        data["user"] = request.cookies["fx_user"]
+    response = JSONResponse(data)
     response.set_cookie("spa_seen", "1", path="/")
     return response
 

@@ -11,7 +11,7 @@ import pytest
 from browsy_engine import parse
 from browsy_engine.model import SpatialDom
 from browsy_engine.session import AsyncSession, BlockedUrl, SessionConfig
-from browsy_engine.spatial.frames import OUTSIDE_FRAME
+from browsy_engine.spatial.frames import MAX_FRAMES, OUTSIDE_FRAME
 from browsy_engine.tools.views import render_page
 
 
@@ -48,7 +48,7 @@ def test_srcdoc_frames_nest_one_level_only() -> None:
 
 def run(fixture_host: str, scenario: Any, **config: Any) -> Any:
     async def main() -> Any:
-        async with AsyncSession(SessionConfig(allowed_hosts=[fixture_host], **config)) as session:
+        async with AsyncSession(SessionConfig(**{"allowed_hosts": [fixture_host], **config})) as session:
             return await scenario(session)
 
     return asyncio.run(main())
@@ -163,3 +163,39 @@ def test_a_frames_form_goes_through_the_guard(fixture_site: str, fixture_host: s
 
     refused = run(fixture_host, scenario)
     assert isinstance(refused, BlockedUrl) and "127.0.0.2" in str(refused)
+
+
+def test_same_site_frames_stop_at_the_pages_frame_budget(fixture_site: str, fixture_host: str) -> None:
+    async def scenario(s: AsyncSession) -> Any:
+        return await s.goto(f"{fixture_site}/frames/many?n=12")
+
+    dom = run(fixture_host, scenario)
+    statuses = [f.status for f in dom.frames]
+    assert len(statuses) == 12 and statuses.count("loaded") == MAX_FRAMES  # bounded count
+    spent = [status for status in statuses if status != "loaded"]
+    assert all("frame budget" in status for status in spent)
+    listed = [el for el in dom.els if el.tag == "iframe"]
+    assert len(listed) == 12 and all(el.b[2] > 0 and el.href for el in listed)  # every frame still listed
+
+
+def test_the_frames_of_a_page_share_one_byte_budget(fixture_site: str, fixture_host: str) -> None:
+    async def scenario(s: AsyncSession) -> Any:
+        return await s.goto(f"{fixture_site}/frames/many?n=4&kb=40")
+
+    dom = run(fixture_host, scenario, max_response_bytes=100_000)  # the page is small; 2 frames of ~41 KB fit
+    statuses = [f.status for f in dom.frames]
+    assert statuses[:2] == ["loaded", "loaded"] and "loaded" not in statuses[2:], statuses
+
+
+def test_load_frames_all_loads_another_sites_frame_the_guard_allows(
+    fixture_site: str, fixture_host: str
+) -> None:
+    port = fixture_host.rsplit(":", 1)[1]
+
+    async def scenario(s: AsyncSession) -> Any:
+        return await s.goto(f"{fixture_site}/frames")
+
+    dom = run(fixture_host, scenario, load_frames="all", allowed_hosts=[fixture_host, f"localhost:{port}"])
+    chat = next(f for f in dom.frames if "localhost" in f.src)
+    assert chat.status == "loaded" and chat.first is not None
+    assert "Inner frame" in [el.text for el in dom.els if chat.first <= el.id <= (chat.last or 0)]

@@ -19,6 +19,7 @@ SHELLS = {
     "angular-shell.html": "application root <app-root> is empty",
     "vue-shell.html": "application root <div id=app> is empty",
     "inline-script-shell.html": "characters of script",
+    "bundle-shell.html": "almost no text (8 characters) and 3 script bundles",
 }
 
 

@@ -282,3 +282,21 @@ def test_bad_batches_are_refused_up_front(session, steps, reason):
 def test_no_page_yet_is_a_clear_step_error(session):
     status, out = run(session, {"actions": [{"action": "click", "text": "x"}]})
     assert out["stopped_at"] == 0 and "No page is loaded yet" in out["steps"][0]["error"]
+
+
+@pytest.mark.parametrize("tool", ["run_actions", "run_recipe"])
+def test_the_final_page_is_cut_to_max_chars_with_a_cursor_get_page_takes(session, fixture_site, tool):
+    steps = {"url": fixture_site + "/shop", "actions": [{"action": "assert_text", "text": "Product 8"}]}
+    recipe = {"name": "shop", "url": steps["url"], "steps": steps["actions"]}
+    arguments = steps if tool == "run_actions" else {"recipe": recipe}
+    result = session.call(tool, {**arguments, "max_chars": 500})
+    assert result.status == 200, result.content
+    page = json.loads(result.content)["page"]
+    assert len(page) <= 500 and "\nmore: " in page
+    cursor = page.rsplit('cursor="', 1)[1].split('"', 1)[0]
+    rest = session.call("get_page", {"cursor": cursor, "max_chars": 10_000_000}).content
+    assert rest.startswith("continued: ") and '"Details of product 8"' in rest
+    whole = json.loads(session.call(tool, {**arguments, "max_chars": 10_000_000}).content)["page"]
+    assert "more:" not in whole and '"Details of product 8"' in whole
+    unbudgeted = json.loads(session.call(tool, {**arguments, "format": "json"}).content)["page"]
+    assert "more" not in unbudgeted  # json is cut only when max_chars is given

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from browsy_engine.session import AsyncSession, Network, RenderUnavailable, SessionConfig
@@ -48,6 +49,17 @@ def test_auto_renders_an_application_shell_and_its_actions_work(fixture_site: st
     assert "wind" in echoed.to_compact()
 
 
+@needs_chromium
+def test_the_rendering_has_the_sessions_cookies(fixture_site: str, fixture_host: str) -> None:
+    async def scenario(s: AsyncSession) -> Any:
+        await s.goto(f"{fixture_site}/cookies?fx_user=ada")
+        return await s.goto(f"{fixture_site}/spa", render="always")
+
+    texts = [el.text for el in run(fixture_host, scenario).els]
+    assert "Signed in as ada" in texts  # the script's request carried the session's cookie
+    assert "Cookie fx_user: ada" in texts  # and the page's own document.cookie has it
+
+
 def test_never_keeps_the_zero_render_page_flagged(fixture_site: str, fixture_host: str) -> None:
     async def scenario(s: AsyncSession) -> Any:
         return await s.goto(f"{fixture_site}/spa")
@@ -59,7 +71,11 @@ def test_never_keeps_the_zero_render_page_flagged(fixture_site: str, fixture_hos
 
 
 @needs_chromium
-def test_requests_of_the_page_scripts_pass_the_ssrf_guard(fixture_site: str, fixture_host: str) -> None:
+@pytest.mark.parametrize("via_redirect", [False, True], ids=["direct", "redirect"])
+def test_requests_of_the_page_scripts_pass_the_ssrf_guard(
+    fixture_site: str, fixture_host: str, via_redirect: bool
+) -> None:
+    """A script's request to 127.0.0.2, straight or through a redirect from the allowed site, never lands."""
     hits: list[str] = []
 
     async def secret(request: Request) -> PlainTextResponse:
@@ -68,9 +84,12 @@ def test_requests_of_the_page_scripts_pass_the_ssrf_guard(fixture_site: str, fix
 
     inside = Starlette(routes=[Route("/secret", secret)])
     with serving_app(inside, "private-service", host="127.0.0.2") as private:
+        target = f"{private}/secret"
+        if via_redirect:
+            target = f"{fixture_site}/redirect/to?url={quote(target, safe='')}"
 
         async def scenario(s: AsyncSession) -> Any:
-            return await s.goto(f"{fixture_site}/spa?probe={private}/secret")
+            return await s.goto(f"{fixture_site}/spa?probe={quote(target, safe='')}")
 
         dom = run(fixture_host, scenario, render="always")
     assert hits == []

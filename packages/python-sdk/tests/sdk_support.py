@@ -1,9 +1,11 @@
 """Test support for the browsy-ai SDK: a real `browsy serve` subprocess, and the scripted agent plan.
 
-The plan is what a model would do on the fixture site: open the login page, log in, read the code from the
-"email" page, go back, enter the code, read the dashboard's tables, then answer. It decides each step from
-the tool results it has seen so far (the code is read out of the email page's text), so every framework
-adapter is driven through its own agent loop by the same behaviour.
+The plan is what a model would do on the fixture site: open a page with a menu button and click it (the
+answer is what changed, not the page again), read the page in a small budget (`max_chars`: a part and a
+cursor), then open the login page, log in, read the code from the "email" page, go back, enter the code,
+read the dashboard's tables, then answer. It decides each step from the tool results it has seen so far
+(the button's id and the code are read out of earlier results), so every framework adapter is driven
+through its own agent loop by the same behaviour.
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ sys.path.insert(0, str(REPO))
 from tests.fixture_site.auth import ORDERS, PASSWORD, USERNAME  # noqa: E402
 
 CODE = re.compile(r"verification code is (\d{6})")
+MENU = re.compile(r'^\[(\d+):button "Menu"', re.M)
+BUDGET = 300  # max_chars of the plan's get_page step
 
 
 def free_port() -> int:
@@ -117,16 +121,24 @@ class LoginPlan:
 
     def next(self, outputs: list[str]) -> Step | str:
         steps = [
+            lambda: Step("browse", {"url": f"{self.base_url}/behaviors"}),
+            lambda: Step("click", {"id": self._menu(outputs[0])}),
+            lambda: Step("get_page", {"max_chars": BUDGET}),
             lambda: Step("browse", {"url": f"{self.base_url}/login"}),
             lambda: Step("login", {"username": USERNAME, "password": PASSWORD}),
             lambda: Step("browse", {"url": f"{self.base_url}/email"}),
             lambda: Step("back", {}),
-            lambda: Step("enter_code", {"code": self._code(outputs[2])}),
+            lambda: Step("enter_code", {"code": self._code(outputs[5])}),
             lambda: Step("tables", {}),
         ]
         if len(outputs) < len(steps):
             return steps[len(outputs)]()
         return self.FINAL_PREFIX + outputs[-1]
+
+    @staticmethod
+    def _menu(page: str) -> int:
+        match = MENU.search(page)
+        return int(match.group(1)) if match else 0
 
     @staticmethod
     def _code(email_page: str) -> str:
@@ -136,12 +148,21 @@ class LoginPlan:
 
 def check_transcript(outputs: list[str], final: str) -> None:
     """What every adapter test asserts about a finished run."""
-    assert len(outputs) == 6, outputs
-    assert "page_type: Login" in outputs[0], outputs[0]
-    assert "page_type: TwoFactorAuth" in outputs[1], outputs[1]
-    assert CODE.search(outputs[2]), outputs[2]
-    assert "page_type: Dashboard" in outputs[4], outputs[4]
-    tables = json.loads(outputs[5])
+    assert len(outputs) == 9, outputs
+    assert MENU.search(outputs[0]), outputs[0]
+    # The click toggled a menu without loading a page: the answer is the delta, not the page again.
+    click = outputs[1].split("\n")
+    assert click[1] == "changed:" and click[2:] and all(line.startswith("[+") for line in click[2:]), outputs[
+        1
+    ]
+    assert not any(line.startswith("title: ") for line in click), outputs[1]
+    # max_chars: a part of at most BUDGET characters, ending with the cursor of the next part.
+    assert len(outputs[2]) <= BUDGET and "\nmore: " in outputs[2] and 'cursor="' in outputs[2], outputs[2]
+    assert "page_type: Login" in outputs[3], outputs[3]
+    assert "page_type: TwoFactorAuth" in outputs[4], outputs[4]
+    assert CODE.search(outputs[5]), outputs[5]
+    assert "page_type: Dashboard" in outputs[7], outputs[7]
+    tables = json.loads(outputs[8])
     assert tables[0] == expected_orders()
     assert final.startswith(LoginPlan.FINAL_PREFIX)
     assert "Grace Hopper" in final

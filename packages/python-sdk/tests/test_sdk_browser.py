@@ -7,7 +7,11 @@ import asyncio
 import browsy
 import pytest
 from browsy import ActionError, BlockedUrl, Browser, HttpError, InvalidArguments, InvalidUrl
+from browsy_engine.session import SessionConfig
+from browsy_engine.session.render import unavailable_reason
 from sdk_support import CODE, PASSWORD, USERNAME, expected_orders
+
+RENDER_MISSING = unavailable_reason(SessionConfig())
 
 
 def log_in(browser: Browser, base: str) -> browsy.Page:
@@ -228,3 +232,22 @@ def test_a_saved_state_signs_a_new_browser_in(
     with pytest.raises(ActionError, match="not JSON"):
         (tmp_path / "bad.json").write_text("{nope")
         Browser(state=tmp_path / "bad.json")
+
+
+def test_goto_says_when_a_page_needs_javascript_and_render_is_checked(
+    browser: Browser, fixture_site: str
+) -> None:
+    shell = browser.goto(f"{fixture_site}/spa")  # rendering is off unless asked
+    assert shell.needs_js and not shell.rendered
+    assert not any(el.tag == "a" for el in shell.elements)
+    with pytest.raises(InvalidArguments):
+        browser.goto(f"{fixture_site}/spa", render="sometimes")  # type: ignore[arg-type]
+
+
+@pytest.mark.skipif(RENDER_MISSING is not None, reason=f"rendering unavailable here: {RENDER_MISSING}")
+def test_goto_renders_an_application_shell_when_asked(browser: Browser, fixture_site: str) -> None:
+    app = browser.goto(f"{fixture_site}/spa", render="auto")
+    assert app.rendered and app.needs_js
+    assert [el.text for el in app.elements if el.tag == "a"][:2] == ["Anemometer", "Barometer"]
+    article = browser.goto(f"{fixture_site}/articles/1", render="auto")  # not flagged: not rendered
+    assert not article.rendered

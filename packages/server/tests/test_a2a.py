@@ -95,6 +95,24 @@ def test_tables_and_form_tasks(server_url: str, fixture_site: str) -> None:
     assert form["result"]["url"].startswith(f"{fixture_site}/echo")
 
 
+def test_extract_tasks_take_max_chars_and_cut_between_elements(server_url: str, fixture_site: str) -> None:
+    def extract(what: str, **budget: int) -> dict:
+        params = {"url": f"{fixture_site}/shop", "extract": what, **budget}
+        final = sse_events(server_url, {"goal": "Read it", "params": params})[-1]
+        assert final["status"] == "completed", final
+        return final["result"]
+
+    whole = extract("text")
+    assert "more" not in whole and "A fine product number 8." in whole["content"]
+    cut = extract("text", max_chars=200)
+    assert len(cut["content"]) <= 200 and cut["more"]["elements"] > 0
+    lines = whole["content"].split("\n")
+    assert cut["content"].split("\n") == lines[: len(cut["content"].split("\n"))]  # whole texts only
+    assert cut["more"]["elements"] == len(lines) - len(cut["content"].split("\n"))
+    links = extract("links", max_chars=300)
+    assert links["content"] == extract("links")["content"][: len(links["content"])] and links["more"]
+
+
 @pytest.mark.parametrize(
     ("body", "needle"),
     [

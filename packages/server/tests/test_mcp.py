@@ -105,3 +105,41 @@ def test_named_sessions_are_independent(fixture_site: str) -> None:
         assert bad.is_error and "Invalid session name" in bad.content[0].text
 
     run(["--allow-private-network"], body)
+
+
+def test_budget_cursor_with_expand_and_delta_after_a_click(fixture_site: str) -> None:
+    """Through MCP: max_chars (and the server's --max-chars) cuts between elements, a cursor keeps an opened
+    fold open, and a click that does not load a page answers with what changed, not the whole page."""
+
+    def ids(text: str) -> list[int]:
+        return [int(m.group(1)) for m in re.finditer(r"^\[[!+]*(\d+):", text, re.M)]
+
+    async def body(session: ClientSession, init) -> None:  # noqa: ANN001
+        async def call(tool: str, arguments: dict) -> str:
+            result = await session.call_tool(tool, arguments)
+            assert not result.is_error, result.content[0].text
+            return result.content[0].text
+
+        page = await call("browse", {"url": f"{fixture_site}/shop", "max_chars": 300})
+        assert len(page) <= 300 and "\nmore: " in page
+        default = await call("get_page", {})  # the server's budget: browsy mcp --max-chars 900
+        assert 600 < len(default) <= 900 and "\nmore: " in default
+        whole = await call("get_page", {"max_chars": 10_000_000})
+        nav = int(next(line for line in whole.split("\n") if "(get_page expand=" in line)[1:].split(":")[0])
+        opened = await call("get_page", {"expand": nav, "max_chars": 10_000_000})
+        part = await call("get_page", {"expand": nav, "max_chars": 400})
+        seen = ids(part)
+        while "\nmore: " in part:
+            cursor = part.rsplit('cursor="', 1)[1].split('"', 1)[0]
+            part = await call("get_page", {"cursor": cursor, "max_chars": 400})
+            seen += ids(part)
+        assert seen == ids(opened) and '"Category 20"' in opened
+
+        listing = await call("browse", {"url": f"{fixture_site}/behaviors", "format": "json"})
+        menu = next(el for el in json.loads(listing)["els"] if el.get("text") == "Menu")
+        clicked = await call("click", {"id": menu["id"]})
+        lines = clicked.split("\n")
+        assert lines[1] == "changed:" and all(line.startswith("[+") for line in lines[2:])
+        assert '"Second article"' in clicked and not any(line.startswith("title: ") for line in lines)
+
+    run(["--allow-private-network", "--max-chars", "900"], body)

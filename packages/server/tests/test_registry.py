@@ -112,3 +112,13 @@ def test_every_published_schema_is_accepted_by_anthropic_tool_use() -> None:
         assert tool.input_schema["type"] == "object" and not _combinators_at_root(tool.input_schema), (
             tool.name
         )
+
+
+def test_every_tool_that_answers_with_a_page_takes_max_chars() -> None:
+    """Pages (browse, click, get_page, back, login, enter_code, import_state) and the batch tools' final
+    page: one parameter, in the registry every surface (REST, MCP, the SDKs) is generated from."""
+    with_page = {t.name for t in TOOLS if t.result == "page"} | {"run_actions", "run_recipe"}
+    assert with_page >= {"browse", "click", "get_page", "back", "login", "enter_code", "import_state"}
+    for name in sorted(with_page):
+        field = get_tool(name).input_schema()["properties"].get("max_chars")
+        assert field is not None and field["type"] == "integer" and field["minimum"] == 0, name

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from collections.abc import Callable
 
@@ -222,3 +223,80 @@ def test_pages_come_in_parts_with_a_cursor_and_views(
         assert len(inside["els"]) < len(as_json["els"])
         stale = client.get("/api/page", params={"cursor": "1~all~all~~00000000"}, headers={HEADER: token})
         assert stale.status_code == 400 and stale.json()["code"] == "invalid_arguments"
+
+
+def _listed_ids(text: str) -> list[int]:
+    """The ids of the element lines of a compact part, in order."""
+    return [int(m.group(1)) for m in re.finditer(r"^\[[!+]*(\d+):", text, re.M)]
+
+
+def _element_lines(text: str) -> list[str]:
+    return [line for line in text.split("\n") if re.match(r"^\[[!+]*\d+:", line)]
+
+
+def test_a_cursor_carries_expand_so_the_next_parts_stay_open(server_url: str, fixture_site: str) -> None:
+    with httpx.Client(base_url=server_url, timeout=60) as client:
+        first = client.post("/api/browse", json={"url": f"{fixture_site}/shop", "max_chars": 10_000_000})
+        token = first.headers[HEADER]
+        fold = next(line for line in first.text.split("\n") if "(get_page expand=" in line)
+        nav = int(fold[1:].split(":", 1)[0])
+        whole = client.get(
+            "/api/page", params={"expand": nav, "max_chars": 10_000_000}, headers={HEADER: token}
+        )
+        assert '"Category 20"' in whole.text and "(get_page expand=" not in whole.text
+        part = client.get("/api/page", params={"expand": nav, "max_chars": 400}, headers={HEADER: token}).text
+        seen = _element_lines(part)
+        assert '"Category 20"' not in part  # the cut falls inside the opened menu
+        while "\nmore: " in part:
+            assert len(part) <= 400
+            cursor = part.rsplit('cursor="', 1)[1].split('"', 1)[0]
+            answer = client.get(
+                "/api/page", params={"cursor": cursor, "max_chars": 400}, headers={HEADER: token}
+            )
+            assert answer.status_code == 200, answer.text
+            part = answer.text
+            assert part.startswith("continued: ") and "(get_page expand=" not in part  # no fold again
+            seen += _element_lines(part)
+        # every element once, whole (no line split or changed), in order, under the page's ids
+        assert seen == _element_lines(whole.text) and _listed_ids(whole.text) == sorted(
+            _listed_ids(whole.text)
+        )
+
+
+def test_within_combines_with_views_scope_and_cursors(server_url: str, fixture_site: str) -> None:
+    with httpx.Client(base_url=server_url, timeout=60) as client:
+        page = client.post("/api/browse", json={"url": f"{fixture_site}/behaviors", "format": "json"})
+        token = page.headers[HEADER]
+        els = page.json()["els"]
+        main = next(el["id"] for el in els if el["tag"] == "main")
+        home = next(el["id"] for el in els if el.get("text") == "Home")  # outside main
+        hidden = {el["id"] for el in els if el.get("hidden")}
+        buttons = {el["id"] for el in els if el["tag"] == "button"}
+        answer = next(el["id"] for el in els if el.get("text") == "Answer to a frequent question.")
+
+        def ids(**params: object) -> set[int]:
+            got = client.get("/api/page", params={"format": "json", **params}, headers={HEADER: token})
+            assert got.status_code == 200, got.text
+            return {el["id"] for el in got.json()["els"]}
+
+        actions = ids(within=main, view="actions")
+        assert buttons <= actions and home not in actions and hidden - {answer} <= actions
+        visible_actions = ids(within=main, view="actions", scope="visible")
+        assert buttons <= visible_actions and not visible_actions & hidden
+        content = ids(within=main, view="content")
+        assert answer in content and not content & buttons
+        assert answer not in ids(within=main, view="content", scope="visible")
+        # the cursor carries within, view and scope: the parts cover the selection and nothing else
+        part = client.get(
+            "/api/page",
+            params={"within": main, "view": "actions", "scope": "visible", "max_chars": 1},
+            headers={HEADER: token},
+        ).text
+        seen = _listed_ids(part)
+        while "\nmore: " in part:
+            cursor = part.rsplit('cursor="', 1)[1].split('"', 1)[0]
+            part = client.get(
+                "/api/page", params={"cursor": cursor, "max_chars": 1}, headers={HEADER: token}
+            ).text
+            seen += _listed_ids(part)
+        assert sorted(seen) == sorted(visible_actions) and len(seen) > 1

@@ -171,3 +171,17 @@ def test_site_chrome_repeated_from_the_previous_page_is_folded(
     nav_id = int(folded[0][1:].split(":", 1)[0])
     opened = client.get("/api/page", params={"expand": nav_id}).text
     assert '"Home"' in opened and "as on the previous page" not in opened
+
+
+def test_a_paragraph_cut_in_the_list_is_whole_on_find_and_within(
+    client: httpx.Client, fixture_site: str
+) -> None:
+    listed = client.post("/api/browse", json={"url": f"{fixture_site}/big?kb=2"}).text
+    line = next(line for line in listed.split("\n") if ':p "Paragraph 1 ' in line)
+    assert line.endswith('…"]')  # past 100 characters: cut in the list, with the header's note
+    assert "texts past 100 characters end in …" in listed
+    whole = "Paragraph 1 with some text about topic 1, enough words to wrap across a line or two in a normal viewport."
+    found = client.post("/api/find", json={"text": "Paragraph 1 with"}).json()
+    assert whole in [el.get("text") for el in found]
+    p_id = int(line[1:].split(":", 1)[0])
+    assert whole in client.get("/api/page", params={"within": p_id}).text

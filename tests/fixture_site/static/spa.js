@@ -10,6 +10,17 @@
   const h1 = document.createElement("h1");
   h1.textContent = data.title;
   root.appendChild(h1);
+  if (data.user) {
+    const who = document.createElement("p");
+    who.textContent = "Signed in as " + data.user;
+    root.appendChild(who);
+  }
+  const mine = document.cookie.split("; ").find((c) => c.startsWith("fx_user="));
+  if (mine) {
+    const seen = document.createElement("p");
+    seen.textContent = "Cookie fx_user: " + mine.slice("fx_user=".length);
+    root.appendChild(seen);
+  }
   const list = document.createElement("ul");
   for (const name of data.items) {
     const li = document.createElement("li");

@@ -18,8 +18,25 @@ export function codeIn(page: string): string {
   return match[1];
 }
 
-/** Signs in through login and 2FA and returns the dashboard's tables. */
+/** A click that loads no page answers with what changed (the delta), not the page again; `max_chars` cuts
+ * a page into a part that ends with the cursor of the next one. */
+export async function expectDeltaAndBudget(call: CallTool, baseUrl: string): Promise<void> {
+  const page = await call("browse", { url: `${baseUrl}/behaviors` });
+  const menu = /^\[(\d+):button "Menu"/m.exec(page);
+  if (!menu) throw new Error(`no Menu button in:\n${page}`);
+  const clicked = (await call("click", { id: Number(menu[1]) })).split("\n");
+  expect(clicked[1]).toBe("changed:");
+  expect(clicked.length).toBeGreaterThan(2);
+  for (const line of clicked.slice(2)) expect(line.startsWith("[+")).toBe(true);
+  const part = await call("get_page", { max_chars: 300 });
+  expect(part.length).toBeLessThanOrEqual(300);
+  expect(part).toMatch(/\nmore: .*cursor="[^"]+"/);
+}
+
+/** Checks the delta and the budget (expectDeltaAndBudget), then signs in through login and 2FA and returns
+ * the dashboard's tables. */
 export async function signInAndReadTables(call: CallTool, baseUrl: string): Promise<Table[]> {
+  await expectDeltaAndBudget(call, baseUrl);
   const login = await call("browse", { url: `${baseUrl}/login` });
   expect(login).toContain("page_type: Login");
   const info = JSON.parse(await call("page_info", {}));

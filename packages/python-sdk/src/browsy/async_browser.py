@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from ._backends import Backend, ToolOutput
 from .element import Element
@@ -20,6 +20,7 @@ from .page import Page
 if TYPE_CHECKING:
     from browsy_engine.model import SpatialDom
 
+Render = Literal["auto", "always", "never"]
 DEFAULT_WIDTH = 1920
 DEFAULT_HEIGHT = 1080
 
@@ -151,9 +152,16 @@ class AsyncBrowser:
             raise error_from_response(output.status, output.content, output.code)
         return await self._backend.page(output.data)
 
-    async def goto(self, url: str) -> Page:
-        """Fetch `url` and return its page (the previous page goes to history)."""
-        return await self._backend.page((await self._run("browse", url=url, format="json")).data)
+    async def goto(self, url: str, render: Render | None = None) -> Page:
+        """Fetch `url` and return its page (the previous page goes to history). `render` runs the page's
+        JavaScript in headless Chromium: "auto" when the page is flagged `needs_js`, "always", or "never";
+        None (default) follows the session's setting (`Browser(render=...)` embedded, `browsy serve --render`
+        remote; off unless set). Rendering needs the render extra (pip install 'browsy-ai[render]') and a
+        Chromium; `page.rendered` says whether it ran."""
+        arguments: dict[str, Any] = {"url": url, "format": "json"}
+        if render is not None:
+            arguments["render"] = render
+        return await self._backend.page((await self._run("browse", **arguments)).data)
 
     async def click(self, element_id: int) -> Page:
         """Click an element: links navigate, submit buttons submit their form. Returns the resulting page."""

@@ -14,7 +14,7 @@ from typing import Any
 from browsy_engine.session.background import run_async, run_sync
 
 from ._backends import ToolOutput
-from .async_browser import DEFAULT_HEIGHT, DEFAULT_WIDTH, AsyncBrowser
+from .async_browser import DEFAULT_HEIGHT, DEFAULT_WIDTH, AsyncBrowser, Render
 from .element import Element
 from .page import Page
 
@@ -55,8 +55,9 @@ class Browser:
     def load_html(self, html: str, url: str = "about:blank") -> Page:
         return run_sync(self._async.load_html(html, url))
 
-    def goto(self, url: str) -> Page:
-        return run_sync(self._async.goto(url))
+    def goto(self, url: str, render: Render | None = None) -> Page:
+        """Fetch `url` and return its page; `render` as in `AsyncBrowser.goto` ("auto", "always", "never")."""
+        return run_sync(self._async.goto(url, render))
 
     def click(self, element_id: int) -> Page:
         return run_sync(self._async.click(element_id))

@@ -4,8 +4,8 @@ A part holds whole elements: as many as fit in `max_chars` with the header (alwa
 huge element still comes out, whole, and paging always moves on). When elements are left over, the part
 ends with a `more:` line (compact) or a `more` object (JSON) giving their count and size and the
 `cursor` that opens the next part. A cursor names the next element's id, the selection it belongs to
-(view, scope, within) and a key of the page, so a cursor from another page is refused instead of
-showing the wrong elements.
+(view, scope, within, and the fold `expand` opened) and a key of the page, so a cursor from another page is
+refused instead of showing the wrong elements, and the next part folds (or not) as the first did.
 """
 
 from __future__ import annotations
@@ -27,10 +27,14 @@ class Cursor:
     scope: str
     within: int | None
     page_key: str
+    expand: int | None = None
 
     def encode(self) -> str:
         inside = "" if self.within is None else str(self.within)
-        return _SEP.join((str(self.next_id), self.view, self.scope, inside, self.page_key))
+        fields = [str(self.next_id), self.view, self.scope, inside, self.page_key]
+        if self.expand is not None:  # a sixth field only when a fold was opened
+            fields.append(str(self.expand))
+        return _SEP.join(fields)
 
 
 class BadCursor(ValueError):
@@ -46,12 +50,20 @@ def page_key(dom: SpatialDom) -> str:
 
 def decode_cursor(text: str, dom: SpatialDom, views: tuple[str, ...], scopes: tuple[str, ...]) -> Cursor:
     parts = text.strip().split(_SEP)
-    if len(parts) != 5:
+    if len(parts) == 5:  # no fold opened
+        parts.append("")
+    if len(parts) != 6:
         raise BadCursor(
             f"cursor {text[:40]!r} is not one browsy gave; pass the cursor from a `more:` line as is"
         )
-    next_id, view, scope, inside, key = parts
-    if not next_id.isdigit() or view not in views or scope not in scopes or (inside and not inside.isdigit()):
+    next_id, view, scope, inside, key, opened = parts
+    if (
+        not next_id.isdigit()
+        or view not in views
+        or scope not in scopes
+        or (inside and not inside.isdigit())
+        or (opened and not opened.isdigit())
+    ):
         raise BadCursor(
             f"cursor {text[:40]!r} is not one browsy gave; pass the cursor from a `more:` line as is"
         )
@@ -60,7 +72,9 @@ def decode_cursor(text: str, dom: SpatialDom, views: tuple[str, ...], scopes: tu
             "this cursor belongs to another page (the page changed since); call get_page without "
             "a cursor to start again"
         )
-    return Cursor(int(next_id), view, scope, int(inside) if inside else None, key)
+    return Cursor(
+        int(next_id), view, scope, int(inside) if inside else None, key, int(opened) if opened else None
+    )
 
 
 @dataclass(slots=True)

@@ -21,8 +21,8 @@ from ..model import SpatialDom
 from ..output.delta import delta_to_compact_string, diff
 from ..session.errors import ActionError, BrowsyError, NoPage
 from . import targets
+from .params import Paged, _scope_field
 from .params import Scope as ScopeName
-from .params import ToolParams, _scope_field
 from .placeholders import PLACEHOLDER, Redactor, Secrets, fill, placeholders
 from .result import ToolError, ToolResult
 from .steps import STEP_HELP, Step
@@ -39,7 +39,7 @@ _WAIT_DEFAULT_SECS = 5.0
 _WAIT_FIRST_POLL, _WAIT_MAX_POLL = 0.25, 2.0
 
 
-class RunActionsParams(ToolParams):
+class RunActionsParams(Paged):
     url: str | None = Field(None, min_length=1, description="Optional URL to open before the first step.")
     actions: list[Step] = Field(
         ..., min_length=1, max_length=MAX_STEPS, description="The steps, run in order. " + STEP_HELP
@@ -125,9 +125,11 @@ async def run_batch(
     timeout_secs: float = 60.0,
     secrets: Secrets | None = None,
     redactor: Redactor | None = None,
+    max_chars: int = 0,
 ) -> dict[str, Any]:
     """Run `steps` on `session` and return the batch result (see the module doc). Bad references and missing
-    secrets raise ToolError before anything runs."""
+    secrets raise ToolError before anything runs. The final page is cut to `max_chars` (0: whole) as
+    get_page cuts it, with a cursor for the rest."""
     check_secret_fields(steps, url)
     check_references(steps)
     secret_values = (secrets or Secrets()).require(referenced_secrets(steps, url))
@@ -152,7 +154,7 @@ async def run_batch(
             run.stopped_at = current
             if len(run.results) <= current:
                 run.results.append(_step_result(session, current, steps[current], False, "timed out"))
-    return run.redactor.scrub(_result(session, run, before, format, scope))
+    return run.redactor.scrub(_result(session, run, before, format, scope, max_chars))
 
 
 async def _open_start(session: AsyncSession, url: str, run: BatchRun) -> dict[str, Any]:
@@ -347,7 +349,12 @@ def _step_result(
 
 
 def _result(
-    session: AsyncSession, run: BatchRun, before: SpatialDom | None, format: BatchFormat, scope: ScopeName
+    session: AsyncSession,
+    run: BatchRun,
+    before: SpatialDom | None,
+    format: BatchFormat,
+    scope: ScopeName,
+    max_chars: int = 0,
 ) -> dict[str, Any]:
     ok_steps = sum(1 for r in run.results if r["ok"])
     out: dict[str, Any] = {
@@ -364,12 +371,16 @@ def _result(
     out["steps"] = run.results
     out["extractions"] = run.extractions
     if format != "none":
-        out["page"] = final_page(session, before, format, scope)
+        out["page"] = final_page(session, before, format, scope, max_chars)
     return out
 
 
 def final_page(
-    session: AsyncSession, before: SpatialDom | None, format: BatchFormat, scope: ScopeName
+    session: AsyncSession,
+    before: SpatialDom | None,
+    format: BatchFormat,
+    scope: ScopeName,
+    max_chars: int = 0,
 ) -> Any:
     dom = session.dom()
     if dom is None:
@@ -377,7 +388,7 @@ def final_page(
     if format == "delta":
         delta = diff(before or SpatialDom(vp=list(dom.vp)), dom)
         return f"title: {dom.title}\nurl: {dom.url}\n{delta_to_compact_string(delta)}"
-    rendered = render_page(dom, "json" if format == "json" else "compact", scope)
+    rendered = render_page(dom, "json" if format == "json" else "compact", scope, max_chars=max_chars)
     return rendered.data if format == "json" else rendered.content
 
 
@@ -389,5 +400,11 @@ async def run_actions(session: AsyncSession, args: RunActionsParams) -> ToolResu
         format=args.format,
         scope=args.scope,
         timeout_secs=args.timeout_secs,
+        max_chars=page_budget(session, args.max_chars, args.format),
     )
     return ToolResult.json(result)
+
+
+def page_budget(session: AsyncSession, max_chars: int, format: str) -> int:
+    """`max_chars`, else the session's budget for compact output (json is cut only when asked)."""
+    return max_chars or (session.config.max_output_chars if format == "compact" else 0)

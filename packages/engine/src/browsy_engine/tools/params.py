@@ -113,8 +113,8 @@ class PageView(Paged):
         None,
         min_length=1,
         max_length=200,
-        description="The cursor of a `more:` line: the next part of the same selection (view, scope and within "
-        "come from the cursor).",
+        description="The cursor of a `more:` line: the next part of the same selection (view, scope, within "
+        "and expand come from the cursor).",
     )
     explain: bool = Field(
         False,

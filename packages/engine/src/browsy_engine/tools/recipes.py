@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from .batch import BatchFormat, check_references, check_secret_fields, run_batch
-from .params import Scope, ToolParams, _scope_field
+from .batch import BatchFormat, check_references, check_secret_fields, page_budget, run_batch
+from .params import Paged, Scope, ToolParams, _scope_field
 from .placeholders import PLACEHOLDER, fill, placeholders
 from .result import ToolError, ToolResult
 from .steps import Step
@@ -248,7 +248,7 @@ class RecipeNameParams(ToolParams):
     name: str = Field(..., pattern=NAME_PATTERN, description="The recipe's name.")
 
 
-class RunRecipeParams(ToolParams):
+class RunRecipeParams(Paged):
     name: str | None = Field(
         None, pattern=NAME_PATTERN, description="A saved recipe's name (or give recipe)."
     )
@@ -285,7 +285,13 @@ async def run_recipe(session: AsyncSession, args: RunRecipeParams) -> ToolResult
         raise ToolError("Give exactly one of name (a saved recipe) or recipe (an inline one).")
     recipe = RecipeStore().load(args.name) if args.name is not None else parse_recipe(args.recipe)
     result = await run_recipe_on(
-        session, recipe, args.params, format=args.format, scope=args.scope, timeout_secs=args.timeout_secs
+        session,
+        recipe,
+        args.params,
+        format=args.format,
+        scope=args.scope,
+        timeout_secs=args.timeout_secs,
+        max_chars=page_budget(session, args.max_chars, args.format),
     )
     return ToolResult.json(result)
 
@@ -299,10 +305,18 @@ async def run_recipe_on(
     scope: Scope = "all",
     timeout_secs: float = 60.0,
     secrets: Any = None,
+    max_chars: int = 0,
 ) -> dict[str, Any]:
     """Bind the parameters and run the recipe's steps (the result of run_actions, plus the recipe's name)."""
     url, steps = bind(recipe, params)
     result = await run_batch(
-        session, steps, url=url, format=format, scope=scope, timeout_secs=timeout_secs, secrets=secrets
+        session,
+        steps,
+        url=url,
+        format=format,
+        scope=scope,
+        timeout_secs=timeout_secs,
+        secrets=secrets,
+        max_chars=max_chars,
     )
     return {"recipe": recipe.name, **result}

@@ -57,9 +57,10 @@ def render_page(
 ) -> ToolResult:
     """The page as a tool shows it: scope, then `within` (one element's subtree), then the view; cut into
     parts of at most `max_chars` characters (0: no limit) at element boundaries. A `cursor` (from a `more:`
-    line) carries the selection it was made for and opens the next part. In compact `all`, folds
-    (output/folding.py: site chrome the same as on `previous`, the session's page before; images that
-    repeat their link's name; long hidden runs) are one line each, except the one `expand` names."""
+    line) carries the selection it was made for (`expand` included) and opens the next part. In compact
+    `all`, folds (output/folding.py: site chrome the same as on `previous`, the session's page before;
+    images that repeat their link's name; long hidden runs) are one line each, except the one `expand`
+    names."""
     start_id = -1
     if cursor:
         try:
@@ -67,6 +68,8 @@ def render_page(
         except BadCursor as err:
             raise ToolError(str(err), status=400, code="invalid_arguments") from None
         view, scope, within_id, start_id = found.view, found.scope, found.within, found.next_id  # type: ignore[assignment]
+        if found.expand is not None:
+            expand = found.expand
     shown = scoped(dom, scope)
     els = shown.els
     if within_id is not None:
@@ -85,7 +88,7 @@ def render_page(
     if format == "compact" and view == "all" and within_id is None:
         els, folds = fold_page(dom, els, previous, expand)
     start = next((i for i, el in enumerate(els) if el.id >= start_id), len(els)) if start_id >= 0 else 0
-    selection = Selection(view, scope, within_id, len(dom.els))
+    selection = Selection(view, scope, within_id, len(dom.els), expand)
     if format == "json":
         return ToolResult.json(_json_part(dom, shown, els, start, max_chars, selection, explain))
     text = _compact_part(dom, shown, els, start, max_chars, selection, folds, selected)
@@ -99,6 +102,7 @@ class Selection:
     scope: str
     within: int | None
     page_elements: int
+    expand: int | None = None
 
     def describe(self) -> str:
         parts = [] if self.view == "all" else [f"view {self.view}"]
@@ -109,7 +113,7 @@ class Selection:
         return ", ".join(parts)
 
     def cursor(self, dom: SpatialDom, next_id: int) -> str:
-        return Cursor(next_id, self.view, self.scope, self.within, page_key(dom)).encode()
+        return Cursor(next_id, self.view, self.scope, self.within, page_key(dom), self.expand).encode()
 
 
 def _compact_part(

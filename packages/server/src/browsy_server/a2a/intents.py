@@ -33,6 +33,13 @@ class TaskParams(BaseModel):
     credentials: Credentials | None = Field(None, description="Username and password for login tasks.")
     search_query: str | None = Field(None, description="Query string for search tasks.")
     extract: str | None = Field(None, description='What to extract: "tables", "links" or "text".')
+    max_chars: int | None = Field(
+        None,
+        ge=1,
+        le=100_000_000,
+        description="Most characters of extracted text or links (extract tasks): cut between elements, never "
+        "inside one; the result's `more` says how many elements and characters were left. Default: all.",
+    )
     session: str | None = Field(
         None,
         pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$",

@@ -7,11 +7,13 @@ used, never written into a step, a result or an error.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from browsy_engine.model import SpatialDom
+from browsy_engine.output.paging import take_part
 from browsy_engine.session import AsyncSession
 from browsy_engine.session.errors import BrowsyError
 from browsy_engine.tools.views import captcha_warning, plain
@@ -101,13 +103,23 @@ async def _extract(
 ) -> dict[str, Any]:
     what = (request.params.extract or "text").strip().lower()
     visible = dom.visible()
+    items: list[Any]
     if what == "links":
-        content: Any = [{"id": el.id, "text": el.text or "", "href": el.href} for el in visible if el.href]
+        items = [{"id": el.id, "text": el.text or "", "href": el.href} for el in visible if el.href]
+        sizes = [len(json.dumps(item, ensure_ascii=False)) + 2 for item in items]
     else:
         what = "text"
-        content = "\n".join(el.text for el in visible if el.text)
+        items = [el.text for el in visible if el.text]
+        sizes = [len(text) + 1 for text in items]
+    out: dict[str, Any] = {**_summary(dom), "extract": what}
+    budget = request.params.max_chars
+    part = take_part(sizes, 0, budget) if budget and items else None
+    if part is not None and part.end < len(items):
+        out["more"] = {"elements": part.left(len(items)), "characters": sum(sizes[part.end :])}
+        items = items[: part.end]
+    out["content"] = items if what == "links" else "\n".join(items)
     await progress(f"Extracted {what}")
-    return {**_summary(dom), "extract": what, "content": content}
+    return out
 
 
 async def _fill_form(
