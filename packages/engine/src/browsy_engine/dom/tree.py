@@ -10,6 +10,7 @@ walk, same indices).
 
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,6 +22,10 @@ from .quirks import compat_mode
 TEXT = "#text"
 _TEXT_TAG_ID = 2  # lexbor's tag id of text nodes (LXB_TAG__TEXT)
 _NO_ATTRIBUTES: dict[str, str | None] = {}  # the attributes of every text node (never written to)
+# Attributes the index lists the elements of: the UA sheet's selectors require `hidden` and `popover` on
+# every page, and CAPTCHA detection looks for `data-sitekey` on every page; lexbor would walk the whole
+# tree to find (mostly) none.
+INDEXED_ATTRIBUTES = frozenset({"hidden", "popover", "data-sitekey"})
 
 
 class Node:
@@ -60,6 +65,18 @@ class Node:
 
 
 @dataclass(slots=True)
+class DocumentIndex:
+    """The elements of a document by tag, by class, by id (its whole `id` attribute) and by
+    INDEXED_ATTRIBUTES, and all elements: index lists in document order, built in one pass."""
+
+    tags: dict[str, list[int]]
+    classes: dict[str, list[int]]
+    ids: dict[str, list[int]]
+    elements: list[int]
+    with_attribute: dict[str, list[int]]
+
+
+@dataclass(slots=True)
 class Document:
     nodes: list[Node]
     source: str  # the markup lexbor parsed (after the depth guard), to rebuild the parser on demand
@@ -70,6 +87,7 @@ class Document:
     _ends: list[int] | None = field(default=None, repr=False)  # see `subtree_ends`
     # (element, "before"/"after") -> the computed style of that generated box (set by the cascade)
     pseudo_styles: dict[tuple[int, str], Any] = field(default_factory=dict, repr=False)
+    _index: DocumentIndex | None = field(default=None, repr=False)  # see `index`
 
     @property
     def lexbor(self) -> LexborHTMLParser:
@@ -81,10 +99,18 @@ class Document:
         return self._parser
 
     def release_parser(self) -> None:
-        """Free lexbor's tree (about as large as our nodes) and the subtree ends; both are rebuilt when asked."""
+        """Free lexbor's tree (about as large as our nodes), the subtree ends and the index; all are rebuilt
+        when asked."""
         self._parser = None
         self.by_mem_id = {}
         self._ends = None
+        self._index = None
+
+    def index(self) -> DocumentIndex:
+        """The elements by tag, class, id and indexed attribute (computed once, shared by the stages)."""
+        if self._index is None:
+            self._index = index_elements(self.nodes)
+        return self._index
 
     def subtree_ends(self) -> list[int]:
         """`ends[i]`: the index of the last node in node i's subtree (computed once, shared by the stages)."""
@@ -160,6 +186,42 @@ def subtree_ends(nodes: list[Node]) -> list[int]:
         if children:
             ends[node.index] = ends[children[-1]]
     return ends
+
+
+def index_elements(nodes: list[Node]) -> DocumentIndex:
+    """One pass over the nodes: elements by tag, by class, by id and by INDEXED_ATTRIBUTES, and all
+    elements (document order)."""
+    tags: defaultdict[str, list[int]] = defaultdict(list)
+    classes: defaultdict[str, list[int]] = defaultdict(list)
+    ids: defaultdict[str, list[int]] = defaultdict(list)
+    with_attribute: dict[str, list[int]] = {}
+    elements: list[int] = []
+    for n in nodes:
+        if n.text is not None:
+            continue
+        index = n.index
+        elements.append(index)
+        tags[n.tag].append(index)
+        attrs = n.attrs
+        if not attrs:
+            continue
+        # INDEXED_ATTRIBUTES, as plain lookups (the cheapest test)
+        if "hidden" in attrs or "popover" in attrs or "data-sitekey" in attrs:
+            for name in INDEXED_ATTRIBUTES.intersection(attrs):
+                with_attribute.setdefault(name, []).append(index)
+        cls = attrs.get("class")
+        if cls:
+            words = cls.split()
+            if len(words) == 1:
+                classes[words[0]].append(index)
+            else:
+                for c in dict.fromkeys(words):  # each class once, in order
+                    classes[c].append(index)
+        ident = attrs.get("id")
+        if ident:
+            ids[ident].append(index)
+    tags.default_factory = classes.default_factory = ids.default_factory = None
+    return DocumentIndex(tags, classes, ids, elements, with_attribute)
 
 
 def build_document(html: str) -> Document:
