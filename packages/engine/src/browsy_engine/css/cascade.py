@@ -223,11 +223,14 @@ class _Cascade:
         entries.sort(key=itemgetter(0))  # by cascade priority; ties keep their order
         matched = self.matched
         pseudo = self.pseudo_matched
+        blocks = self.blocks
         for seq, (_key, block, nodes) in enumerate(entries):
-            self.blocks.append(block)
+            blocks.append(block)
+            # a rule's targets are all elements, or all (element, "before"/"after") for a pseudo-element
+            target = matched if isinstance(nodes[0], int) else pseudo
+            get = target.get
             for i in nodes:
-                target = matched if isinstance(i, int) else pseudo
-                lst = target.get(i)
+                lst = get(i)
                 if lst is None:
                     target[i] = [seq]
                 else:

@@ -116,7 +116,8 @@ class Document:
     def subtree_ends(self) -> list[int]:
         """`ends[i]`: the index of the last node in node i's subtree (computed once, shared by the stages)."""
         if self._ends is None:
-            self._ends = subtree_ends(self.nodes)
+            index = self._index  # when the index is built, only its elements can have children
+            self._ends = subtree_ends(self.nodes, index.elements if index is not None else None)
         return self._ends
 
     def subtree_end(self, index: int) -> int:
@@ -178,14 +179,21 @@ class Document:
         return "".join(parts)
 
 
-def subtree_ends(nodes: list[Node]) -> list[int]:
+def subtree_ends(nodes: list[Node], elements: list[int] | None = None) -> list[int]:
     """`ends[i]`: the index of the last node in node i's subtree (pre-order numbering): the end of its last
-    child's subtree, or i itself. Children come after their parent, so a backward pass has them ready."""
+    child's subtree, or i itself. Children come after their parent, so a backward pass has them ready.
+    `elements`, when given, lists the element nodes (text nodes have no children): the pass visits only them."""
     ends = list(range(len(nodes)))
-    for node in reversed(nodes):
-        children = node.children
+    if elements is None:
+        for node in reversed(nodes):
+            children = node.children
+            if children:
+                ends[node.index] = ends[children[-1]]
+        return ends
+    for i in reversed(elements):
+        children = nodes[i].children
         if children:
-            ends[node.index] = ends[children[-1]]
+            ends[i] = ends[children[-1]]
     return ends
 
 
