@@ -31,7 +31,7 @@ from tinycss2.serializer import serialize
 
 from ..dom.tree import Document
 from .chain import AttributeTest, chain_for
-from .hints import may_have_hints, presentational_css
+from .hints import CELL_TAGS, may_have_hints, presentational_css
 from .kinds import CSS_WIDE, INHERIT, UNSET, Spec
 from .matching import Matcher
 from .media import media_matches
@@ -223,11 +223,14 @@ class _Cascade:
         entries.sort(key=itemgetter(0))  # by cascade priority; ties keep their order
         matched = self.matched
         pseudo = self.pseudo_matched
+        blocks = self.blocks
         for seq, (_key, block, nodes) in enumerate(entries):
-            self.blocks.append(block)
+            blocks.append(block)
+            # a rule's targets are all elements, or all (element, "before"/"after") for a pseudo-element
+            target = matched if isinstance(nodes[0], int) else pseudo
+            get = target.get
             for i in nodes:
-                target = matched if isinstance(i, int) else pseudo
-                lst = target.get(i)
+                lst = get(i)
                 if lst is None:
                     target[i] = [seq]
                 else:
@@ -246,14 +249,16 @@ class _Cascade:
         matched = self.matched
         root_font_size: float | None = None
         root_index = -1
-        for node in nodes:
-            if node.text is not None:
-                continue
-            i = node.index
-            parent = styles[node.parent] if node.parent >= 0 else None
-            attrs = node.attrs
-            inline = attrs.get("style") if attrs else None
-            hints = presentational_css(doc, node) if may_have_hints(node) else None
+        for i in self.matcher.elements:  # the elements in document order (text nodes have no style)
+            node = nodes[i]
+            p = node.parent
+            parent = styles[p] if p >= 0 else None
+            if node.attrs:
+                inline = node.attrs.get("style")
+                hints = presentational_css(doc, node) if may_have_hints(node) else None
+            else:  # no attributes: only a table cell has hints (its table's)
+                inline = None
+                hints = presentational_css(doc, node) if node.tag in CELL_TAGS else None
             seqs = matched.get(i)
             key = (id(parent), tuple(seqs) if seqs else (), inline, hints)
             style = memo.get(key)

@@ -11,14 +11,13 @@ joins the index lists; otherwise lexbor searches the tree.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Iterable
 from functools import lru_cache
 
 from selectolax.lexbor import LexborHTMLParser
 from tinycss2.serializer import serialize_identifier
 
-from ..dom.tree import Document
+from ..dom.tree import INDEXED_ATTRIBUTES, Document
 from .chain import Compound, chain_for
 from .index_join import match_by_index
 from .selectors import Selector
@@ -26,9 +25,6 @@ from .selectors import Selector
 _UNIVERSAL = frozenset({"*"})
 FEW_CANDIDATES = 48  # below this, checking candidates in Python beats lexbor's whole-tree walk
 VERY_FEW_CANDIDATES = 4  # below this, checking candidates beats joining the indexes too
-# Attributes the UA sheet's selectors require on every page (`[hidden]`, `[popover]`): the index pass
-# lists the elements having them, sparing lexbor a walk over a large tree to find (mostly) none.
-INDEXED_ATTRIBUTES = frozenset({"hidden", "popover"})
 _probe = LexborHTMLParser("<p>")
 
 
@@ -45,7 +41,9 @@ def lexbor_accepts(selector: str) -> bool:
 class Matcher:
     def __init__(self, doc: Document) -> None:
         self.doc = doc
-        self.tags, self.classes, self.ids, self.elements, self._with_indexed = _indexes(doc)
+        index = doc.index()
+        self.tags, self.classes, self.ids = index.tags, index.classes, index.ids
+        self.elements, self._with_indexed = index.elements, index.with_attribute
         self._lexbor_cache: dict[str, list[int] | None] = {}
         self._attribute_cache: dict[str, list[int] | None] = {}
 
@@ -181,40 +179,3 @@ class Matcher:
             keep = set(other)
             result = [i for i in result if i in keep]
         return result
-
-
-def _indexes(
-    doc: Document,
-) -> tuple[dict[str, list[int]], dict[str, list[int]], dict[str, list[int]], list[int], dict[str, list[int]]]:
-    """One pass over the document: elements by tag, by class, by id and by INDEXED_ATTRIBUTES, and all
-    elements (document order)."""
-    tags: defaultdict[str, list[int]] = defaultdict(list)
-    classes: defaultdict[str, list[int]] = defaultdict(list)
-    ids: defaultdict[str, list[int]] = defaultdict(list)
-    with_attribute: dict[str, list[int]] = {}
-    elements: list[int] = []
-    for n in doc.nodes:
-        if n.text is not None:
-            continue
-        index = n.index
-        elements.append(index)
-        tags[n.tag].append(index)
-        attrs = n.attrs
-        if not attrs:
-            continue
-        if "hidden" in attrs or "popover" in attrs:  # INDEXED_ATTRIBUTES (two lookups: the cheapest test)
-            for name in INDEXED_ATTRIBUTES.intersection(attrs):
-                with_attribute.setdefault(name, []).append(index)
-        cls = attrs.get("class")
-        if cls:
-            words = cls.split()
-            if len(words) == 1:
-                classes[words[0]].append(index)
-            else:
-                for c in dict.fromkeys(words):  # each class once, in order
-                    classes[c].append(index)
-        ident = attrs.get("id")
-        if ident:
-            ids[ident].append(index)
-    tags.default_factory = classes.default_factory = ids.default_factory = None
-    return tags, classes, ids, elements, with_attribute

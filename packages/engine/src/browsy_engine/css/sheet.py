@@ -42,7 +42,10 @@ from .supports import supports_condition
 from .values import Viewport, significant
 from .variables import has_var
 
-MAX_CACHED_SHEETS = 64
+# A page can have well over a hundred `<style>` elements (one per widget or block of a CMS): the cache must
+# hold a whole page's sheets, or parsing that page again (a reload, the next page of the same site) evicts
+# each sheet just before it is needed, and every one is parsed again. The size bound below still applies.
+MAX_CACHED_SHEETS = 1024
 MAX_CACHED_CHARS = 8_000_000  # bound the cache by the size of the sheets too
 MAX_NESTING = 64
 

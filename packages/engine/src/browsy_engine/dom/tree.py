@@ -10,6 +10,7 @@ walk, same indices).
 
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,6 +22,11 @@ from .quirks import compat_mode
 TEXT = "#text"
 _TEXT_TAG_ID = 2  # lexbor's tag id of text nodes (LXB_TAG__TEXT)
 _NO_ATTRIBUTES: dict[str, str | None] = {}  # the attributes of every text node (never written to)
+_NO_CHILDREN: list[int] = []  # the children of every text node built by `_flatten` (never written to)
+# Attributes the index lists the elements of: the UA sheet's selectors require `hidden` and `popover` on
+# every page, and CAPTCHA detection looks for `data-sitekey` on every page; lexbor would walk the whole
+# tree to find (mostly) none.
+INDEXED_ATTRIBUTES = frozenset({"hidden", "popover", "data-sitekey"})
 
 
 class Node:
@@ -60,6 +66,18 @@ class Node:
 
 
 @dataclass(slots=True)
+class DocumentIndex:
+    """The elements of a document by tag, by class, by id (its whole `id` attribute) and by
+    INDEXED_ATTRIBUTES, and all elements: index lists in document order, built in one pass."""
+
+    tags: dict[str, list[int]]
+    classes: dict[str, list[int]]
+    ids: dict[str, list[int]]
+    elements: list[int]
+    with_attribute: dict[str, list[int]]
+
+
+@dataclass(slots=True)
 class Document:
     nodes: list[Node]
     source: str  # the markup lexbor parsed (after the depth guard), to rebuild the parser on demand
@@ -70,6 +88,7 @@ class Document:
     _ends: list[int] | None = field(default=None, repr=False)  # see `subtree_ends`
     # (element, "before"/"after") -> the computed style of that generated box (set by the cascade)
     pseudo_styles: dict[tuple[int, str], Any] = field(default_factory=dict, repr=False)
+    _index: DocumentIndex | None = field(default=None, repr=False)  # see `index`
 
     @property
     def lexbor(self) -> LexborHTMLParser:
@@ -81,15 +100,24 @@ class Document:
         return self._parser
 
     def release_parser(self) -> None:
-        """Free lexbor's tree (about as large as our nodes) and the subtree ends; both are rebuilt when asked."""
+        """Free lexbor's tree (about as large as our nodes), the subtree ends and the index; all are rebuilt
+        when asked."""
         self._parser = None
         self.by_mem_id = {}
         self._ends = None
+        self._index = None
+
+    def index(self) -> DocumentIndex:
+        """The elements by tag, class, id and indexed attribute (computed once, shared by the stages)."""
+        if self._index is None:
+            self._index = index_elements(self.nodes)
+        return self._index
 
     def subtree_ends(self) -> list[int]:
         """`ends[i]`: the index of the last node in node i's subtree (computed once, shared by the stages)."""
         if self._ends is None:
-            self._ends = subtree_ends(self.nodes)
+            index = self._index  # when the index is built, only its elements can have children
+            self._ends = subtree_ends(self.nodes, index.elements if index is not None else None)
         return self._ends
 
     def subtree_end(self, index: int) -> int:
@@ -151,15 +179,58 @@ class Document:
         return "".join(parts)
 
 
-def subtree_ends(nodes: list[Node]) -> list[int]:
+def subtree_ends(nodes: list[Node], elements: list[int] | None = None) -> list[int]:
     """`ends[i]`: the index of the last node in node i's subtree (pre-order numbering): the end of its last
-    child's subtree, or i itself. Children come after their parent, so a backward pass has them ready."""
+    child's subtree, or i itself. Children come after their parent, so a backward pass has them ready.
+    `elements`, when given, lists the element nodes (text nodes have no children): the pass visits only them."""
     ends = list(range(len(nodes)))
-    for node in reversed(nodes):
-        children = node.children
+    if elements is None:
+        for node in reversed(nodes):
+            children = node.children
+            if children:
+                ends[node.index] = ends[children[-1]]
+        return ends
+    for i in reversed(elements):
+        children = nodes[i].children
         if children:
-            ends[node.index] = ends[children[-1]]
+            ends[i] = ends[children[-1]]
     return ends
+
+
+def index_elements(nodes: list[Node]) -> DocumentIndex:
+    """One pass over the nodes: elements by tag, by class, by id and by INDEXED_ATTRIBUTES, and all
+    elements (document order)."""
+    tags: defaultdict[str, list[int]] = defaultdict(list)
+    classes: defaultdict[str, list[int]] = defaultdict(list)
+    ids: defaultdict[str, list[int]] = defaultdict(list)
+    with_attribute: dict[str, list[int]] = {}
+    elements: list[int] = []
+    for n in nodes:
+        if n.text is not None:
+            continue
+        index = n.index
+        elements.append(index)
+        tags[n.tag].append(index)
+        attrs = n.attrs
+        if not attrs:
+            continue
+        # INDEXED_ATTRIBUTES, as plain lookups (the cheapest test)
+        if "hidden" in attrs or "popover" in attrs or "data-sitekey" in attrs:
+            for name in INDEXED_ATTRIBUTES.intersection(attrs):
+                with_attribute.setdefault(name, []).append(index)
+        cls = attrs.get("class")
+        if cls:
+            words = cls.split()
+            if len(words) == 1:
+                classes[words[0]].append(index)
+            else:
+                for c in dict.fromkeys(words):  # each class once, in order
+                    classes[c].append(index)
+        ident = attrs.get("id")
+        if ident:
+            ids[ident].append(index)
+    tags.default_factory = classes.default_factory = ids.default_factory = None
+    return DocumentIndex(tags, classes, ids, elements, with_attribute)
 
 
 def build_document(html: str) -> Document:
@@ -193,14 +264,18 @@ def _flatten(root: LexborNode) -> tuple[list[Node], dict[int, int]]:
 
     Comments are dropped and so is anything detached from the document (a node whose parent was not
     kept, e.g. <template> contents). Tag names are looked up once per lexbor tag id: within one
-    document an id always names the same tag. Text nodes share one empty attribute dict (no stage ever
-    writes to a node's attributes).
+    document an id always names the same tag. Text nodes share one empty attribute dict and one empty
+    children list (no stage ever writes to a node's attributes or to a text node's children).
+
+    Nodes are made with `object.__new__` and their slots set here: a page has tens of thousands of them,
+    and this spares each the Python-level `__init__` call (about a seventh of this walk's instructions).
     """
     nodes: list[Node] = []
     by_mem_id: dict[int, int] = {}
     index_of = by_mem_id.get
     append_node = nodes.append
     tag_names: dict[int, str | None] = {}  # lexbor tag id → our lowercase tag (None: not kept)
+    new = object.__new__
     count = 0
     for x in root.traverse(include_text=True):
         tag_id = x.tag_id
@@ -209,7 +284,14 @@ def _flatten(root: LexborNode) -> tuple[list[Node], dict[int, int]]:
             pidx = -1 if parent is None else index_of(parent.mem_id, -1)
             if pidx < 0:
                 continue
-            append_node(Node(count, TEXT, _NO_ATTRIBUTES, pidx, None, x.text_content or ""))  # never selected
+            node = new(Node)  # a text node (never selected: not in by_mem_id)
+            node.index = count
+            node.tag = TEXT
+            node.attrs = _NO_ATTRIBUTES
+            node.parent = pidx
+            node.children = _NO_CHILDREN
+            node.text = x.text_content or ""
+            append_node(node)
             nodes[pidx].children.append(count)
             count += 1
             continue
@@ -222,7 +304,14 @@ def _flatten(root: LexborNode) -> tuple[list[Node], dict[int, int]]:
         pidx = index_of(parent.mem_id, -1) if parent is not None else -1
         if pidx < 0 and count:
             continue
-        append_node(Node(count, tag, x.attributes, pidx))
+        node = new(Node)
+        node.index = count
+        node.tag = tag
+        node.attrs = x.attributes
+        node.parent = pidx
+        node.children = []
+        node.text = None
+        append_node(node)
         by_mem_id[x.mem_id] = count
         if pidx >= 0:
             nodes[pidx].children.append(count)

@@ -7,7 +7,6 @@ present but the page reads as a CAPTCHA page, the type is inferred from the elem
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from urllib.parse import parse_qs, urlsplit
 
 from ..dom.tree import Document, Node
@@ -81,36 +80,25 @@ def _marker_type(classes: str, ident: str, action: str) -> str | None:
     return None
 
 
-def _candidates(document: Document) -> Iterator[Node]:
-    """The elements that may name a CAPTCHA service, in document order (see `_CANDIDATE_CLASSES`)."""
-    for node in document.nodes:
-        attrs = node.attrs
-        if not attrs:  # text nodes, and elements without attributes: only an inline script can count
-            if node.tag == "script":
-                yield node
-            continue
-        tag = node.tag
-        if tag == "script" or (tag == "iframe" and "src" in attrs) or "data-sitekey" in attrs:
-            yield node
-            continue
-        classes = attrs.get("class")
-        if (
-            classes
-            and ("captcha" in classes or "turnstile" in classes)
-            and _contains_any(classes, _CANDIDATE_CLASSES)
-        ):
-            yield node
-            continue
-        ident = attrs.get("id")
-        if (
-            ident
-            and "challenge" in ident
-            and (ident == "challenge-form" or _contains_any(ident, _CANDIDATE_IDS))
-        ):
-            yield node
-            continue
-        if tag == "form" and "__cf_chl" in (attrs.get("action") or ""):
-            yield node
+def _candidates(document: Document) -> list[Node]:
+    """The elements that may name a CAPTCHA service, in document order (see `_CANDIDATE_CLASSES`), from
+    the document's index: its scripts, iframes and forms, the elements with `data-sitekey`, and those of
+    the classes and ids that contain a candidate name (a name has no white space, so it is inside one
+    class of a class attribute when it is inside the attribute)."""
+    index = document.index()
+    nodes = document.nodes
+    tags = index.tags
+    found: set[int] = set(tags.get("script", ()))
+    found.update(i for i in tags.get("iframe", ()) if "src" in nodes[i].attrs)
+    found.update(i for i in tags.get("form", ()) if "__cf_chl" in (nodes[i].attrs.get("action") or ""))
+    found.update(index.with_attribute.get("data-sitekey", ()))
+    for name, members in index.classes.items():
+        if ("captcha" in name or "turnstile" in name) and _contains_any(name, _CANDIDATE_CLASSES):
+            found.update(members)
+    for ident, members in index.ids.items():
+        if "challenge" in ident and (ident == "challenge-form" or _contains_any(ident, _CANDIDATE_IDS)):
+            found.update(members)
+    return [nodes[i] for i in sorted(found)]
 
 
 def _contains_any(value: str, names: tuple[str, ...]) -> bool:

@@ -14,21 +14,41 @@ from functools import cache
 
 @cache
 def _pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
+    """The phrases, longest first, each followed by no letter or digit. The check before a phrase is made by
+    `_search`, not by a lookbehind here: a pattern that starts with the phrases lets `re` skip ahead to
+    their first characters, where one that starts with a lookbehind is tried at every position."""
     alternatives = "|".join(
         re.escape(p).replace(r"\ ", r"[\s\-]*") for p in sorted(phrases, key=len, reverse=True)
     )
-    return re.compile(rf"(?<![a-z0-9])(?:{alternatives})(?![a-z0-9])")
+    return re.compile(rf"(?:{alternatives})(?![a-z0-9])")
+
+
+_WORD_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
+
+
+def _search(pattern: re.Pattern[str], text: str) -> bool:
+    """Whether `pattern` matches where no letter or digit comes before (what `(?<![a-z0-9])` at its start
+    would accept: at a position it rejects, no alternative matches, so the search goes on one further)."""
+    pos = 0
+    while True:
+        m = pattern.search(text, pos)
+        if m is None:
+            return False
+        start = m.start()
+        if start == 0 or text[start - 1] not in _WORD_CHARACTERS:
+            return True
+        pos = start + 1
 
 
 def has_phrase(text: str, phrases: tuple[str, ...]) -> bool:
     """True when lowercase `text` contains one of `phrases` as whole words."""
-    return bool(text) and _pattern(phrases).search(text) is not None
+    return bool(text) and _search(_pattern(phrases), text)
 
 
 def any_has_phrase(texts: Iterable[str], phrases: tuple[str, ...]) -> bool:
     """True when one of lowercase `texts` contains one of `phrases` as whole words. The texts are searched
     as one string, joined by NUL: no phrase can match across it, and it is no word character."""
-    return _pattern(phrases).search("\x00".join(texts)) is not None
+    return _search(_pattern(phrases), "\x00".join(texts))
 
 
 # --- page types -------------------------------------------------------------------------------------

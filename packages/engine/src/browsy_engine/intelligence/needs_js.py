@@ -26,7 +26,7 @@ _MOUNT_IDS = frozenset(
     {"root", "app", "__next", "__nuxt", "___gatsby", "svelte", "q-app", "main-app", "react-root"}
 )
 _MOUNT_TAGS = frozenset({"app-root"})
-_MOUNT_ATTRS = ("ng-version", "data-reactroot", "data-v-app", "ng-app", "data-server-rendered")
+_MOUNT_ATTRS = frozenset({"ng-version", "data-reactroot", "data-v-app", "ng-app", "data-server-rendered"})
 _CONTENT_TAGS = frozenset(
     {"img", "input", "select", "textarea", "button", "video", "iframe", "a", "svg", "canvas"}
 )
@@ -114,7 +114,7 @@ def _asks_for_javascript(text: str) -> bool:
 
 
 def _is_mount(tag: str, attrs: dict[str, str | None]) -> bool:
-    if tag in _MOUNT_TAGS or any(a in attrs for a in _MOUNT_ATTRS):
+    if tag in _MOUNT_TAGS or not _MOUNT_ATTRS.isdisjoint(attrs):  # one C call, no generator per element
         return True
     ident = attrs.get("id")
     return ident is not None and ident.strip().lower() in _MOUNT_IDS

@@ -43,7 +43,9 @@ LONG_PARAGRAPH = 100  # characters
 # ("Error handling in Rust" is an article about errors, not an error page).
 SHORT_PAGE_MAX_LONG_PARAGRAPHS = 4
 ERROR_HEADING_MAX = 60  # characters: "Page not found", not a section title in an article
-_EMAIL_MARKER = re.compile(r"(?:^|\s)(from|to|subject|date):")
+# a header line's name; is_email_body requires white space or the start of the text before it (outside
+# the pattern, so that `re` skips ahead to the names' first letters instead of trying every position)
+_EMAIL_MARKER = re.compile(r"(from|to|subject|date):")
 
 
 def long_paragraphs(facts: PageFacts) -> int:
@@ -157,7 +159,10 @@ def is_email_body(facts: PageFacts) -> bool:
     seen: set[str] = set()
     for text in facts.visible_texts:
         if ":" in text:
-            seen.update(_EMAIL_MARKER.findall(text))
+            for m in _EMAIL_MARKER.finditer(text):
+                start = m.start()
+                if start == 0 or text[start - 1].isspace():
+                    seen.add(m.group(1))
             if len(seen) >= 3:
                 return True
     return False

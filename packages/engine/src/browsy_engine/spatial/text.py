@@ -49,7 +49,11 @@ def without_controls(text: str) -> str:
 
 
 def collapse(text: str) -> str:
-    out = without_controls(" ".join(text.split()))
+    if not text:  # the usual absent attribute (`collapse(attrs.get("title") or "")`)
+        return ""
+    out = " ".join(text.split())
+    if CONTROL_CHARS.search(out):  # without_controls, inlined: collapse runs for most elements
+        out = CONTROL_CHARS.sub("", out)
     if len(out) > TEXT_CAP:
         cut = out.rfind(" ", 0, TEXT_CAP)
         out = out[: cut if cut > TEXT_CAP // 2 else TEXT_CAP] + "…"
