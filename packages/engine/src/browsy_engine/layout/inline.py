@@ -13,8 +13,7 @@ from dataclasses import dataclass
 
 from . import block  # circular: floats are placed by the block layout (attributes used at call time)
 from .context import LayoutContext
-from .floats import FloatArea
-from .geometry import px
+from .geometry import ContentBox, px
 from .lines import has_content, line_metrics, place_line
 from .pieces import (
     ATOMIC,
@@ -72,22 +71,17 @@ def inline_run(
     container: int,
     nodes: list[int],
     cw: float,
-    cx: float,
-    cy: float,
+    at: ContentBox,
     y0: float,
-    floats: FloatArea | None,
-    ox: float,
-    oy: float,
     marker: float = 0.0,
     marker_line: bool = False,
 ):
     """Generator task: lay out a run at content-box y0; returns InlineResult (height from y0).
     `marker`: width of an inside list marker that starts the first line. `marker_line`: the run starts
     a list item with a marker, so its first line is never empty (the marker sits on it): it gets the
-    strut's height even when it holds only collapsed spaces and empty inline boxes.
-
-    (cx, cy): content-box origin relative to the container's border box; (ox, oy): the same origin
-    in the coordinates of the block formatting context's float area."""
+    strut's height even when it holds only collapsed spaces and empty inline boxes. `at`: the
+    container's content box (its origin, and the float area beside the lines)."""
+    cx, cy, floats, ox, oy = at.cx, at.cy, at.floats, at.ox, at.oy
     s = ctx.styles[container]
     strut = metrics_for(s)
     units = yield from build_units(ctx, container, nodes, cw)
@@ -134,7 +128,7 @@ def inline_run(
         y = line.y + height
 
     def place(p: Piece, line_y: float) -> None:
-        block.place_float(ctx, p[NODE], container, p[WIDTH], p[HEIGHT], cx, cy, line_y, cw, floats, ox, oy)
+        block.place_float(ctx, p[NODE], container, p[WIDTH], p[HEIGHT], line_y, cw, at)
 
     def place_deferred(line: Line, pending: list) -> list:
         """Floats that did not fit on the previous line go at the top of this one."""
