@@ -22,6 +22,7 @@ from .controls import (
 )
 from .floats import FloatArea
 from .geometry import (
+    ContentBox,
     clamp_height,
     clamp_width,
     horizontal_pb,
@@ -168,10 +169,11 @@ def legacy_align(ctx: LayoutContext, parent: int) -> str | None:
     return None
 
 
-def flow(ctx, i, children, cw, cx, cy, floats, ox, oy, collapse_top, cb_h, strut_in=NO_MARGIN):
+def flow(ctx, i, children, cw, at: ContentBox, collapse_top, cb_h, strut_in=NO_MARGIN):
     """Lay out block-level children and inline runs of container i in its content box. `strut_in` holds
     the margins adjoining the content's top from above (the container's own and its ancestors', when
     collapse_top), which only a marker-only list item carries on past itself."""
+    cx, cy, floats, ox, oy = at.cx, at.cy, at.floats, at.ox, at.oy
     cursor = 0.0
     pending = NO_MARGIN
     top_out = NO_MARGIN
@@ -211,7 +213,7 @@ def flow(ctx, i, children, cw, cx, cy, floats, ox, oy, collapse_top, cb_h, strut
                 else:
                     y = cursor + value(pending)
                 marker = inside_marker(ctx, i) if first else 0.0
-                res = yield from inline_run(ctx, i, run, cw, cx, cy, y, floats, ox, oy, marker, marker_line)
+                res = yield from inline_run(ctx, i, run, cw, at, y, marker, marker_line)
                 if res.height > 0 or res.last_baseline is not None:
                     cursor = y + res.height
                     pending = NO_MARGIN
@@ -221,7 +223,7 @@ def flow(ctx, i, children, cw, cx, cy, floats, ox, oy, collapse_top, cb_h, strut
                         baseline = res.last_baseline
             elif run_has_boxes:
                 # no line boxes, but floats or positioned boxes inside still need placing
-                yield from inline_run(ctx, i, run, cw, cx, cy, cursor, floats, ox, oy)
+                yield from inline_run(ctx, i, run, cw, at, cursor)
             run = []
             run_has_boxes = False
         if c < 0:
@@ -234,7 +236,7 @@ def flow(ctx, i, children, cw, cx, cy, floats, ox, oy, collapse_top, cb_h, strut
             continue
         if floating:
             box = yield atomic_box(ctx, c, cw)
-            place_float(ctx, c, i, box[0], box[1], cx, cy, cursor + value(pending), cw, floats, ox, oy)
+            place_float(ctx, c, i, box[0], box[1], cursor + value(pending), cw, at)
             continue
         mt_est = px(s.margin_top, cw)
         y_est = cursor if (first and collapse_top) else cursor + value(collapse(pending, as_margin(mt_est)))
@@ -373,8 +375,10 @@ def inside_marker(ctx: LayoutContext, i: int) -> float:
     return metrics_for(s).width(f"{number}. ")
 
 
-def place_float(ctx, c, container, w, h, cx, cy, y, cw, floats, ox, oy) -> None:
-    """Place float c (margin box w × h) no higher than content-y `y` of its container."""
+def place_float(ctx, c, container, w, h, y, cw, at: ContentBox) -> None:
+    """Place float c (margin box w × h) no higher than content-y `y` of its container (content box `at`,
+    width cw)."""
+    cx, cy, floats, ox, oy = at.cx, at.cy, at.floats, at.ox, at.oy
     s = ctx.styles[c]
     side = "right" if s.float_side == "right" else "left"
     if floats is None:
@@ -472,7 +476,9 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN):
         inner = collapse(strut_in, as_margin(px(s.margin_top, cb_w))) if collapse_top else NO_MARGIN
         base = h_spec if h_spec is not None else quirky_percent_base(ctx, i, s, cb_w, cb_h, pb_v)
         ctx.pct_height[i] = base
-        out = yield from flow(ctx, i, children, w, cx, cy, own, fox, foy, collapse_top, base, inner)
+        out = yield from flow(
+            ctx, i, children, w, ContentBox(cx, cy, own, fox, foy), collapse_top, base, inner
+        )
         if bfc and own.any:
             out.height = max(out.height + (0.0 if collapse_bottom else value(out.bottom)), own.bottom())
             out.bottom = NO_MARGIN
@@ -556,7 +562,7 @@ def box_contents(ctx, i, w, h_spec, cb_w):
         out = yield from table.table_contents(ctx, i, w, cx, cy, h_spec)
         return out
     own = FloatArea()
-    out = yield from flow(ctx, i, ctx.box_children(i), w, cx, cy, own, 0.0, 0.0, False, h_spec)
+    out = yield from flow(ctx, i, ctx.box_children(i), w, ContentBox(cx, cy, own, 0.0, 0.0), False, h_spec)
     out.height = max(out.height + value(out.bottom), own.bottom())
     out.bottom = NO_MARGIN
     return out

@@ -17,7 +17,7 @@ from ..css.style import ComputedStyle, Length
 from . import block, inline, intrinsic
 from .context import LayoutContext
 from .floats import FloatArea
-from .geometry import horizontal_pb, px, px_or_none, vertical_pb
+from .geometry import ContentBox, horizontal_pb, px, px_or_none, vertical_pb
 from .grid_tracks import template_areas
 from .taffy_style import base_style, container_style, item_style
 from .trampoline import run
@@ -63,7 +63,9 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
     s = ctx.styles[i]
     items, positioned = _items(ctx, i)
     if ctx.taffy_depth >= MAX_DEPTH:
-        out = yield block.flow(ctx, i, ctx.box_children(i), w, cx, cy, FloatArea(), 0.0, 0.0, False, h)
+        out = yield block.flow(
+            ctx, i, ctx.box_children(i), w, ContentBox(cx, cy, FloatArea(), 0.0, 0.0), False, h
+        )
         return out
     for c in positioned:
         ctx.positioned.append((c, i, cx, cy))
@@ -137,7 +139,7 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
     try:
         for it, x, y, bw, bh in boxes:
             if isinstance(it, list):
-                res = yield inline.inline_run(ctx, i, it, bw, cx + x, cy + y, 0.0, None, 0.0, 0.0)
+                res = yield inline.inline_run(ctx, i, it, bw, ContentBox(cx + x, cy + y, None, 0.0, 0.0), 0.0)
                 if baseline is None and res.first_baseline is not None:
                     baseline = y + res.first_baseline
                 continue
@@ -175,7 +177,7 @@ def _measure(
         cw = known_w if not math.isnan(known_w) else _pick(lo, hi, avail_w)
         if not math.isnan(known_h):
             return (cw, known_h)
-        res = run(inline.inline_run(ctx, container, it, cw, 0.0, 0.0, 0.0, None, 0.0, 0.0))
+        res = run(inline.inline_run(ctx, container, it, cw, ContentBox(0.0, 0.0, None, 0.0, 0.0), 0.0))
         return (cw, res.height)
     s = ctx.styles[it]
     pb_h, pb_v = horizontal_pb(s, cb_w), vertical_pb(s, cb_w)

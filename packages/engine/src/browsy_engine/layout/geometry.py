@@ -3,6 +3,22 @@
 from __future__ import annotations
 
 from ..css.style import ComputedStyle, Length
+from .floats import FloatArea
+
+
+class ContentBox:
+    """A container's content box as the flow inside it sees it: its origin (cx, cy) relative to the
+    container's border box, the float area of its block formatting context (None: floats are not
+    tracked), and the same origin in that area's coordinates (ox, oy)."""
+
+    __slots__ = ("cx", "cy", "floats", "ox", "oy")
+
+    def __init__(self, cx: float, cy: float, floats: FloatArea | None, ox: float, oy: float) -> None:
+        self.cx = cx
+        self.cy = cy
+        self.floats = floats
+        self.ox = ox
+        self.oy = oy
 
 
 def px(length: Length, ref: float) -> float:

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..css.style import ComputedStyle
 from . import block  # circular: floats are placed by the block layout (attributes used at call time)
 from .context import LayoutContext
-from .floats import FloatArea
-from .geometry import px
+from .geometry import ContentBox, px
 from .lines import has_content, line_metrics, place_line
 from .pieces import (
     ATOMIC,
@@ -36,7 +36,7 @@ from .pieces import (
     Piece,
     unit_trail,
 )
-from .text import metrics_for
+from .text import FontMetrics, metrics_for
 from .units import PRESERVING, build_units, has_inline_content
 
 __all__ = ["InlineResult", "build_units", "has_inline_content", "inline_run"]
@@ -72,26 +72,28 @@ def inline_run(
     container: int,
     nodes: list[int],
     cw: float,
-    cx: float,
-    cy: float,
+    at: ContentBox,
     y0: float,
-    floats: FloatArea | None,
-    ox: float,
-    oy: float,
     marker: float = 0.0,
     marker_line: bool = False,
 ):
     """Generator task: lay out a run at content-box y0; returns InlineResult (height from y0).
     `marker`: width of an inside list marker that starts the first line. `marker_line`: the run starts
     a list item with a marker, so its first line is never empty (the marker sits on it): it gets the
-    strut's height even when it holds only collapsed spaces and empty inline boxes.
-
-    (cx, cy): content-box origin relative to the container's border box; (ox, oy): the same origin
-    in the coordinates of the block formatting context's float area."""
+    strut's height even when it holds only collapsed spaces and empty inline boxes. `at`: the
+    container's content box (its origin, and the float area beside the lines)."""
     s = ctx.styles[container]
     strut = metrics_for(s)
     units = yield from build_units(ctx, container, nodes, cw)
-    indent = px(s.text_indent, cw) + marker
+    lines = _Lines(ctx, container, cw, at, y0, strut, px(s.text_indent, cw) + marker, marker_line)
+    align = _text_align(ctx, container, s)
+    lines.fill(units)
+    return _place_lines(ctx, container, lines.done, strut, at, y0, align)
+
+
+def _text_align(ctx: LayoutContext, container: int, s: ComputedStyle) -> str:
+    """The alignment of the container's lines: left, right, center or justify (text-align, resolved
+    for the direction, the -webkit- values and the quirks mode's tables)."""
     align = s.text_align
     if ctx.quirks and align not in ("start", "left"):
         align = _quirks_table_align(ctx, container, align)
@@ -105,134 +107,195 @@ def inline_run(
         align = "center"
     elif align == "-webkit-right":
         align = "right"
+    return align
 
-    lines: list[Line] = []
-    y = y0
 
-    def open_line(y: float, first: bool) -> Line:
+class _Lines:
+    """The line boxes of a run being filled greedily with its units (inline_run): the line being
+    filled, the finished ones with their (height, baseline), the y where the next one starts, and the
+    floats met on a line too full for them, placed at the top of the next."""
+
+    __slots__ = ("ctx", "container", "cw", "at", "strut", "marker_line", "y", "line", "done", "deferred")
+
+    def __init__(
+        self,
+        ctx: LayoutContext,
+        container: int,
+        cw: float,
+        at: ContentBox,
+        y0: float,
+        strut: FontMetrics,
+        indent: float,
+        marker_line: bool,
+    ) -> None:
+        self.ctx = ctx
+        self.container = container
+        self.cw = cw
+        self.at = at
+        self.strut = strut
+        self.marker_line = marker_line
+        self.y = y0
+        self.done: list[tuple[Line, float, float]] = []  # line, height, baseline
+        self.deferred: list[Piece] = []
+        self.line = self._open()
+        self.line.pen = indent
+
+    def _open(self) -> Line:
+        """A new line box at y, as wide as the floats beside it leave free; it becomes the current line."""
+        at, cw = self.at, self.cw
         left, right = 0.0, cw
+        floats = at.floats
         if floats is not None and floats.any:
-            lo, hi = floats.band(oy + y, strut.line_height, ox, ox + cw)
-            left, right = lo - ox, hi - ox
-        line = Line(y, left, right)
-        if first:
-            line.pen = indent
+            lo, hi = floats.band(at.oy + self.y, self.strut.line_height, at.ox, at.ox + cw)
+            left, right = lo - at.ox, hi - at.ox
+        line = self.line = Line(self.y, left, right)
         return line
 
-    line = open_line(y, True)
-    deferred_floats: list = []
-    results: list[tuple[Line, float, float]] = []  # line, height, baseline
-
-    def finish(line: Line) -> None:
-        nonlocal y
-        height, baseline = line_metrics(line, strut, ctx.line_quirk)
-        if height <= 0 and marker_line and not results:
-            above, below = strut.leading_split()
+    def _finish(self) -> None:
+        """End the current line: its height and baseline (line_metrics); the next line starts below it."""
+        line = self.line
+        height, baseline = line_metrics(line, self.strut, self.ctx.line_quirk)
+        if height <= 0 and self.marker_line and not self.done:
+            above, below = self.strut.leading_split()
             height, baseline = above + below, above
-        results.append((line, height, baseline))
-        lines.append(line)
-        y = line.y + height
+        self.done.append((line, height, baseline))
+        self.y = line.y + height
 
-    def place(p: Piece, line_y: float) -> None:
-        block.place_float(ctx, p[NODE], container, p[WIDTH], p[HEIGHT], cx, cy, line_y, cw, floats, ox, oy)
+    def _wrap(self) -> Line:
+        """Break the line at a break opportunity: the next line, with the floats that did not fit on the
+        line before at its top."""
+        self._finish()
+        line = self._open()
+        if self.deferred:
+            for p in self.deferred:
+                self._place_float(p, line.y)
+            self._narrow(line)
+        self.deferred = []
+        return line
 
-    def place_deferred(line: Line, pending: list) -> list:
-        """Floats that did not fit on the previous line go at the top of this one."""
-        if pending:
-            for p in pending:
-                place(p, line.y)
-            narrow(line)
-        return []
+    def _place_float(self, p: Piece, line_y: float) -> None:
+        block.place_float(self.ctx, p[NODE], self.container, p[WIDTH], p[HEIGHT], line_y, self.cw, self.at)
 
-    def narrow(line: Line) -> None:
+    def _narrow(self, line: Line) -> None:
+        """The line's band left free by the floats, after a float was placed or the line moved down."""
+        at = self.at
+        floats = at.floats
         if floats is not None and floats.any:
-            lo, hi = floats.band(oy + line.y, strut.line_height, ox, ox + cw)
-            line.left, line.right = lo - ox, hi - ox
+            lo, hi = floats.band(at.oy + line.y, self.strut.line_height, at.ox, at.ox + self.cw)
+            line.left, line.right = lo - at.ox, hi - at.ox
 
-    for unit in units:
-        if unit is FORCED:
-            line.forced = True
-            finish(line)
-            line = open_line(y, False)
-            continue
-        if unit[0] is TEXTRUN:
-            _, node, m, raised, words, widths, space_piece = unit
-            space_w = space_piece[WIDTH]
-            j = 0
-            count = len(words)
-            while j < count:
-                limit = line.right - line.left + 0.01 - line.pen
-                seg = widths[j]
-                first_word = j
-                if seg > limit and line.pieces and has_content(line):
-                    finish(line)
-                    line = open_line(y, False)
-                    deferred_floats = place_deferred(line, deferred_floats)
-                    continue
+    def fill(self, units: list) -> None:
+        """Fill lines with the units in order: a unit goes on the current line if it fits (its trailing
+        space hangs), else on the next; forced breaks end lines; floats go beside the line they come on
+        when they fit, else at the top of the next. The last line is finished and left floats placed."""
+        ctx, floats = self.ctx, self.at.floats
+        line = self.line
+        for unit in units:
+            if unit is FORCED:
+                line.forced = True
+                self._finish()
+                line = self._open()
+                continue
+            if unit[0] is TEXTRUN:
+                line = self._text_run(unit)
+                continue
+            pieces = unit[PIECES]
+            if not pieces:
+                continue
+            if pieces[0][KIND] == FLOAT:
+                p = pieces[0]
+                if line.right - line.left - line.pen >= p[WIDTH] or not line.pieces:
+                    self._place_float(p, line.y)
+                    self._narrow(line)
+                else:
+                    self.deferred.append(p)
+                continue
+            if (
+                unit[CONTENT]
+                and line.pieces
+                and line.pen + unit[UWIDTH] - unit_trail(unit) > line.right - line.left + 0.01
+                and has_content(line)
+            ):
+                line = self._wrap()
+            if floats is not None and floats.any and unit[CONTENT] and not line.pieces:
+                self._below_floats(line, unit)
+            if not has_content(line):
+                pieces = _without_leading_spaces(ctx, pieces)
+            pen = line.pen
+            xs = line.xs
+            for p in pieces:
+                xs.append(pen)
+                pen += p[WIDTH]
+            line.pen = pen
+            line.pieces.extend(pieces)
+        if line.pieces or not self.done:
+            self._finish()
+        for p in self.deferred:
+            self._place_float(p, self.y)
+
+    def _below_floats(self, line: Line, unit: list) -> None:
+        """Nothing is on the line yet and the unit does not fit beside the floats: move the line down
+        past them until it fits or no float is beside it."""
+        at, cw = self.at, self.cw
+        floats = at.floats
+        assert floats is not None
+        need = unit[UWIDTH] - unit_trail(unit)
+        while line.pen + need > line.right - line.left + 0.01 and (line.left > 0 or line.right < cw):
+            edge = floats.next_edge(at.oy + line.y)
+            if edge is None:
+                break
+            line.y = edge - at.oy
+            self._narrow(line)
+        self.y = max(self.y, line.y)
+
+    def _text_run(self, unit: tuple) -> Line:
+        """A TEXTRUN unit: its words, each with the space after it, fill the current line and as many
+        next ones as they need, a line's words as one WORD piece (INNER_SPACES: the spaces inside).
+        Returns the current line."""
+        _, node, m, raised, words, widths, space_piece = unit
+        space_w = space_piece[WIDTH]
+        line = self.line
+        j = 0
+        count = len(words)
+        while j < count:
+            limit = line.right - line.left + 0.01 - line.pen
+            seg = widths[j]
+            first_word = j
+            if seg > limit and line.pieces and has_content(line):
+                line = self._wrap()
+                continue
+            j += 1
+            while j < count and seg + space_w + widths[j] <= limit:
+                seg += space_w + widths[j]
                 j += 1
-                while j < count and seg + space_w + widths[j] <= limit:
-                    seg += space_w + widths[j]
-                    j += 1
-                line.xs.append(line.pen)
-                line.pieces.append((WORD, node, seg, "", m, raised, float(j - first_word - 1), 0.0, 0.0))
-                line.xs.append(line.pen + seg)
-                line.pieces.append(space_piece)
-                line.pen += seg + space_w
-                if j < count:
-                    finish(line)
-                    line = open_line(y, False)
-                    deferred_floats = place_deferred(line, deferred_floats)
-            continue
-        pieces = unit[PIECES]
-        if not pieces:
-            continue
-        if pieces[0][KIND] == FLOAT:
-            p = pieces[0]
-            if line.right - line.left - line.pen >= p[WIDTH] or not line.pieces:
-                place(p, line.y)
-                narrow(line)
-            else:
-                deferred_floats.append(p)
-            continue
-        if (
-            unit[CONTENT]
-            and line.pieces
-            and line.pen + unit[UWIDTH] - unit_trail(unit) > line.right - line.left + 0.01
-            and has_content(line)
-        ):
-            finish(line)
-            line = open_line(y, False)
-            deferred_floats = place_deferred(line, deferred_floats)
-        if floats is not None and floats.any and unit[CONTENT] and not line.pieces:
-            # nothing on this line yet and the unit does not fit beside the floats: go down past them
-            need = unit[UWIDTH] - unit_trail(unit)
-            while line.pen + need > line.right - line.left + 0.01 and (line.left > 0 or line.right < cw):
-                edge = floats.next_edge(oy + line.y)
-                if edge is None:
-                    break
-                line.y = edge - oy
-                narrow(line)
-            y = max(y, line.y)
-        if not has_content(line):
-            pieces = _without_leading_spaces(ctx, pieces)
-        pen = line.pen
-        xs = line.xs
-        for p in pieces:
-            xs.append(pen)
-            pen += p[WIDTH]
-        line.pen = pen
-        line.pieces.extend(pieces)
-    if line.pieces or not lines:
-        finish(line)
-    for p in deferred_floats:
-        place(p, y)
+            line.xs.append(line.pen)
+            line.pieces.append((WORD, node, seg, "", m, raised, float(j - first_word - 1), 0.0, 0.0))
+            line.xs.append(line.pen + seg)
+            line.pieces.append(space_piece)
+            line.pen += seg + space_w
+            if j < count:
+                line = self._wrap()
+        return line
 
+
+def _place_lines(
+    ctx: LayoutContext,
+    container: int,
+    done: list[tuple[Line, float, float]],
+    strut: FontMetrics,
+    at: ContentBox,
+    y0: float,
+    align: str,
+) -> InlineResult:
+    """Place the pieces of the finished lines (place_line), aligned; the run's height from y0 and its
+    first and last baselines."""
+    cx, cy = at.cx, at.cy
     total = 0.0
     first_baseline: float | None = None
     last_baseline: float | None = None
-    last_line = results[-1][0] if results else None
+    last_line = done[-1][0] if done else None
     carried: dict[int, Piece] = {}  # inline boxes open at the start of the next line
-    for line, height, baseline in results:
+    for line, height, baseline in done:
         line_align = align
         if align == "justify" and (line.forced or line is last_line):
             line_align = "left"  # the last line of a paragraph and lines ended by <br> are not justified

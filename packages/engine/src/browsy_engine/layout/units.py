@@ -81,29 +81,22 @@ def _text_style(s: ComputedStyle) -> tuple[str, str, FontMetrics, bool, bool]:
 
 
 def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float, measuring: bool = False):
-    """Generator task: the units of a run (atomic inlines and floats are sized here, or only measured)."""
-    units: list[Any] = []  # unit lists, TEXTRUN tuples, None
-    unit: list = [[], 0.0, False]
-    units.append(unit)
-    after_space = True
-    space_face = None  # the face of the space just before, when the previous character was one
-    break_pending = False
-    raise_stack: list[float] = [0.0]  # baseline shift (px, negative = up) from vertical-align sub/super
-    closing: list[tuple] = []  # the CLOSE pieces of the inline boxes entered, innermost last
-    styles, doc_nodes = ctx.styles, ctx.nodes
-    display, rel, box_children = ctx.display, ctx.rel, ctx.box_children
-    text_style = None  # the style of the last text node, and what was read from it
-    mode = transform = ""
-    text_metrics = cast("FontMetrics", None)  # set with text_style, before the first text node uses it
-    wraps = preserve = False
-    box_style = None  # the style of the last inline box, and what was read from it
+    """Generator task: the units of a run (atomic inlines and floats are sized here, or only measured).
+    Walks the run's content in order, inline boxes entered: a node index, or ~i (negative) for the end
+    of inline box i; each node adds its pieces to the _Units being built."""
+    b = _Units(ctx)
+    styles, doc_nodes, display, rel, box_children = (
+        ctx.styles,
+        ctx.nodes,
+        ctx.display,
+        ctx.rel,
+        ctx.box_children,
+    )
+    units, closing, raise_stack = b.units, b.closing, b.raise_stack
+    box_style = None  # the style of the last inline box, and what was read from it (links usually share it)
     box_edges: tuple = ()
     box_metrics: FontMetrics | None = None
     box_va = ""
-    last_char = ""  # the last character of text so far when no space or atomic inline came after it
-    last_wraps = False  # whether that text may wrap (its white-space)
-
-    # the run's content in order, inline boxes entered: node indices, ~i (negative) marks the end of box i
     split = ctx.split_set
     fresh: set[int] = set()
     if split and any(doc_nodes[c].parent in split for c in nodes):
@@ -111,144 +104,30 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
     stack = nodes[::-1]
     while stack:
         i = stack.pop()
-        if i < 0:  # the end of inline box ~i
+        if i < 0:  # the end of the innermost inline box entered: its end edge (inline: one per box)
             p = closing.pop()
+            unit = b.unit
             unit[PIECES].append(p)
             unit[UWIDTH] += p[WIDTH]
             raise_stack.pop()
             continue
         if display[i] == "text":
-            rel[i] = None
-            node = doc_nodes[i]
-            s = styles[node.parent]  # a text node has its parent's style
-            if s is not text_style:  # what a text node needs of its style (siblings usually share it)
-                text_style = s
-                mode, transform, text_metrics, wraps, preserve = _text_style(s)
-            text = collapse(node.text or "", mode, after_space)
-            if not text:
-                continue
-            if transform != "none":
-                text = apply_transform(text, transform)
-            if (
-                last_char
-                and not break_pending
-                and wraps
-                and last_wraps
-                and unit[CONTENT]
-                and break_between(last_char, text[0])  # a junction of two texts (linebreak.py)
-            ):
-                unit = _split_before_boxes(units, unit)
-            last_char, last_wraps = ("" if text[-1] == " " else text[-1]), wraps
-            m = text_metrics
-            is_ascii = text.isascii()
-            if not is_ascii and uses_fallback(text, m.face):
-                m = metrics_with_fallback(s, m)
-            raised = raise_stack[-1]
-            if text == " " and not preserve:  # a lone collapsible space, as between two links
-                unit[PIECES].append((SPACE if wraps else WORD, i, m.space, " ", m, raised, 0.0, 0.0, 0.0))
-                unit[UWIDTH] += m.space
-                break_pending = break_pending or wraps
-                after_space = True
-                space_face = m.face
-                continue
-            special = wraps and ("-" in text or not is_ascii) and has_breaks_inside(text)
-            lead = space_face is m.face  # a space of the same font precedes this text: kern across it
-            if not (preserve or special or " " in text or "\n" in text):  # the most common text: one word
-                w = word_width(m, text, lead, False)
-                unit = _add_word(units, unit, (WORD, i, w, text, m, raised, 0.0, 0.0, 0.0), break_pending)
-                break_pending = after_space = False
-                space_face = None
-                continue
-            space_piece = (SPACE if wraps else WORD, i, m.space, " ", m, raised, 0.0, 0.0, 0.0)
-            for li, line_text in enumerate(text.split("\n") if "\n" in text else (text,)):
-                if li > 0:
-                    units.append(FORCED)
-                    unit = [[], 0.0, False]
-                    units.append(unit)
-                    break_pending = False
-                if not line_text:
-                    continue
-                if preserve:
-                    line_text = line_text.replace("\t", "        ")
-                if not special:  # the common case: words separated by spaces
-                    space_w = space_piece[WIDTH]
-                    words = line_text.split(" ")
-                    if wraps and len(words) > 5:
-                        # the words strictly inside the text: one TEXTRUN unit instead of a unit per word
-                        middle = words[1:-1]
-                        if all(middle):
-                            known = m.spaced.get  # spaced_width's memo, read without a call per word
-                            run_widths = [known(word) or spaced_width(m, word) for word in middle]
-                            head, tail = words[0], words[-1]
-                            if head:
-                                w = word_width(m, head, lead, True)
-                                p = (WORD, i, w, head, m, raised, 0.0, 0.0, 0.0)
-                                unit = _add_word(units, unit, p, break_pending)
-                            unit[PIECES].append(space_piece)
-                            unit[UWIDTH] += space_w
-                            units.append((TEXTRUN, i, m, raised, middle, run_widths, space_piece))
-                            unit = [[], 0.0, False]
-                            units.append(unit)
-                            break_pending = False
-                            if tail:
-                                w = word_width(m, tail, True, False)
-                                unit = _add_word(
-                                    units, unit, (WORD, i, w, tail, m, raised, 0.0, 0.0, 0.0), False
-                                )
-                            continue
-                    last = len(words) - 1
-                    for wi, word in enumerate(words):
-                        if wi:
-                            unit[PIECES].append(space_piece)
-                            unit[UWIDTH] += space_w
-                            if wraps:
-                                break_pending = True
-                        if not word:
-                            continue
-                        if 0 < wi < last:
-                            w = spaced_width(m, word)
-                        else:
-                            w = word_width(m, word, wi > 0 or lead, wi < last)
-                        unit = _add_word(
-                            units, unit, (WORD, i, w, word, m, raised, 0.0, 0.0, 0.0), break_pending
-                        )
-                        break_pending = False
-                    continue
-                for pi, word in enumerate(line_text.split(" ")):
-                    if pi > 0:  # a space precedes this word
-                        unit[PIECES].append(space_piece)
-                        unit[UWIDTH] += space_piece[WIDTH]
-                        if wraps:
-                            break_pending = True
-                    if not word:
-                        continue
-                    for ci, chunk in enumerate(split_words(word)):
-                        w = word_width(m, chunk, False, False)
-                        p = (WORD, i, w, chunk, m, raised, 0.0, 0.0, 0.0)
-                        unit = _add_word(units, unit, p, break_pending or ci > 0)
-                        break_pending = False
-            after_space = text.endswith(" ") and not preserve
-            space_face = m.face if after_space else None
+            b.text(i)
             continue
         s = styles[i]
         tag = doc_nodes[i].tag
         if s.position in OUT_OF_FLOW:
-            unit[PIECES].append((ABS, i, 0.0, "", None, 0.0, 0.0, 0.0, 0.0))
+            b.unit[PIECES].append((ABS, i, 0.0, "", None, 0.0, 0.0, 0.0, 0.0))
         elif s.float_side in FLOATING:
             box = yield from _atomic_size(ctx, i, cw, measuring)
-            units.append([[(FLOAT, i, box[0], "", None, 0.0, box[1], 0.0, box[3])], 0.0, False])
-            unit = [[], 0.0, False]
-            units.append(unit)
+            b.float_box(i, box)
         elif tag == "br":
-            last_char = ""
-            units.append(FORCED)
-            unit = [[], 0.0, False]
-            units.append(unit)
-            after_space = True
-            space_face = None
-            break_pending = False
+            b.br()
         elif display[i] == "inline" and tag not in REPLACED:
-            if i in split:  # a part of an inline box split around blocks: its content and end follow
+            # an inline box (here rather than in a step of its own: there is one per link): its content,
+            # then its end (~i), come next, unless it is a part of a box split around blocks, walked
+            # already (_with_split_boxes), of which only a first part starts its rect afresh
+            if i in split:
                 if i in fresh:
                     rel[i] = None
             else:
@@ -259,41 +138,251 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
                     stack.append(children[0])
                 else:
                     stack += children[::-1]
-            if break_pending and unit[CONTENT]:
-                unit = [[], 0.0, False]
+            # its start edge, after a pending break opportunity; its end edge kept for its end
+            unit = b.unit
+            if b.break_pending and unit[CONTENT]:
+                unit = b.unit = [[], 0.0, False]
                 units.append(unit)
-                break_pending = False
-            if s is not box_style:  # what an inline box needs of its style (links usually share it)
+                b.break_pending = False
+            if s is not box_style:
                 box_style = s
-                box_edges = edges(s, cw)
-                box_metrics = metrics_for(s)
-                box_va = s.vertical_align
-            raised = (
-                raise_stack[-1] + _baseline_shift(ctx, i, box_va) if box_va in SHIFTING else raise_stack[-1]
-            )
+                box_edges, box_metrics, box_va = edges(s, cw), metrics_for(s), s.vertical_align
+            raised = raise_stack[-1]
+            if box_va in SHIFTING:
+                raised += _baseline_shift(ctx, i, box_va)
             raise_stack.append(raised)
             closing.append((CLOSE, i, box_edges[1], box_edges, box_metrics, raised, 0.0, 0.0, 0.0))
             unit[PIECES].append((OPEN, i, box_edges[0], box_edges, box_metrics, raised, 0.0, 0.0, 0.0))
             unit[UWIDTH] += box_edges[0]
         else:
             box = yield from _atomic_size(ctx, i, cw, measuring)
-            # CSS Text 3 §5.1: around an atomic inline the white-space of the boxes holding both sides
-            # decides: inside `nowrap` (or `pre`) inline-blocks and images stay on one line.
-            atom_wraps = styles[doc_nodes[i].parent].white_space not in ("nowrap", "pre")
-            if unit[CONTENT] and (atom_wraps or break_pending):
-                unit = [[], 0.0, False]
-                units.append(unit)
-            va = s.vertical_align
-            if va == "text-bottom" and tag == "textarea":
-                va = "baseline"  # measured: Chromium's textarea bottom sits on the baseline
-            last_char = ""
-            unit[PIECES].append((ATOMIC, i, box[0], va, None, raise_stack[-1], box[1], box[2], box[3]))
-            unit[UWIDTH] += box[0]
-            unit[CONTENT] = True
-            break_pending = atom_wraps
-            after_space = False
-            space_face = None
-    return units
+            b.atomic(i, s, tag, box)
+    return b.units
+
+
+class _Units:
+    """The units of a run being built (build_units), with the state carried from one node to the next:
+    the current unit, the white-space and break opportunity after the text so far, the inline boxes
+    entered, and what was last read from a text's and an inline box's style (siblings usually share it).
+    A plain class with slots: one is made per run, and the hot paths read its fields into locals."""
+
+    __slots__ = (
+        "ctx",
+        "units",
+        "unit",
+        "after_space",
+        "space_face",
+        "break_pending",
+        "raise_stack",
+        "closing",
+        "last_char",
+        "last_wraps",
+        "text_style",
+        "mode",
+        "transform",
+        "text_metrics",
+        "wraps",
+        "preserve",
+    )
+
+    def __init__(self, ctx: LayoutContext) -> None:
+        self.ctx = ctx
+        self.unit: list = [[], 0.0, False]
+        self.units: list[Any] = [self.unit]  # unit lists, TEXTRUN tuples, None
+        self.after_space = True
+        self.space_face: Any = None  # the face of the space just before, if the previous character was one
+        self.break_pending = False
+        self.raise_stack: list[float] = [
+            0.0
+        ]  # baseline shift (px, negative = up) from vertical-align sub/super
+        self.closing: list[tuple] = []  # the CLOSE pieces of the inline boxes entered, innermost last
+        self.last_char = ""  # the last character of text so far when no space or atomic inline came after it
+        self.last_wraps = False  # whether that text may wrap (its white-space)
+        # the style of the last text node, and what was read from it (siblings usually share it)
+        self.text_style: ComputedStyle | None = None
+        self.mode = self.transform = ""
+        self.text_metrics = cast("FontMetrics", None)  # set with text_style, before the first text uses it
+        self.wraps = self.preserve = False
+
+    def text(self, i: int) -> None:
+        """Text node i: its white-space collapsed and its case transformed, a break opportunity at the
+        junction with the text before, then its pieces: a lone space or a single word here, longer texts
+        (and preserved white-space) by _line."""
+        ctx = self.ctx
+        ctx.rel[i] = None
+        node = ctx.nodes[i]
+        s = ctx.styles[node.parent]  # a text node has its parent's style
+        if s is not self.text_style:
+            self.text_style = s
+            self.mode, self.transform, self.text_metrics, self.wraps, self.preserve = _text_style(s)
+        text = collapse(node.text or "", self.mode, self.after_space)
+        if not text:
+            return
+        if self.transform != "none":
+            text = apply_transform(text, self.transform)
+        wraps = self.wraps
+        unit = self.unit
+        if (
+            self.last_char
+            and not self.break_pending
+            and wraps
+            and self.last_wraps
+            and unit[CONTENT]
+            and break_between(self.last_char, text[0])  # a junction of two texts (linebreak.py)
+        ):
+            unit = self.unit = _split_before_boxes(self.units, unit)
+        self.last_char, self.last_wraps = ("" if text[-1] == " " else text[-1]), wraps
+        m = self.text_metrics
+        is_ascii = text.isascii()
+        if not is_ascii and uses_fallback(text, m.face):
+            m = metrics_with_fallback(s, m)
+        raised = self.raise_stack[-1]
+        preserve = self.preserve
+        if text == " " and not preserve:  # a lone collapsible space, as between two links
+            unit[PIECES].append((SPACE if wraps else WORD, i, m.space, " ", m, raised, 0.0, 0.0, 0.0))
+            unit[UWIDTH] += m.space
+            self.break_pending = self.break_pending or wraps
+            self.after_space = True
+            self.space_face = m.face
+            return
+        special = wraps and ("-" in text or not is_ascii) and has_breaks_inside(text)
+        lead = self.space_face is m.face  # a space of the same font precedes this text: kern across it
+        if not (preserve or special or " " in text or "\n" in text):  # the most common text: one word
+            w = word_width(m, text, lead, False)
+            p = (WORD, i, w, text, m, raised, 0.0, 0.0, 0.0)
+            self.unit = _add_word(self.units, unit, p, self.break_pending)
+            self.break_pending = self.after_space = False
+            self.space_face = None
+            return
+        space_piece = (SPACE if wraps else WORD, i, m.space, " ", m, raised, 0.0, 0.0, 0.0)
+        if "\n" in text:  # preserved newlines: forced breaks between the lines
+            for li, line_text in enumerate(text.split("\n")):
+                if li > 0:
+                    self._break_line()
+                if line_text:
+                    self._line(line_text, space_piece, lead, special)
+        else:
+            self._line(text, space_piece, lead, special)
+        self.after_space = after_space = text.endswith(" ") and not preserve
+        self.space_face = m.face if after_space else None
+
+    def _line(self, text: str, space_piece: tuple, lead: bool, special: bool) -> None:
+        """The words of a line of text (no newline in it) and the spaces between them, each space a break
+        opportunity when the text wraps; `special`: words hold break opportunities of their own."""
+        if self.preserve:
+            text = text.replace("\t", "        ")
+        if special:
+            self._broken_words(text, space_piece)
+            return
+        _, i, space_w, _, m, raised, _, _, _ = space_piece
+        wraps = self.wraps
+        words = text.split(" ")
+        if wraps and len(words) > 5:
+            middle = words[1:-1]
+            if all(middle):
+                self._text_run(words, middle, space_piece, lead)
+                return
+        units, unit, break_pending = self.units, self.unit, self.break_pending
+        last = len(words) - 1
+        for wi, word in enumerate(words):
+            if wi:
+                unit[PIECES].append(space_piece)
+                unit[UWIDTH] += space_w
+                if wraps:
+                    break_pending = True
+            if not word:
+                continue
+            if 0 < wi < last:
+                w = spaced_width(m, word)
+            else:
+                w = word_width(m, word, wi > 0 or lead, wi < last)
+            unit = _add_word(units, unit, (WORD, i, w, word, m, raised, 0.0, 0.0, 0.0), break_pending)
+            break_pending = False
+        self.unit, self.break_pending = unit, break_pending
+
+    def _text_run(self, words: list[str], middle: list[str], space_piece: tuple, lead: bool) -> None:
+        """A wrapping line of more than five words: the words strictly inside it (`middle`, none empty)
+        make one TEXTRUN unit instead of a unit per word; the first and the last word are units of their
+        own, so that they join the texts and boxes around them."""
+        _, i, space_w, _, m, raised, _, _, _ = space_piece
+        units, unit = self.units, self.unit
+        known = m.spaced.get  # spaced_width's memo, read without a call per word
+        run_widths = [known(word) or spaced_width(m, word) for word in middle]
+        head, tail = words[0], words[-1]
+        if head:
+            w = word_width(m, head, lead, True)
+            unit = _add_word(units, unit, (WORD, i, w, head, m, raised, 0.0, 0.0, 0.0), self.break_pending)
+        unit[PIECES].append(space_piece)
+        unit[UWIDTH] += space_w
+        units.append((TEXTRUN, i, m, raised, middle, run_widths, space_piece))
+        unit = [[], 0.0, False]
+        units.append(unit)
+        if tail:
+            w = word_width(m, tail, True, False)
+            unit = _add_word(units, unit, (WORD, i, w, tail, m, raised, 0.0, 0.0, 0.0), False)
+        self.unit, self.break_pending = unit, False
+
+    def _broken_words(self, text: str, space_piece: tuple) -> None:
+        """A line of text whose words hold break opportunities (hyphens, CJK, …: linebreak.py): each
+        word split into its unbreakable chunks."""
+        _, i, space_w, _, m, raised, _, _, _ = space_piece
+        wraps = self.wraps
+        units, unit, break_pending = self.units, self.unit, self.break_pending
+        for pi, word in enumerate(text.split(" ")):
+            if pi > 0:  # a space precedes this word
+                unit[PIECES].append(space_piece)
+                unit[UWIDTH] += space_w
+                if wraps:
+                    break_pending = True
+            if not word:
+                continue
+            for ci, chunk in enumerate(split_words(word)):
+                w = word_width(m, chunk, False, False)
+                p = (WORD, i, w, chunk, m, raised, 0.0, 0.0, 0.0)
+                unit = _add_word(units, unit, p, break_pending or ci > 0)
+                break_pending = False
+        self.unit, self.break_pending = unit, break_pending
+
+    def br(self) -> None:
+        """A <br>: a forced break, after which the text starts afresh (no junction, leading spaces collapse)."""
+        self.last_char = ""
+        self.after_space = True
+        self.space_face = None
+        self._break_line()
+
+    def _break_line(self) -> None:
+        """A forced break (a <br> or a preserved newline): it ends the unit and the line."""
+        self.units.append(FORCED)
+        self.unit = [[], 0.0, False]
+        self.units.append(self.unit)
+        self.break_pending = False
+
+    def float_box(self, i: int, box: tuple) -> None:
+        """Float i (box: _atomic_size's) as a unit of its own, placed by the line filling."""
+        self.units.append([[(FLOAT, i, box[0], "", None, 0.0, box[1], 0.0, box[3])], 0.0, False])
+        self.unit = [[], 0.0, False]
+        self.units.append(self.unit)
+
+    def atomic(self, i: int, s: ComputedStyle, tag: str, box: tuple) -> None:
+        """Atomic inline i (style s, box: _atomic_size's). CSS Text 3 §5.1: around it the white-space of
+        the boxes holding both sides decides: inside `nowrap` (or `pre`) inline-blocks and images stay on
+        one line."""
+        ctx = self.ctx
+        atom_wraps = ctx.styles[ctx.nodes[i].parent].white_space not in ("nowrap", "pre")
+        unit = self.unit
+        if unit[CONTENT] and (atom_wraps or self.break_pending):
+            unit = self.unit = [[], 0.0, False]
+            self.units.append(unit)
+        va = s.vertical_align
+        if va == "text-bottom" and tag == "textarea":
+            va = "baseline"  # measured: Chromium's textarea bottom sits on the baseline
+        self.last_char = ""
+        unit[PIECES].append((ATOMIC, i, box[0], va, None, self.raise_stack[-1], box[1], box[2], box[3]))
+        unit[UWIDTH] += box[0]
+        unit[CONTENT] = True
+        self.break_pending = atom_wraps
+        self.after_space = False
+        self.space_face = None
 
 
 def _with_split_boxes(ctx: LayoutContext, container: int, nodes: list[int]) -> tuple[list[int], set[int]]:
