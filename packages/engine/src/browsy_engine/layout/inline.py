@@ -154,7 +154,8 @@ class _Lines:
     def _finish(self) -> None:
         """End the current line: its height and baseline (line_metrics); the next line starts below it."""
         line = self.line
-        height, baseline = line_metrics(line, self.strut, self.ctx.line_quirk)
+        ctx = self.ctx
+        height, baseline = line_metrics(line, self.strut, ctx.line_quirk, ctx.nodes, self.container)
         if height <= 0 and self.marker_line and not self.done:
             above, below = self.strut.leading_split()
             height, baseline = above + below, above

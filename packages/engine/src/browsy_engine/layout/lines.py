@@ -64,13 +64,16 @@ def has_content(line: Line) -> bool:
     return False
 
 
-def line_metrics(line: Line, strut: FontMetrics, quirks: bool) -> tuple[float, float]:
+def line_metrics(
+    line: Line, strut: FontMetrics, quirks: bool, nodes: list | None = None, root: int = -1
+) -> tuple[float, float]:
     """(height, baseline from line top) of a line box; (0, 0) when the line is empty. Under the line
-    height quirk (quirks and limited-quirks modes) the strut only counts on lines with text (a line of
-    images is as tall as the images)."""
+    height quirk (quirks and limited-quirks modes) the strut only counts on lines with text of the root
+    inline box itself, the block `root` (a line of images is as tall as the images, a paragraph holding
+    only a <code> as tall as the code's text)."""
     if not line.forced and not has_content(line):
         return 0.0, 0.0
-    if quirks and not line.forced and not any(p[KIND] == WORD for p in line.pieces):
+    if quirks and not line.forced and not _root_text(line, nodes, root):
         above = below = 0.0
     else:
         above, below = strut.split
@@ -114,6 +117,13 @@ def line_metrics(line: Line, strut: FontMetrics, quirks: bool) -> tuple[float, f
             above += h - height
             height = h
     return height, above
+
+
+def _root_text(line: Line, nodes: list | None, root: int) -> bool:
+    """Whether the line holds text (of the block `root` itself, when its nodes are given)."""
+    if nodes is None:
+        return any(p[KIND] == WORD for p in line.pieces)
+    return any(p[KIND] == WORD and nodes[p[NODE]].parent == root for p in line.pieces)
 
 
 def place_line(
