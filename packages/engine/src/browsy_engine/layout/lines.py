@@ -147,34 +147,8 @@ def place_line(
     spanning = list(carried)
     pieces = line.pieces
     xs = line.xs
-    # content width: drop hanging trailing spaces
-    end = line.pen
-    for k in range(len(pieces) - 1, -1, -1):
-        kind = pieces[k][KIND]
-        if kind == SPACE:
-            end = xs[k]
-        elif kind in (CLOSE, ABS) or (kind == OPEN and pieces[k][WIDTH] == 0):
-            continue
-        else:
-            break
-    avail = line.right - line.left
-    shift = line.left
-    gap = 0.0  # extra width per space when justifying
-    if align == "justify" and avail > end:
-        spaces = 0.0
-        for k, p in enumerate(pieces):
-            if xs[k] >= end:
-                break
-            if p[KIND] == SPACE:
-                spaces += 1
-            elif p[KIND] == WORD:
-                spaces += p[INNER_SPACES]
-        if spaces:
-            gap = (avail - end) / spaces
-    if align == "center":
-        shift += max(0.0, (avail - end) / 2)
-    elif align == "right":
-        shift += max(0.0, avail - end)
+    end = content_end(line)
+    shift, gap = _alignment(line, align, end)
     ox = cx + shift
     rel = ctx.rel
     styles = ctx.styles
@@ -249,17 +223,72 @@ def place_line(
             ctx.positioned.append((node, container, x, cy + top))
     if text_node >= 0:
         _union(ctx, text_node, container, tx0, ty0, tx1, ty1)
-    # inline boxes open from an earlier line through this one to the next: the whole line is theirs
+    _boxes_across_line(ctx, container, spanning, carried, open_at, ox, ox + end, base_y, empty)
+
+
+def content_end(line: Line) -> float:
+    """Where the line's content ends: its pen, less the hanging spaces at its end (and the empty box edges
+    and positioned boxes after them)."""
+    pieces, xs = line.pieces, line.xs
+    end = line.pen
+    for k in range(len(pieces) - 1, -1, -1):
+        kind = pieces[k][KIND]
+        if kind == SPACE:
+            end = xs[k]
+        elif kind in (CLOSE, ABS) or (kind == OPEN and pieces[k][WIDTH] == 0):
+            continue
+        else:
+            break
+    return end
+
+
+def _alignment(line: Line, align: str, end: float) -> tuple[float, float]:
+    """(shift of the content from the line's left edge, extra width per space) for text-align `align`."""
+    pieces, xs = line.pieces, line.xs
+    avail = line.right - line.left
+    shift = line.left
+    gap = 0.0  # extra width per space when justifying
+    if align == "justify" and avail > end:
+        spaces = 0.0
+        for k, p in enumerate(pieces):
+            if xs[k] >= end:
+                break
+            if p[KIND] == SPACE:
+                spaces += 1
+            elif p[KIND] == WORD:
+                spaces += p[INNER_SPACES]
+        if spaces:
+            gap = (avail - end) / spaces
+    if align == "center":
+        shift += max(0.0, (avail - end) / 2)
+    elif align == "right":
+        shift += max(0.0, avail - end)
+    return shift, gap
+
+
+def _boxes_across_line(
+    ctx: LayoutContext,
+    container: int,
+    spanning: list[int],
+    carried: dict[int, Piece],
+    open_at: dict[int, tuple[float, float, Piece]],
+    x0: float,
+    x1: float,
+    base_y: float,
+    empty: bool,
+) -> None:
+    """The fragments of the inline boxes that do not close on this line (from x0 to the content's end
+    x1): those open from an earlier line through this one, and those opened here that continue onto the
+    next line (remembered in `carried`)."""
     for node in spanning:
         opening = carried.get(node)
         if opening is not None:
             m = None if empty else opening[METRICS]
-            _inline_box(ctx, node, container, ox, ox + end, m, base_y + opening[RAISED], opening[TEXT])
-    # inline boxes continuing onto the next line: their opening fragment, then up to the line's end
-    for node, (start, x1, opening) in open_at.items():
+            _inline_box(ctx, node, container, x0, x1, m, base_y + opening[RAISED], opening[TEXT])
+    for node, (start, end_of_edge, opening) in open_at.items():
         box_edges, m = opening[TEXT], None if empty else opening[METRICS]
-        _inline_box(ctx, node, container, start, x1, m, base_y + opening[RAISED], box_edges)
-        _inline_box(ctx, node, container, start, ox + end, m, base_y, box_edges)
+        _inline_box(ctx, node, container, start, end_of_edge, m, base_y + opening[RAISED], box_edges)
+        _inline_box(ctx, node, container, start, x1, m, base_y, box_edges)
         carried[node] = opening
 
 
