@@ -2,19 +2,21 @@
 CSS Generated Content 3) and the anonymous cells that hold a table's other content (CSS 2 §17.2.1).
 
 A generated box is a child of its element: ::before before the element's first child, ::after after its
-last. Layout gets each box that takes part in the lines or in a flex/grid container as a node of its own
-(`LayoutContext.nodes` past the document's nodes), holding a text node with the `content` strings, so that
-its font, line height, edges, width and height count as an ordinary inline box's or item's: an icon font's
-glyph (`.icon::before { content: "\\f122" }`) gives its line a height, a `" · "` separator between list
-items takes its width. The element appears as a copy whose children list the generated nodes; the
-document itself is not touched, so nothing past layout sees them (their boxes are dropped at the end).
+last. Layout gets each one that is in flow or floated as a node of its own (`LayoutContext.nodes` past the
+document's nodes), holding a text node with the `content` strings, so that its font, line height, edges,
+width and height count as any box's: an icon font's glyph (`.icon::before { content: "\\f122" }`) gives
+its line a height, a `" · "` separator between list items takes its width, `::after { display: block;
+padding-top: 75% }` gives its container an aspect ratio, the clearfix's `::after { clear: both }` is an
+ordinary cleared block. Absolutely positioned ones change no other box and are left out.
 
 A table's children that are no table parts (a `display: table` wrapper around a list or text) are
 wrapped, each run of them, in an anonymous table cell, which sits in an anonymous row like any cell
-outside a row: the table is then as wide as that content (shrink-to-fit) and as tall.
+outside a row: the table is then as wide as that content (shrink-to-fit) and as tall. Rows and cells
+outside a table get an anonymous table.
 
-Block-level generated boxes in a block container (the clearfix's `display: table`) stay with block.py's
-flow, which reads their styles directly; absolutely positioned ones change no other box and are left out.
+An element that gains such children appears as a copy whose children list them; the document itself is
+not touched, so nothing past layout sees these boxes (theirs are dropped at the end, and the boxes inside
+them re-anchored: anchor_past_generated).
 """
 
 from __future__ import annotations
@@ -27,7 +29,6 @@ from .context import FLOATING, NEVER_RENDERED, OUT_OF_FLOW, REPLACED, LayoutCont
 # elements that never hold generated boxes: replaced content, and the void elements Chromium gives none
 NO_GENERATED = REPLACED | NEVER_RENDERED | {"br", "wbr", "canvas", "area", "col", "colgroup", "option"}
 ITEM_PARENTS = frozenset({"flex", "inline-flex", "grid", "inline-grid", "-webkit-box", "-webkit-inline-box"})
-INLINE_LEVEL = frozenset({"inline", "inline-block", "inline-flex", "inline-grid", "inline-table"})
 
 
 def add_generated_boxes(ctx: LayoutContext) -> None:
@@ -36,34 +37,34 @@ def add_generated_boxes(ctx: LayoutContext) -> None:
     if not generated:
         return
     doc_nodes = ctx.doc.nodes
-    nodes: list[Node] | None = None
-    styles = ctx.styles
     for (i, name), s in sorted(generated.items()):
         owner = doc_nodes[i]
-        owner_style = styles[i]
-        if owner.tag in NO_GENERATED or owner_style is None or not _in_layout(s):
+        if owner.tag in NO_GENERATED or ctx.styles[i] is None or not _in_layout(s):
             continue
-        if nodes is None:
-            nodes = list(doc_nodes)
-            styles = list(styles)
+        current = _layout_copy(ctx, i)
+        nodes, styles = ctx.nodes, ctx.styles
         j = len(nodes)
         text = s.content or ""
-        box = Node(j, "::" + name, {}, i, [j + 1] if text else [])
-        nodes.append(box)
+        nodes.append(Node(j, "::" + name, {}, i, [j + 1] if text else []))
         styles.append(s)
         if text:
             nodes.append(Node(j + 1, TEXT, {}, j, None, text))
             styles.append(None)  # type: ignore[arg-type]  # text nodes have no style of their own
-        current = nodes[i]
-        if current is owner:  # the owner's first generated box: a copy of it lists them
-            current = nodes[i] = Node(i, owner.tag, owner.attrs, owner.parent, list(owner.children))
         if name == "before":
             current.children.insert(0, j)
         else:
             current.children.append(j)
-    if nodes is not None:
-        ctx.nodes = nodes
-        ctx.styles = styles
+
+
+def _layout_copy(ctx: LayoutContext, i: int) -> Node:
+    """Node i as the layout tree's own copy, whose children may change (the layout's node and style lists
+    are copied from the document's on the first such change)."""
+    if ctx.nodes is ctx.doc.nodes:
+        ctx.nodes, ctx.styles = list(ctx.nodes), list(ctx.styles)
+    node = ctx.nodes[i]
+    if node is ctx.doc.nodes[i]:
+        node = ctx.nodes[i] = Node(i, node.tag, node.attrs, node.parent, list(node.children))
+    return node
 
 
 TABLES = frozenset({"table", "inline-table"})
@@ -88,28 +89,34 @@ def add_anonymous_table_boxes(ctx: LayoutContext) -> None:
     groups or cells in an element that is no table gets an anonymous table (rule 3), and each run of a
     table's children that are no table parts an anonymous cell (rule 2; white space between them is
     dropped, positioned children stay the table's). Cells outside rows get an anonymous row (table.py)."""
-    doc_count = len(ctx.doc.nodes)
-    for p in range(doc_count):
-        s = ctx.styles[p]
-        if s is None or s.display in TABLE_OWNERS or ctx.doc.nodes[p].tag in NO_GENERATED:
+    nodes, styles = ctx.nodes, ctx.styles  # generated boxes included: they may be table parts too
+    stray_parents: set[int] = set()
+    tables: list[int] = []
+    for i, s in enumerate(styles):  # one pass over the styles: misparented table parts are rare
+        if s is None:
             continue
-        if any(_stray(ctx, c) for c in ctx.nodes[p].children):
-            _wrap_runs(ctx, p, _stray, "inline-table" if s.display == "inline" else "table")
-    for t in range(len(ctx.nodes)):
-        s = ctx.styles[t]
-        if s is None or s.display not in TABLES or ctx.nodes[t].tag in NO_GENERATED:
+        if s.display in STRAY:
+            if s.position not in OUT_OF_FLOW and s.float_side not in FLOATING:
+                stray_parents.add(nodes[i].parent)
+        elif s.display in TABLES:
+            tables.append(i)
+    for p in sorted(stray_parents):
+        owner_style: ComputedStyle | None = styles[p] if p >= 0 else None
+        if owner_style is None or owner_style.display in TABLE_OWNERS or nodes[p].tag in NO_GENERATED:
             continue
-        if not all(_table_part(ctx, c) for c in ctx.nodes[t].children):
+        _wrap_runs(ctx, p, _stray, "inline-table" if owner_style.display == "inline" else "table")
+    for t in tables:
+        if ctx.nodes[t].tag not in NO_GENERATED and not all(
+            _table_part(ctx, c) for c in ctx.nodes[t].children
+        ):
             _wrap_runs(ctx, t, lambda ctx, c: not _table_part(ctx, c), "table-cell")
 
 
 def _wrap_runs(ctx: LayoutContext, parent: int, belongs, display: str) -> None:
     """Replace each run of parent's children that `belongs` (white space inside a run stays in it) by a
     new anonymous box with that display, holding the run."""
-    if ctx.nodes is ctx.doc.nodes:
-        ctx.nodes, ctx.styles = list(ctx.nodes), list(ctx.styles)
+    owner = _layout_copy(ctx, parent)
     nodes, styles = ctx.nodes, ctx.styles
-    owner = nodes[parent]
     kept: list[int] = []
     run: list[int] = []
     for c in [*owner.children, -1]:
@@ -128,7 +135,7 @@ def _wrap_runs(ctx: LayoutContext, parent: int, belongs, display: str) -> None:
         run = []
         if c >= 0:
             kept.append(c)
-    nodes[parent] = Node(parent, owner.tag, owner.attrs, owner.parent, kept)
+    owner.children = kept
 
 
 STRAY = frozenset({"table-cell", "table-row", "table-row-group", "table-header-group", "table-footer-group"})
