@@ -293,6 +293,14 @@ def flow(ctx, i, children, cw, at: ContentBox, collapse_top, cb_h, strut_in=NO_M
     return FlowOut(cursor, top_out, pending, first, baseline, first_quirk, last_quirk_bottom)
 
 
+def used_height(display: str, h_spec: float | None, content_h: float) -> float:
+    """A box's content height: the specified one, or its content's when none is; a table's height is a
+    minimum, its rows are never cut (CSS 2 §17.5.3)."""
+    if h_spec is None:
+        return content_h
+    return max(h_spec, content_h) if display in TABLE_LIKE else h_spec
+
+
 def _ratio_height(s, w: float, pb_h: float, pb_v: float) -> float:
     """Content height from `aspect-ratio` (width / height; box-sizing decides which box it sizes)."""
     if s.box_sizing == "border-box":
@@ -493,10 +501,7 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN):
         )
         if not split:  # the marker's own line, which counts borders and padding (LayoutNG)
             content_h = max(content_h, marker_line_height(s) - pb_v)
-    if h_spec is not None:
-        # a table's height is a minimum: its rows are never cut (CSS 2 §17.5.3)
-        content_h = max(h_spec, content_h) if d in TABLE_LIKE else h_spec
-    content_h = clamp_height(s, content_h, cb_h, pb_v)
+    content_h = clamp_height(s, used_height(d, h_spec, content_h), cb_h, pb_v)
     r[2] = w + pb_h
     r[3] = content_h + pb_v
     mt = as_margin(px(s.margin_top, cb_w))
@@ -622,11 +627,7 @@ def atomic_box(ctx, i, cb_w, force_w=None, force_h=None, cb_h=None):
     if h_spec is None and s.aspect_ratio:
         h_spec = _ratio_height(s, w, pb_h, pb_v)
     out = yield from box_contents(ctx, i, w, h_spec, cb_w)
-    if h_spec is None:
-        h = out.height
-    else:  # a table's height is a minimum (CSS 2 §17.5.3)
-        h = max(h_spec, out.height) if ctx.display[i] in TABLE_LIKE else h_spec
-    h = clamp_height(s, h, cb_h, pb_v)
+    h = clamp_height(s, used_height(ctx.display[i], h_spec, out.height), cb_h, pb_v)
     ctx.rel[i][2] = w + pb_h
     ctx.rel[i][3] = h + pb_v
     if out.baseline is not None and s.overflow_y in ("visible", "clip"):

@@ -195,9 +195,13 @@ def alt_fallback(ctx: LayoutContext, i: int, s: ComputedStyle) -> bool:
     elif not node.attrs.get("title") and not _fails_to_load(ctx, node.attrs.get("src")):
         return False  # no text and no URL to fetch: no image and no icon
     # no alt: the title stands in for it, or the icon, in a box sized only when both dimensions are given
+    return not _both_dimensions(ctx, i, s)
+
+
+def _both_dimensions(ctx: LayoutContext, i: int, s: ComputedStyle) -> bool:
+    """Whether an image has both a width and a height (CSS or attributes)."""
     has_w = s.width is not None or _dim_attr(ctx, i, "width") is not None
-    has_h = s.height is not None or _dim_attr(ctx, i, "height") is not None
-    return not (has_w and has_h)
+    return has_w and (s.height is not None or _dim_attr(ctx, i, "height") is not None)
 
 
 def is_toggle(ctx: LayoutContext, i: int) -> bool:
@@ -211,13 +215,9 @@ def empty_alt_collapses(ctx: LayoutContext, i: int, s: ComputedStyle) -> bool:
     node = ctx.nodes[i]
     if node.tag != "img" or ctx.display[i] != "inline" or (node.attrs.get("alt") or "").strip():
         return False
-    if node.attrs.get("alt") is None or not _fails_to_load(ctx, node.attrs.get("src")):
+    if node.attrs.get("alt") is None or not _fails_to_load(ctx, node.attrs.get("src")):  # data: URLs load
         return False
-    if _data_image(node.attrs.get("src")) is not None:
-        return False
-    has_w = s.width is not None or _dim_attr(ctx, i, "width") is not None
-    has_h = s.height is not None or _dim_attr(ctx, i, "height") is not None
-    return not (has_w and has_h)
+    return not _both_dimensions(ctx, i, s)
 
 
 _SVG_ROOT = re.compile(r"<svg\b[^>]*>", re.IGNORECASE)
