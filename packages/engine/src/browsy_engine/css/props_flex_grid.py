@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tinycss2.ast import StringToken
+from tinycss2.ast import SquareBracketsBlock, StringToken
 
 from .kinds import (
     ALIGN_WORDS,
@@ -152,6 +152,8 @@ class FlexGridParsers(ValueParsers):
 
     def _grid_line_pair(self, start: str, end: str) -> Callable[[list[object]], Parsed | None]:
         def handler(values: list[object]) -> Parsed | None:
+            if any(isinstance(v, StringToken) for v in values):
+                return None  # a <grid-line> is an integer, span or custom ident: never a string
             parts = self._split_slash(values)
             if len(parts) > 2 or any(not p for p in parts):
                 return None
@@ -169,6 +171,8 @@ class FlexGridParsers(ValueParsers):
         return handler
 
     def _grid_area(self, values: list[object]) -> Parsed | None:
+        if any(isinstance(v, StringToken) for v in values):
+            return None  # grid lines are never strings (`grid-area: 'main'` is invalid)
         parts = self._split_slash(values)
         if len(parts) > 4 or any(not p for p in parts):
             return None
@@ -208,7 +212,7 @@ class FlexGridParsers(ValueParsers):
                 for s in ("grid_template_rows", "grid_template_columns", "grid_template_areas")
             ]
         if any(isinstance(v, StringToken) for v in values):
-            return None  # the areas form of the shorthand is not modelled: keep longhands
+            return self._grid_template_areas(values)
         parts = self._split_slash(values)
         if len(parts) != 2:
             return None
@@ -216,4 +220,34 @@ class FlexGridParsers(ValueParsers):
             ("grid_template_rows", (CONST, serialize_lower(parts[0]))),
             ("grid_template_columns", (CONST, serialize_lower(parts[1]))),
             ("grid_template_areas", (CONST, None)),
+        ]
+
+    def _grid_template_areas(self, values: list[object]) -> Parsed | None:
+        """The areas form (CSS Grid §7.4): `[<line-names>? <string> <track-size>? <line-names>?]+
+        [/ <explicit-track-list>]?`. Each string is a row of the areas and of the row tracks (its size
+        follows it, `auto` when none does); line names are not modelled."""
+        parts = self._split_slash(values)
+        if len(parts) > 2 or not parts[-1]:
+            return None
+        strings: list[object] = []
+        rows: list[str] = []
+        for v in parts[0]:
+            if isinstance(v, StringToken):
+                strings.append(v)
+                rows.append("auto")
+            elif isinstance(v, SquareBracketsBlock):
+                continue
+            elif not strings or rows[-1] != "auto":
+                return None  # a size before the first string, or two sizes for one row
+            else:
+                rows[-1] = serialize_lower([v])
+        if len({len(s.value.split()) for s in strings if isinstance(s, StringToken)}) != 1:
+            return None  # rows of the areas must have as many columns each
+        if len(parts) == 2 and any(isinstance(v, StringToken) for v in parts[1]):
+            return None  # strings after the slash
+        columns = serialize_lower(parts[1]) if len(parts) == 2 else None
+        return [
+            ("grid_template_rows", (CONST, " ".join(rows))),
+            ("grid_template_columns", (CONST, columns)),
+            ("grid_template_areas", (CONST, serialize_lower(strings))),
         ]
