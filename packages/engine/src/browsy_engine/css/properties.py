@@ -218,6 +218,10 @@ class PropertyParser(BoxParsers, FlexGridParsers, FontParsers, PaintParsers):
         add("text-indent", ["text_indent"], self._length_longhand("text_indent", auto=False, negative=True))
         add("border-spacing", ["border_spacing_h", "border_spacing_v"], self._border_spacing)
         add("aspect-ratio", ["aspect_ratio"], self._aspect_ratio)
+        add("column-count", ["column_count"], self._single("column_count", self._column_count_spec))
+        add("column-width", ["column_width"], self._single("column_width", self._column_width_spec))
+        add("columns", ["column_count", "column_width"], self._columns)
+        add("column-span", ["column_span_all"], self._column_span)
         # paint (what a person can see; layout ignores these)
         for css, (slots, handler) in self._paint_handlers().items():
             add(css, slots, handler)

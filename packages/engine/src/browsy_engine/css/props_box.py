@@ -292,6 +292,49 @@ class BoxParsers(ValueParsers):
             return [("aspect_ratio", (CONST, None))]
         return [("aspect_ratio", (CONST, quotient))]
 
+    # ---- multi-column layout (CSS Multi-column §3) ------------------------------------------------
+
+    def _column_count_spec(self, t: object) -> Spec | None:
+        """`auto` (None) or an integer of at least 1."""
+        if keyword_of(t) == "auto":
+            return (CONST, None)
+        n = number_value(t, self.vp)
+        if n is None or n != int(n) or n < 1:
+            return None
+        return (CONST, int(min(n, 1000)))
+
+    def _column_width_spec(self, t: object) -> Spec | None:
+        """`auto` (None) or a non-negative length: no percentages."""
+        if isinstance(t, PercentageToken):
+            return None
+        return self.length_spec(t, auto=True, negative=False)
+
+    def _columns(self, values: list[object]) -> Parsed | None:
+        """`columns: <width> || <count>`, either order; `auto` leaves its half at auto."""
+        if not 1 <= len(values) <= 2:
+            return None
+        count: Spec = (CONST, None)
+        width: Spec = (CONST, None)
+        seen_count = seen_width = False
+        for v in values:
+            if keyword_of(v) == "auto":
+                continue
+            as_count = None if seen_count else self._column_count_spec(v)
+            if as_count is not None and not isinstance(v, PercentageToken) and keyword_of(v) is None:
+                count, seen_count = as_count, True
+                continue
+            as_width = None if seen_width else self._column_width_spec(v)
+            if as_width is None:
+                return None
+            width, seen_width = as_width, True
+        return [("column_count", count), ("column_width", width)]
+
+    def _column_span(self, values: list[object]) -> Parsed | None:
+        word = keyword_of(values[0]) if len(values) == 1 else None
+        if word not in ("none", "all"):
+            return None
+        return [("column_span_all", (CONST, word == "all"))]
+
 
 INTRINSIC_WIDTHS = {
     "fit-content": "fit-content",

@@ -118,7 +118,7 @@ class FlexGridParsers(ValueParsers):
 
     def _gap_spec(self, t: object) -> Spec | None:
         if keyword_of(t) == "normal":
-            return (CONST, (0.0, 0.0))
+            return (CONST, None)
         return self.length_spec(t, auto=False, negative=False)
 
     def _gap_longhand(self, slot: str) -> Callable[[list[object]], Parsed | None]:

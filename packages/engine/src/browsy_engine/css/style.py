@@ -70,8 +70,12 @@ class ComputedStyle:
     justify_items: str = "normal"
     justify_self: str = "auto"
     order: int = 0
-    row_gap: Length = ZERO
-    column_gap: Length = ZERO
+    row_gap: Length = None  # None: `normal`, 0 in flex and grid containers, 1em between columns
+    column_gap: Length = None
+    # Multi-column layout (CSS Multi-column §3): None is `auto`
+    column_count: int | None = None
+    column_width: Length = None
+    column_span_all: bool = False  # column-span: all
     # Grid values are the computed CSS text (var() substituted, lowercase); layout parses them.
     grid_template_columns: str | None = None
     grid_template_rows: str | None = None

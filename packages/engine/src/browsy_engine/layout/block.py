@@ -33,6 +33,7 @@ from .geometry import (
     vertical_pb,
 )
 from .inline import has_inline_content, inline_run
+from .multicol import cut_columns, is_multicol, used_columns
 from .text import metrics_for
 
 Margin = tuple[float, float]  # (largest positive, most negative) of margins collapsed together
@@ -119,6 +120,8 @@ def establishes_bfc(ctx: LayoutContext, i: int) -> bool:
         or s.position in ("absolute", "fixed")
         or ctx.nodes[i].parent < 0
         or s.display == "flow-root"
+        or s.column_count is not None  # a multi-column container
+        or s.column_width is not None
     )
 
 
@@ -484,9 +487,12 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN):
         inner = collapse(strut_in, as_margin(px(s.margin_top, cb_w))) if collapse_top else NO_MARGIN
         base = h_spec if h_spec is not None else quirky_percent_base(ctx, i, s, cb_w, cb_h, pb_v)
         ctx.pct_height[i] = base
-        out = yield from flow(
-            ctx, i, children, w, ContentBox(cx, cy, own, fox, foy), collapse_top, base, inner
-        )
+        if is_multicol(s):
+            out = yield from multicol_contents(ctx, i, children, w, cx, cy, h_spec, base)
+        else:
+            out = yield from flow(
+                ctx, i, children, w, ContentBox(cx, cy, own, fox, foy), collapse_top, base, inner
+            )
         if bfc and own.any:
             out.height = max(out.height + (0.0 if collapse_bottom else value(out.bottom)), own.bottom())
             out.bottom = NO_MARGIN
@@ -566,9 +572,27 @@ def box_contents(ctx, i, w, h_spec, cb_w):
     if d in TABLE_LIKE:
         out = yield from table.table_contents(ctx, i, w, cx, cy, h_spec)
         return out
+    if is_multicol(s):
+        out = yield from multicol_contents(ctx, i, ctx.box_children(i), w, cx, cy, h_spec, h_spec)
+        return out
     own = FloatArea()
     out = yield from flow(ctx, i, ctx.box_children(i), w, ContentBox(cx, cy, own, 0.0, 0.0), False, h_spec)
     out.height = max(out.height + value(out.bottom), own.bottom())
+    out.bottom = NO_MARGIN
+    return out
+
+
+def multicol_contents(ctx, i, children, w, cx, cy, h_spec, cb_h):
+    """Lay out a multi-column container's contents (multicol.py): one flow of the column width, then
+    cut into columns; its FlowOut's height is the columns' height."""
+    columns = used_columns(ctx.styles[i], w)
+    own = FloatArea()
+    outer_lines, ctx.line_log = ctx.line_log, []
+    lines = ctx.line_log
+    out = yield from flow(ctx, i, children, columns.width, ContentBox(cx, cy, own, 0.0, 0.0), False, cb_h)
+    ctx.line_log = outer_lines
+    height = max(out.height + value(out.bottom), own.bottom())
+    out.height = cut_columns(ctx, i, columns, cy, height, h_spec, lines)
     out.bottom = NO_MARGIN
     return out
 

@@ -9,10 +9,13 @@ that anchor's `shift_y` (used to align table-cell contents vertically after the 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..css.style import ComputedStyle
 from ..dom.tree import TEXT, Document, Node
+
+if TYPE_CHECKING:
+    from .multicol import ColumnSet
 
 NEVER_RENDERED = frozenset(
     {"head", "script", "style", "template", "title", "meta", "link", "base", "noembed", "noframes", "param"}
@@ -105,6 +108,10 @@ class LayoutContext:
     children_cache: dict[int, list[int]] = field(default_factory=dict)
     table_grids: dict[int, Any] = field(default_factory=dict)  # table node -> table.Grid
     taffy_depth: int = 0
+    # Multi-column containers laid out (multicol.ColumnSet), inner ones first; while one is laid out, the
+    # line boxes of its flow as (container, top from its border box, height).
+    column_sets: list[ColumnSet] = field(default_factory=list)
+    line_log: list[tuple[int, float, float]] | None = None
     quirks: bool = False  # quirks mode (from the doctype): quirky margins, alt boxes, quirks.css
     line_quirk: bool = False  # HTML's line height calculation quirk: quirks and limited-quirks modes
     absolute_base: bool | None = None  # a <base href> gives relative URLs a base (controls.py; lazy)

@@ -19,6 +19,7 @@ from .document_boxes import LIMIT, DocumentBoxes
 from .floats import FloatArea
 from .generated import add_anonymous_table_boxes, add_generated_boxes, anchor_past_generated
 from .geometry import px
+from .multicol import place_in_columns
 from .positioned import Absolute, layout_positioned, relative_offsets
 from .trampoline import run
 from .transforms import scale_boxes, translate_boxes
@@ -74,6 +75,8 @@ def compute_layout(doc: Document, styles: list[ComputedStyle | None], width: flo
         layout_positioned(ctx, Absolute(ctx), ctx.subtree_ends())
         if late:
             union_split_inlines(ctx, late)
+    if ctx.column_sets:
+        place_in_columns(ctx)
     if ctx.transformed:
         translate_boxes(ctx)
         scale_boxes(ctx)

@@ -321,6 +321,8 @@ def _place_lines(
             height,
             carried=carried,
         )
+        if ctx.line_log is not None:  # inside a multi-column container: lines it may cut between
+            ctx.line_log.append((container, cy + line.y, height))
         if first_baseline is None:
             first_baseline = line.y + baseline
         last_baseline = line.y + baseline
