@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..css.style import ComputedStyle
 from . import flexgrid, intrinsic, table  # circular: they call back into block
 from .context import FLOATING, OUT_OF_FLOW, REPLACED, LayoutContext
 from .controls import (
@@ -172,27 +173,18 @@ def legacy_align(ctx: LayoutContext, parent: int) -> str | None:
 def flow(ctx, i, children, cw, at: ContentBox, collapse_top, cb_h, strut_in=NO_MARGIN):
     """Lay out block-level children and inline runs of container i in its content box. `strut_in` holds
     the margins adjoining the content's top from above (the container's own and its ancestors', when
-    collapse_top), which only a marker-only list item carries on past itself."""
-    cx, cy, floats, ox, oy = at.cx, at.cy, at.floats, at.ox, at.oy
-    cursor = 0.0
-    pending = NO_MARGIN
-    top_out = NO_MARGIN
-    first = True
-    baseline: float | None = None
+    collapse_top), which only a marker-only list item carries on past itself.
+
+    The FlowOut is filled in as the flow goes, an inline run or a block child at a time: its height is
+    where the next box goes, its bottom the margins pending below it. While it is empty (no box in flow
+    has taken space yet) and collapse_top, the margins met collapse into its top instead."""
+    out = FlowOut(0.0, NO_MARGIN, NO_MARGIN, True)
     run: list[int] = []
     run_has_boxes = False  # the run holds more than text nodes
-    rel, styles, display = ctx.rel, ctx.styles, ctx.display
-    block_child, holds_block = ctx.block_child, ctx.holds_block
-    quirk_container = ctx.quirks and ctx.nodes[i].tag in QUIRK_CONTAINERS
-    last_quirk_bottom = False
-    first_quirk = False
-    k = 0
-    n = len(children)
-    while k <= n:
-        c = children[k] if k < n else -1
-        k += 1
-        if c >= 0 and not block_child[c]:
-            s = styles[c]
+    styles, block_child = ctx.styles, ctx.block_child
+    for c in children:
+        s = styles[c]
+        if not block_child[c]:
             if s is None:  # a text node
                 run.append(c)
                 continue
@@ -201,96 +193,160 @@ def flow(ctx, i, children, cw, at: ContentBox, collapse_top, cb_h, strut_in=NO_M
                 run_has_boxes = True
                 continue
         if run:
-            # a list item's marker sits on its first line box, so when no block follows to hold one,
-            # this run's first line exists even with only empty inline boxes on it
-            marker_line = (
-                c < 0 and first and display[i] == "list-item" and styles[i].list_style_type != "none"
-            )
-            if has_inline_content(ctx, run) or (marker_line and run_has_boxes):
-                if first and collapse_top:
-                    top_out = collapse(top_out, pending)
-                    y = cursor
-                else:
-                    y = cursor + value(pending)
-                marker = inside_marker(ctx, i) if first else 0.0
-                res = yield from inline_run(ctx, i, run, cw, at, y, marker, marker_line)
-                if res.height > 0 or res.last_baseline is not None:
-                    cursor = y + res.height
-                    pending = NO_MARGIN
-                    last_quirk_bottom = False
-                    first = False
-                    if res.last_baseline is not None:
-                        baseline = res.last_baseline
-            elif run_has_boxes:
-                # no line boxes, but floats or positioned boxes inside still need placing
-                yield from inline_run(ctx, i, run, cw, at, cursor)
+            yield from _add_run(ctx, i, out, run, run_has_boxes, False, cw, at, collapse_top)
             run = []
             run_has_boxes = False
-        if c < 0:
-            break
-        s = styles[c]
-        out_of_flow = s.position in OUT_OF_FLOW
-        floating = not out_of_flow and s.float_side in FLOATING
-        if out_of_flow:
-            ctx.positioned.append((c, i, cx, cy + cursor + value(pending)))
-            continue
-        if floating:
+        if s.position in OUT_OF_FLOW:
+            ctx.positioned.append((c, i, at.cx, at.cy + out.height + value(out.bottom)))
+        elif s.float_side in FLOATING:
             box = yield atomic_box(ctx, c, cw)
-            place_float(ctx, c, i, box[0], box[1], cursor + value(pending), cw, at)
-            continue
-        mt_est = px(s.margin_top, cw)
-        y_est = cursor if (first and collapse_top) else cursor + value(collapse(pending, as_margin(mt_est)))
-        clear_to = None
-        if s.clear != "none" and floats:
-            edge = floats.clearance(s.clear)
-            if edge > float("-inf"):
-                clear_to = edge - oy
-                y_est = max(y_est, clear_to)
-        above = collapse(strut_in, top_out) if first and collapse_top else pending
-        if holds_block[c] or display[c] not in PLAIN_BLOCKS:
-            res = yield block_box(ctx, c, cw, cb_h, floats, ox, oy + y_est, above)
-        else:  # a plain block without block children: laid out within this task (a bounded step down)
-            res = yield from block_box(ctx, c, cw, cb_h, floats, ox, oy + y_est, above)
-        if first and quirk_container and res.quirk_top:
-            res.top = NO_MARGIN
-        if first and collapse_top and res.quirk_top:
-            first_quirk = True
-        if first and collapse_top and clear_to is None:
-            top_out = collapse(top_out, res.top)
-            y = cursor
+            place_float(ctx, c, i, box[0], box[1], out.height + value(out.bottom), cw, at)
         else:
-            y = cursor + value(collapse(pending, res.top))
-        cleared = False
-        if clear_to is not None and y < clear_to:
-            y, cleared = clear_to, True
-        r = rel[c]
-        r[0] = cx + res.x
-        r[1] = cy + y
-        ctx.anchor[c] = i
-        if res.through and cleared:
-            # an empty block with clearance (the clearfix's `::after {clear: both}`) sits below the
-            # floats and no margin collapses through it: the container grows to hold them
-            cursor = y
-            pending = NO_MARGIN
-            first = False
-            continue
-        if res.through:
-            if first and collapse_top:
-                top_out = collapse(top_out, res.bottom)
-            else:
-                pending = collapse(collapse(pending, res.top), res.bottom)
-            continue
-        cursor = y + res.height
-        pending = res.bottom
-        if res.baseline is not None:
-            baseline = y + res.baseline  # the last line box in the flow may be inside a block child
-        if res.marker_only:
-            pending = collapse(collapse(above, res.top), res.bottom)
-        last_quirk_bottom = res.quirk_bottom
-        first = False
-    if quirk_container and last_quirk_bottom:
-        pending = NO_MARGIN
-    return FlowOut(cursor, top_out, pending, first, baseline, first_quirk, last_quirk_bottom)
+            yield from _add_block_child(ctx, i, out, c, s, cw, cb_h, at, collapse_top, strut_in)
+    if run:
+        # a list item's marker sits on its first line box, so when no block follows to hold one,
+        # this run's first line exists even with only empty inline boxes on it
+        marker_line = out.empty and ctx.display[i] == "list-item" and styles[i].list_style_type != "none"
+        yield from _add_run(ctx, i, out, run, run_has_boxes, marker_line, cw, at, collapse_top)
+    if out.quirk_bottom and _quirk_container(ctx, i):
+        out.bottom = NO_MARGIN
+    return out
+
+
+def _quirk_container(ctx: LayoutContext, i: int) -> bool:
+    """Whether quirky UA margins are dropped at the top and bottom of i's content (quirks mode: body, td
+    and th)."""
+    return ctx.quirks and ctx.nodes[i].tag in QUIRK_CONTAINERS
+
+
+def _add_run(
+    ctx: LayoutContext,
+    i: int,
+    out: FlowOut,
+    run: list[int],
+    has_boxes: bool,
+    marker_line: bool,
+    cw: float,
+    at: ContentBox,
+    collapse_top: bool,
+):
+    """Generator step of flow: an anonymous inline run of container i (`has_boxes`: it holds more than
+    text nodes; marker_line: see inline_run). Its line boxes go below the flow so far (`out`), past the
+    margins pending there, or with those margins collapsed into the container's top margin when
+    nothing came before and collapse_top; a run without line boxes still places the floats and
+    positioned boxes inside."""
+    if has_inline_content(ctx, run) or (marker_line and has_boxes):
+        if out.empty and collapse_top:
+            out.top = collapse(out.top, out.bottom)
+            y = out.height
+        else:
+            y = out.height + value(out.bottom)
+        marker = inside_marker(ctx, i) if out.empty else 0.0
+        res = yield from inline_run(ctx, i, run, cw, at, y, marker, marker_line)
+        if res.height > 0 or res.last_baseline is not None:
+            out.height = y + res.height
+            out.bottom = NO_MARGIN
+            out.quirk_bottom = False
+            out.empty = False
+            if res.last_baseline is not None:
+                out.baseline = res.last_baseline
+    elif has_boxes:
+        # no line boxes, but floats or positioned boxes inside still need placing
+        yield from inline_run(ctx, i, run, cw, at, out.height)
+
+
+def _add_block_child(
+    ctx: LayoutContext,
+    i: int,
+    out: FlowOut,
+    c: int,
+    s: ComputedStyle,
+    cw: float,
+    cb_h: float | None,
+    at: ContentBox,
+    collapse_top: bool,
+    strut_in: Margin,
+):
+    """Generator step of flow: block-level child c of container i, laid out where its top is expected
+    (its top margin collapsed with the margins pending, below the floats it clears: the floats beside
+    it depend on it), then placed where its collapsed margins put it."""
+    clear_to = _clearance(s, at)
+    into_top = out.empty and collapse_top  # its top margin may collapse into the container's
+    if into_top:
+        y_est = out.height
+        above = collapse(strut_in, out.top)
+    else:
+        y_est = out.height + value(collapse(out.bottom, as_margin(px(s.margin_top, cw))))
+        above = out.bottom
+    if clear_to is not None:
+        y_est = max(y_est, clear_to)
+    box = block_box(ctx, c, cw, cb_h, at.floats, at.ox, at.oy + y_est, above)
+    if ctx.holds_block[c] or ctx.display[c] not in PLAIN_BLOCKS:
+        res = yield box
+    else:  # a plain block without block children: laid out within this task (a bounded step down)
+        res = yield from box
+    y = _collapse_top_margin(ctx, i, out, res, into_top, clear_to)
+    cleared = False
+    if clear_to is not None and y < clear_to:
+        y, cleared = clear_to, True
+    r = ctx.rel[c]
+    assert r is not None  # block_box sized it
+    r[0] = at.cx + res.x
+    r[1] = at.cy + y
+    ctx.anchor[c] = i
+    _advance(out, res, y, cleared, above, into_top)
+
+
+def _clearance(s: ComputedStyle, at: ContentBox) -> float | None:
+    """The content-y below the floats that a box with `clear` must go to, or None (no clearance)."""
+    floats = at.floats
+    if s.clear != "none" and floats:
+        edge = floats.clearance(s.clear)
+        if edge > float("-inf"):
+            return edge - at.oy
+    return None
+
+
+def _collapse_top_margin(
+    ctx: LayoutContext, i: int, out: FlowOut, res: BlockOut, into_top: bool, clear_to: float | None
+) -> float:
+    """The content-y of a laid-out child's top border edge: its top margin collapses with the margins
+    pending, or into the container's top margin (`into_top`) unless clearance comes between them. A
+    quirky UA top margin first in a quirks container is dropped."""
+    if res.quirk_top and out.empty:
+        if _quirk_container(ctx, i):
+            res.top = NO_MARGIN
+        if into_top:
+            out.quirk_top = True
+    if into_top and clear_to is None:
+        out.top = collapse(out.top, res.top)
+        return out.height
+    return out.height + value(collapse(out.bottom, res.top))
+
+
+def _advance(out: FlowOut, res: BlockOut, y: float, cleared: bool, above: Margin, into_top: bool) -> None:
+    """The flow after a child placed at content-y y: below it, with its bottom margin pending. The
+    margins of an empty child collapse through it, unless it has clearance: then it sits below the
+    floats (the clearfix's `::after {clear: both}`) and the container grows to hold them. A marker-only
+    list item passes the margins above it (`above`) on too."""
+    if res.through:
+        if cleared:
+            out.height = y
+            out.bottom = NO_MARGIN
+            out.empty = False
+        elif into_top:
+            out.top = collapse(out.top, res.bottom)
+        else:
+            out.bottom = collapse(collapse(out.bottom, res.top), res.bottom)
+        return
+    out.height = y + res.height
+    out.bottom = res.bottom
+    if res.baseline is not None:
+        out.baseline = y + res.baseline  # the last line box in the flow may be inside a block child
+    if res.marker_only:
+        out.bottom = collapse(collapse(above, res.top), res.bottom)
+    out.quirk_bottom = res.quirk_bottom
+    out.empty = False
 
 
 def used_height(display: str, h_spec: float | None, content_h: float) -> float:
