@@ -124,6 +124,7 @@ def establishes_bfc(ctx: LayoutContext, i: int) -> bool:
 
 
 LISTS = frozenset({"ul", "ol", "menu", "dir", "dl"})
+UA_MARGIN_TAGS = LISTS | {"form"}  # margins that UA rules outside the cascade change (_ua_margins)
 
 
 def nested_list(ctx: LayoutContext, i: int, s) -> bool:
@@ -462,54 +463,18 @@ def place_float(ctx, c, container, w, h, y, cw, at: ContentBox) -> None:
 
 def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN):
     """A block-level box in normal flow of width cb_w's containing block. Returns BlockOut. `strut_in`:
-    the margins adjoining its top edge from above (see flow)."""
+    the margins adjoining its top edge from above (see flow). Its width and left margin come first
+    (_width_and_margin), then its contents (flow, or box_contents for tables and flex/grid), its
+    height (with a list item's marker line) and its vertical margins."""
     s = ctx.styles[i]
     tag = ctx.nodes[i].tag
     rel = ctx.rel
     pb_h = horizontal_pb(s, cb_w)
     pb_v = vertical_pb(s, cb_w)
-    ml = px_or_none(s.margin_left, cb_w)
-    mr = px_or_none(s.margin_right, cb_w)
     bfc = establishes_bfc(ctx, i)
     d = ctx.display[i]
-    w = specified_width(s, cb_w, pb_h)
-    replaced = tag in REPLACED
-    atomic = replaced or d in TABLE_LIKE
-    if atomic:
-        yield from atomic_box(ctx, i, cb_w)
-        w = rel[i][2] - pb_h
-        if replaced and alt_fallback(ctx, i, s) and (alt_ignores_size(ctx, i, s) or s.width is None):
-            w = None  # alt text box: fills the line like any block unless a width is given
-    avail = cb_w - (ml or 0.0) - (mr or 0.0)
-    if bfc and floats is not None and floats.any and ctx.nodes[i].parent >= 0:
-        lo, hi = floats.band(oy, 1.0, ox, ox + cb_w)
-        if hi - lo < cb_w:
-            avail = min(avail, hi - lo - (ml or 0.0) - (mr or 0.0))
-            ml = (ml or 0.0) + (lo - ox)
-    auto_width = w is None
-    if auto_width and (s.width_fit is not None or tag == "button"):
-        # width: fit-content/min-content/max-content size a block by its content; so does HTML rendering
-        # for a block-level button with width auto (fit-content)
-        lo, hi = yield intrinsic.intrinsic(ctx, i)
-        fit = s.width_fit or "fit-content"
-        w = lo if fit == "min-content" else hi if fit == "max-content" else min(max(lo, avail - pb_h), hi)
-    w = clamp_width(s, avail - pb_h if w is None else w, cb_w, pb_h)
-    free = cb_w - w - pb_h
-    if auto_width and w + pb_h >= avail - 0.01:
-        used_ml = ml or 0.0  # fills the containing block: auto margins are 0
-    else:
-        if ml == 0.0 and mr == 0.0 and free > 0.01:
-            align = legacy_align(ctx, ctx.nodes[i].parent)
-            if align == "center":
-                ml = mr = None
-            elif align == "right":
-                ml = None
-        if ml is None and mr is None:
-            used_ml = max(0.0, free / 2)
-        elif ml is None:
-            used_ml = free - (mr or 0.0)
-        else:
-            used_ml = ml
+    atomic = tag in REPLACED or d in TABLE_LIKE
+    w, used_ml = yield from _width_and_margin(ctx, i, s, cb_w, pb_h, atomic, floats if bfc else None, ox, oy)
     r = rel[i]
     if r is None:
         r = rel[i] = [0.0, 0.0, 0.0, 0.0]
@@ -562,10 +527,8 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN):
     r[3] = content_h + pb_v
     mt = as_margin(px(s.margin_top, cb_w))
     mb = as_margin(px(s.margin_bottom, cb_w))
-    if tag in LISTS and nested_list(ctx, i, s):
-        mt = mb = NO_MARGIN
-    if ctx.quirks and mb == NO_MARGIN and tag == "form":
-        mb = as_margin(s.font_size)  # Chromium's quirks.css: form { margin-block-end: 1em }
+    if tag in UA_MARGIN_TAGS:
+        mt, mb = _ua_margins(ctx, i, s, mt, mb)
     top = collapse(mt, out.top) if collapse_top else mt
     bottom = collapse(mb, out.bottom) if collapse_bottom else mb
     through = collapse_top and collapse_bottom and out.empty and content_h + pb_v == 0 and not split
@@ -577,15 +540,114 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN):
     if out.baseline is not None and d not in TABLE_LIKE:
         out_box.baseline = cy + out.baseline
     if ctx.quirks:
-        em = QUIRKY.get(tag)
-        top_em = QUIRKY_TOP.get(tag, em)
-        out_box.quirk_top = (
-            top_em is not None and mt != NO_MARGIN and _is_ua_margin(s.margin_top, top_em, s)
-        ) or (collapse_top and mt == NO_MARGIN and out.quirk_top)
-        out_box.quirk_bottom = (
-            em is not None and mb != NO_MARGIN and _is_ua_margin(s.margin_bottom, em, s)
-        ) or (collapse_bottom and mb == NO_MARGIN and out.quirk_bottom)
+        _quirky_margins(out_box, s, tag, mt, mb, out, collapse_top, collapse_bottom)
     return out_box
+
+
+def _width_and_margin(
+    ctx: LayoutContext,
+    i: int,
+    s: ComputedStyle,
+    cb_w: float,
+    pb_h: float,
+    atomic: bool,
+    floats: FloatArea | None,
+    ox: float,
+    oy: float,
+):
+    """Generator step of block_box: block i's content width and used left margin (CSS 2 §10.3.3). The
+    width is the specified one, an atomic box's own (a replaced element or table is laid out first),
+    the content's for `width: fit-content` and the like, or else all the containing block leaves beside
+    the margins, and beside the floats for a box that establishes a BFC (`floats`, None for others).
+    Auto margins share what the width leaves free."""
+    ml = px_or_none(s.margin_left, cb_w)
+    mr = px_or_none(s.margin_right, cb_w)
+    w = specified_width(s, cb_w, pb_h)
+    if atomic:
+        yield from atomic_box(ctx, i, cb_w)
+        w = _atomic_width(ctx, i, s, pb_h)
+    avail = cb_w - (ml or 0.0) - (mr or 0.0)
+    if floats is not None and floats.any and ctx.nodes[i].parent >= 0:
+        lo, hi = floats.band(oy, 1.0, ox, ox + cb_w)
+        if hi - lo < cb_w:
+            avail = min(avail, hi - lo - (ml or 0.0) - (mr or 0.0))
+            ml = (ml or 0.0) + (lo - ox)
+    auto_width = w is None
+    if auto_width and (s.width_fit is not None or ctx.nodes[i].tag == "button"):
+        # width: fit-content/min-content/max-content size a block by its content; so does HTML rendering
+        # for a block-level button with width auto (fit-content)
+        lo, hi = yield intrinsic.intrinsic(ctx, i)
+        fit = s.width_fit or "fit-content"
+        w = lo if fit == "min-content" else hi if fit == "max-content" else min(max(lo, avail - pb_h), hi)
+    w = clamp_width(s, avail - pb_h if w is None else w, cb_w, pb_h)
+    if auto_width and w + pb_h >= avail - 0.01:
+        return w, ml or 0.0  # fills the containing block: auto margins are 0
+    return w, _left_margin(ctx, i, ml, mr, cb_w - w - pb_h)
+
+
+def _atomic_width(ctx: LayoutContext, i: int, s: ComputedStyle, pb_h: float) -> float | None:
+    """The content width of block-level replaced element or table i, laid out as an atomic box; None for
+    an alt text box, which fills the line like any block unless a width is given."""
+    r = ctx.rel[i]
+    assert r is not None  # atomic_box sized it
+    if (
+        ctx.nodes[i].tag in REPLACED
+        and alt_fallback(ctx, i, s)
+        and (alt_ignores_size(ctx, i, s) or s.width is None)
+    ):
+        return None
+    return r[2] - pb_h
+
+
+def _left_margin(ctx: LayoutContext, i: int, ml: float | None, mr: float | None, free: float) -> float:
+    """The used left margin of block i when its width leaves `free` px of its containing block: auto
+    margins (None) share it, and HTML's legacy alignment (legacy_align) makes zero margins auto."""
+    if ml == 0.0 and mr == 0.0 and free > 0.01:
+        align = legacy_align(ctx, ctx.nodes[i].parent)
+        if align == "center":
+            ml = mr = None
+        elif align == "right":
+            ml = None
+    if ml is None and mr is None:
+        return max(0.0, free / 2)
+    if ml is None:
+        return free - (mr or 0.0)
+    return ml
+
+
+def _ua_margins(
+    ctx: LayoutContext, i: int, s: ComputedStyle, mt: Margin, mb: Margin
+) -> tuple[Margin, Margin]:
+    """Block i's top and bottom margins (mt, mb as computed) with the UA rules the cascade leaves out: none
+    for a list nested in a list (nested_list), and 1em below a form in quirks mode."""
+    tag = ctx.nodes[i].tag
+    if tag in LISTS and nested_list(ctx, i, s):
+        return NO_MARGIN, NO_MARGIN
+    if ctx.quirks and mb == NO_MARGIN and tag == "form":
+        mb = as_margin(s.font_size)  # Chromium's quirks.css: form { margin-block-end: 1em }
+    return mt, mb
+
+
+def _quirky_margins(
+    box: BlockOut,
+    s: ComputedStyle,
+    tag: str,
+    mt: Margin,
+    mb: Margin,
+    out: FlowOut,
+    collapse_top: bool,
+    collapse_bottom: bool,
+) -> None:
+    """Quirks mode: whether box's top and bottom margins are quirky, its own UA margins or, when it has
+    none, those of its content collapsed into them."""
+    em = QUIRKY.get(tag)
+    top_em = QUIRKY_TOP.get(tag, em)
+    box.quirk_top = (top_em is not None and mt != NO_MARGIN and _is_ua_margin(s.margin_top, top_em, s)) or (
+        collapse_top and mt == NO_MARGIN and out.quirk_top
+    )
+    box.quirk_bottom = (em is not None and mb != NO_MARGIN and _is_ua_margin(s.margin_bottom, em, s)) or (
+        collapse_bottom and mb == NO_MARGIN and out.quirk_bottom
+    )
 
 
 def _is_ua_margin(margin, em: float, s) -> bool:
