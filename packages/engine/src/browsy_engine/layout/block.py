@@ -1,5 +1,6 @@
-"""Block formatting: block boxes in normal flow, margin collapsing, anonymous inline runs, floats,
-and the sizing of atomic boxes (inline-blocks, replaced elements, floats, absolutely positioned boxes).
+"""Block formatting: block boxes in normal flow, margin collapsing (the margins themselves: margins.py),
+anonymous inline runs, floats, list items (their markers: markers.py), and the sizing of atomic boxes
+(inline-blocks, replaced elements, floats, absolutely positioned boxes).
 
 All functions here are generator tasks (see trampoline.py). Boxes are recorded relative to the box
 that lays them out (context.py).
@@ -34,45 +35,23 @@ from .geometry import (
     vertical_pb,
 )
 from .inline import has_inline_content, inline_run
-from .text import metrics_for
+from .margins import (
+    NO_MARGIN,
+    UA_MARGIN_TAGS,
+    Margin,
+    as_margin,
+    collapse,
+    quirk_container,
+    quirky_margins,
+    ua_margins,
+    used_left_margin,
+    value,
+)
+from .markers import inside_marker, marker_line_height, marker_only_item, splits_inline
 
-Margin = tuple[float, float]  # (largest positive, most negative) of margins collapsed together
-NO_MARGIN: Margin = (0.0, 0.0)
-# The UA margins that are "quirky" (Chromium's __qem, in em of the element's font size): in quirks mode they
-# are dropped at the top/bottom of body and table cells. An author's margin is never quirky, nor are the
-# UA margins of hr and figure (measured against Chromium: layout_fixtures/quirky_margins). Headings'
-# top margins are quirky, their bottom ones are not (QUIRKY_TOP).
-QUIRKY_TOP = {"h1": 0.67, "h2": 0.83, "h3": 1.0, "h4": 1.33, "h5": 1.67, "h6": 2.33}
-QUIRKY = {
-    "p": 1.0,
-    "ul": 1.0,
-    "ol": 1.0,
-    "dl": 1.0,
-    "menu": 1.0,
-    "dir": 1.0,
-    "blockquote": 1.0,
-    "listing": 1.0,
-    "plaintext": 1.0,
-    "pre": 1.0,
-    "xmp": 1.0,
-}
-QUIRK_CONTAINERS = frozenset({"body", "td", "th"})
 FLEX_LIKE = frozenset({"flex", "grid", "inline-flex", "inline-grid", "-webkit-box"})
 TABLE_LIKE = frozenset({"table", "inline-table"})
 PLAIN_BLOCKS = frozenset({"block", "list-item", "flow-root"})  # no table or flex/grid contents
-
-
-def collapse(a: Margin, b: Margin) -> Margin:
-    """Margins collapsed together: the largest positive and the most negative (max/min, spelled out)."""
-    return (b[0] if b[0] > a[0] else a[0], b[1] if b[1] < a[1] else a[1])
-
-
-def as_margin(v: float) -> Margin:
-    return (v, 0.0) if v >= 0 else (0.0, v)
-
-
-def value(m: Margin) -> float:
-    return m[0] + m[1]
 
 
 @dataclass(slots=True)
@@ -123,54 +102,6 @@ def establishes_bfc(ctx: LayoutContext, i: int) -> bool:
     )
 
 
-LISTS = frozenset({"ul", "ol", "menu", "dir", "dl"})
-UA_MARGIN_TAGS = LISTS | {"form"}  # margins that UA rules outside the cascade change (_ua_margins)
-
-
-def nested_list(ctx: LayoutContext, i: int, s) -> bool:
-    """Chromium's UA sheet zeroes the block margins of a list nested in a list
-    (`:is(dir, dl, menu, ol, ul) :is(dir, dl, menu, ol, ul) { margin-block: 0 }`). Applied here when
-    the computed margins are still the generic UA `1em`, so cascades without that rule agree."""
-    nodes = ctx.nodes
-    if nodes[i].tag not in LISTS:
-        return False
-    em = (s.font_size, 0.0)
-    if s.margin_top not in (em, (0.0, 0.0)) or s.margin_bottom not in (em, (0.0, 0.0)):
-        return False
-    p = nodes[i].parent
-    while p >= 0:
-        if nodes[p].tag in LISTS:
-            return True
-        p = nodes[p].parent
-    return False
-
-
-def legacy_align(ctx: LayoutContext, parent: int) -> str | None:
-    """'center'/'right' when block children are aligned by HTML's legacy alignment (<center>, align=,
-    text-align: -webkit-center), which unlike text-align also moves narrower block boxes."""
-    nodes = ctx.nodes
-    p = parent
-    while p >= 0:
-        s = ctx.styles[p]
-        if s is None:
-            return None
-        align = s.text_align
-        if align in ("-webkit-center", "-webkit-right"):
-            return "center" if align == "-webkit-center" else "right"
-        node = nodes[p]
-        if node.tag == "table" and ctx.quirks:
-            return None  # quirks.css resets text-align on tables
-        if node.tag == "center":
-            return "center" if align == "center" else None
-        attr = str(node.attrs.get("align") or "").lower()
-        if attr in ("center", "middle", "right") and node.tag not in ("table", "img", "input"):
-            return ("center" if attr != "right" else "right") if align in ("center", "right") else None
-        if align not in ("center", "right"):
-            return None
-        p = node.parent
-    return None
-
-
 def flow(ctx, i, children, cw, at: ContentBox, collapse_top, cb_h, strut_in=NO_MARGIN):
     """Lay out block-level children and inline runs of container i in its content box. `strut_in` holds
     the margins adjoining the content's top from above (the container's own and its ancestors', when
@@ -209,15 +140,9 @@ def flow(ctx, i, children, cw, at: ContentBox, collapse_top, cb_h, strut_in=NO_M
         # this run's first line exists even with only empty inline boxes on it
         marker_line = out.empty and ctx.display[i] == "list-item" and styles[i].list_style_type != "none"
         yield from _add_run(ctx, i, out, run, run_has_boxes, marker_line, cw, at, collapse_top)
-    if out.quirk_bottom and _quirk_container(ctx, i):
+    if out.quirk_bottom and quirk_container(ctx, i):
         out.bottom = NO_MARGIN
     return out
-
-
-def _quirk_container(ctx: LayoutContext, i: int) -> bool:
-    """Whether quirky UA margins are dropped at the top and bottom of i's content (quirks mode: body, td
-    and th)."""
-    return ctx.quirks and ctx.nodes[i].tag in QUIRK_CONTAINERS
 
 
 def _add_run(
@@ -315,7 +240,7 @@ def _collapse_top_margin(
     pending, or into the container's top margin (`into_top`) unless clearance comes between them. A
     quirky UA top margin first in a quirks container is dropped."""
     if res.quirk_top and out.empty:
-        if _quirk_container(ctx, i):
+        if quirk_container(ctx, i):
             res.top = NO_MARGIN
         if into_top:
             out.quirk_top = True
@@ -365,17 +290,6 @@ def _ratio_height(s, w: float, pb_h: float, pb_v: float) -> float:
     return w / s.aspect_ratio
 
 
-BULLETS = frozenset({"disc", "circle", "square", "disclosure-open", "disclosure-closed"})
-
-
-def marker_line_height(s) -> float:
-    """The height of the line box a list item's marker sits in. Chromium (LayoutNG) lays a marker with
-    no line of content to attach to (an empty item, or one holding only empty blocks or floats) in a
-    line box of its own, so an auto-height list item is never shorter than one line of its font."""
-    above, below = metrics_for(s).leading_split()
-    return above + below
-
-
 def quirky_percent_base(ctx: LayoutContext, i: int, s, cb_w: float, cb_h: float | None, pb_v: float):
     """What the children of auto-height block i resolve percentage heights against: nothing in standards
     mode; in quirks mode (the percentage height calculation quirk) the nearest ancestor's definite height,
@@ -386,58 +300,6 @@ def quirky_percent_base(ctx: LayoutContext, i: int, s, cb_w: float, cb_h: float 
     if ctx.nodes[i].tag in ("html", "body"):
         return max(0.0, cb_h - px(s.margin_top, cb_w) - px(s.margin_bottom, cb_w) - pb_v)
     return cb_h
-
-
-def _splits_inline(ctx: LayoutContext, i: int) -> bool:
-    """Box i's content is inline content split around blocks (block-in-inline): it has line boxes, empty
-    or not, so a list item's marker sits on them and gets no line of its own (Chromium: an item holding
-    only `<span><div></div></span>` is 0px tall, though still no empty box for margin collapsing)."""
-    split = ctx.split_set
-    return bool(split) and any(c in split for c in ctx.nodes[i].children)
-
-
-def marker_only_item(
-    s, out, content_h: float, pb_v: float, collapse_top: bool, collapse_bottom: bool
-) -> bool:
-    """A list item with an outside marker and nothing else that takes space: no line box, no height, no
-    border or padding, only empty blocks (the caller checks it holds block children: a childless item
-    is an ordinary box one line high). Chromium gives it its marker's line but treats it as
-    empty for margin collapsing: the margins adjoining its top (its parent's and ancestors' too, when they
-    adjoin) collapse through it and apply again below it, before the next box."""
-    return (
-        s.list_style_position != "inside"
-        and collapse_top
-        and collapse_bottom
-        and out.empty
-        and content_h + pb_v == 0
-        and s.height is None
-    )
-
-
-def inside_marker(ctx: LayoutContext, i: int) -> float:
-    """Width of list item i's marker when it sits inside the content (list-style-position: inside):
-    "N. " for counters, and for bullets 1.375em as measured in Chromium."""
-    s = ctx.styles[i]
-    if ctx.display[i] != "list-item" or s.list_style_position != "inside" or s.list_style_type == "none":
-        return 0.0
-    if s.list_style_type.startswith("disclosure"):
-        return 1.0586 * s.font_size  # measured: the disclosure triangle of <summary>
-    if s.list_style_type in BULLETS:
-        return 1.375 * s.font_size
-    nodes = ctx.nodes
-    parent = nodes[i].parent
-    number = 1
-    if parent >= 0:
-        try:
-            number = int(str(nodes[parent].attrs.get("start") or 1).strip())
-        except ValueError:
-            number = 1
-        for sibling in nodes[parent].children:
-            if sibling == i:
-                break
-            if ctx.display[sibling] == "list-item":
-                number += 1
-    return metrics_for(s).width(f"{number}. ")
 
 
 def place_float(ctx, c, container, w, h, y, cw, at: ContentBox) -> None:
@@ -516,7 +378,7 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN):
         content_h += value(out.bottom)
     marker_only = split = False
     if d == "list-item" and s.list_style_type != "none":
-        split = _splits_inline(ctx, i)
+        split = splits_inline(ctx, i)
         marker_only = (split or ctx.holds_block[i]) and marker_only_item(
             s, out, content_h, pb_v, collapse_top, collapse_bottom
         )
@@ -528,7 +390,7 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN):
     mt = as_margin(px(s.margin_top, cb_w))
     mb = as_margin(px(s.margin_bottom, cb_w))
     if tag in UA_MARGIN_TAGS:
-        mt, mb = _ua_margins(ctx, i, s, mt, mb)
+        mt, mb = ua_margins(ctx, i, s, mt, mb)
     top = collapse(mt, out.top) if collapse_top else mt
     bottom = collapse(mb, out.bottom) if collapse_bottom else mb
     through = collapse_top and collapse_bottom and out.empty and content_h + pb_v == 0 and not split
@@ -540,7 +402,7 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN):
     if out.baseline is not None and d not in TABLE_LIKE:
         out_box.baseline = cy + out.baseline
     if ctx.quirks:
-        _quirky_margins(out_box, s, tag, mt, mb, out, collapse_top, collapse_bottom)
+        quirky_margins(out_box, s, tag, mt, mb, out, collapse_top, collapse_bottom)
     return out_box
 
 
@@ -582,7 +444,7 @@ def _width_and_margin(
     w = clamp_width(s, avail - pb_h if w is None else w, cb_w, pb_h)
     if auto_width and w + pb_h >= avail - 0.01:
         return w, ml or 0.0  # fills the containing block: auto margins are 0
-    return w, _left_margin(ctx, i, ml, mr, cb_w - w - pb_h)
+    return w, used_left_margin(ctx, i, ml, mr, cb_w - w - pb_h)
 
 
 def _atomic_width(ctx: LayoutContext, i: int, s: ComputedStyle, pb_h: float) -> float | None:
@@ -597,63 +459,6 @@ def _atomic_width(ctx: LayoutContext, i: int, s: ComputedStyle, pb_h: float) -> 
     ):
         return None
     return r[2] - pb_h
-
-
-def _left_margin(ctx: LayoutContext, i: int, ml: float | None, mr: float | None, free: float) -> float:
-    """The used left margin of block i when its width leaves `free` px of its containing block: auto
-    margins (None) share it, and HTML's legacy alignment (legacy_align) makes zero margins auto."""
-    if ml == 0.0 and mr == 0.0 and free > 0.01:
-        align = legacy_align(ctx, ctx.nodes[i].parent)
-        if align == "center":
-            ml = mr = None
-        elif align == "right":
-            ml = None
-    if ml is None and mr is None:
-        return max(0.0, free / 2)
-    if ml is None:
-        return free - (mr or 0.0)
-    return ml
-
-
-def _ua_margins(
-    ctx: LayoutContext, i: int, s: ComputedStyle, mt: Margin, mb: Margin
-) -> tuple[Margin, Margin]:
-    """Block i's top and bottom margins (mt, mb as computed) with the UA rules the cascade leaves out: none
-    for a list nested in a list (nested_list), and 1em below a form in quirks mode."""
-    tag = ctx.nodes[i].tag
-    if tag in LISTS and nested_list(ctx, i, s):
-        return NO_MARGIN, NO_MARGIN
-    if ctx.quirks and mb == NO_MARGIN and tag == "form":
-        mb = as_margin(s.font_size)  # Chromium's quirks.css: form { margin-block-end: 1em }
-    return mt, mb
-
-
-def _quirky_margins(
-    box: BlockOut,
-    s: ComputedStyle,
-    tag: str,
-    mt: Margin,
-    mb: Margin,
-    out: FlowOut,
-    collapse_top: bool,
-    collapse_bottom: bool,
-) -> None:
-    """Quirks mode: whether box's top and bottom margins are quirky, its own UA margins or, when it has
-    none, those of its content collapsed into them."""
-    em = QUIRKY.get(tag)
-    top_em = QUIRKY_TOP.get(tag, em)
-    box.quirk_top = (top_em is not None and mt != NO_MARGIN and _is_ua_margin(s.margin_top, top_em, s)) or (
-        collapse_top and mt == NO_MARGIN and out.quirk_top
-    )
-    box.quirk_bottom = (em is not None and mb != NO_MARGIN and _is_ua_margin(s.margin_bottom, em, s)) or (
-        collapse_bottom and mb == NO_MARGIN and out.quirk_bottom
-    )
-
-
-def _is_ua_margin(margin, em: float, s) -> bool:
-    """Whether a margin has the UA stylesheet's quirky value (an author's margin replaces it; an author
-    margin of exactly that value is taken for the UA's)."""
-    return margin is not None and not margin[1] and abs(margin[0] - em * s.font_size) < 0.01
 
 
 def rendered_legend(ctx, i, children, w, cx):
