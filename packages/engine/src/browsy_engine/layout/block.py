@@ -1,5 +1,6 @@
-"""Block formatting: block boxes in normal flow, margin collapsing, anonymous inline runs, floats,
-and the sizing of atomic boxes (inline-blocks, replaced elements, floats, absolutely positioned boxes).
+"""Block formatting: block boxes in normal flow, margin collapsing (the margins themselves: margins.py),
+anonymous inline runs, floats, list items (their markers: markers.py), and the sizing of atomic boxes
+(inline-blocks, replaced elements, floats, absolutely positioned boxes).
 
 All functions here are generator tasks (see trampoline.py). Boxes are recorded relative to the box
 that lays them out (context.py).
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..css.style import ComputedStyle
 from . import flexgrid, intrinsic, table  # circular: they call back into block
 from .context import FLOATING, OUT_OF_FLOW, REPLACED, LayoutContext
 from .controls import (
@@ -33,46 +35,24 @@ from .geometry import (
     vertical_pb,
 )
 from .inline import has_inline_content, inline_run
+from .margins import (
+    NO_MARGIN,
+    UA_MARGIN_TAGS,
+    Margin,
+    as_margin,
+    collapse,
+    quirk_container,
+    quirky_margins,
+    ua_margins,
+    used_left_margin,
+    value,
+)
+from .markers import inside_marker, marker_line_height, marker_only_item, splits_inline
 from .multicol import cut_columns, is_multicol, used_columns
-from .text import metrics_for
 
-Margin = tuple[float, float]  # (largest positive, most negative) of margins collapsed together
-NO_MARGIN: Margin = (0.0, 0.0)
-# The UA margins that are "quirky" (Chromium's __qem, in em of the element's font size): in quirks mode they
-# are dropped at the top/bottom of body and table cells. An author's margin is never quirky, nor are the
-# UA margins of hr and figure (measured against Chromium: layout_fixtures/quirky_margins). Headings'
-# top margins are quirky, their bottom ones are not (QUIRKY_TOP).
-QUIRKY_TOP = {"h1": 0.67, "h2": 0.83, "h3": 1.0, "h4": 1.33, "h5": 1.67, "h6": 2.33}
-QUIRKY = {
-    "p": 1.0,
-    "ul": 1.0,
-    "ol": 1.0,
-    "dl": 1.0,
-    "menu": 1.0,
-    "dir": 1.0,
-    "blockquote": 1.0,
-    "listing": 1.0,
-    "plaintext": 1.0,
-    "pre": 1.0,
-    "xmp": 1.0,
-}
-QUIRK_CONTAINERS = frozenset({"body", "td", "th"})
 FLEX_LIKE = frozenset({"flex", "grid", "inline-flex", "inline-grid", "-webkit-box"})
 TABLE_LIKE = frozenset({"table", "inline-table"})
 PLAIN_BLOCKS = frozenset({"block", "list-item", "flow-root"})  # no table or flex/grid contents
-
-
-def collapse(a: Margin, b: Margin) -> Margin:
-    """Margins collapsed together: the largest positive and the most negative (max/min, spelled out)."""
-    return (b[0] if b[0] > a[0] else a[0], b[1] if b[1] < a[1] else a[1])
-
-
-def as_margin(v: float) -> Margin:
-    return (v, 0.0) if v >= 0 else (0.0, v)
-
-
-def value(m: Margin) -> float:
-    return m[0] + m[1]
 
 
 @dataclass(slots=True)
@@ -125,77 +105,21 @@ def establishes_bfc(ctx: LayoutContext, i: int) -> bool:
     )
 
 
-LISTS = frozenset({"ul", "ol", "menu", "dir", "dl"})
-
-
-def nested_list(ctx: LayoutContext, i: int, s) -> bool:
-    """Chromium's UA sheet zeroes the block margins of a list nested in a list
-    (`:is(dir, dl, menu, ol, ul) :is(dir, dl, menu, ol, ul) { margin-block: 0 }`). Applied here when
-    the computed margins are still the generic UA `1em`, so cascades without that rule agree."""
-    nodes = ctx.nodes
-    if nodes[i].tag not in LISTS:
-        return False
-    em = (s.font_size, 0.0)
-    if s.margin_top not in (em, (0.0, 0.0)) or s.margin_bottom not in (em, (0.0, 0.0)):
-        return False
-    p = nodes[i].parent
-    while p >= 0:
-        if nodes[p].tag in LISTS:
-            return True
-        p = nodes[p].parent
-    return False
-
-
-def legacy_align(ctx: LayoutContext, parent: int) -> str | None:
-    """'center'/'right' when block children are aligned by HTML's legacy alignment (<center>, align=,
-    text-align: -webkit-center), which unlike text-align also moves narrower block boxes."""
-    nodes = ctx.nodes
-    p = parent
-    while p >= 0:
-        s = ctx.styles[p]
-        if s is None:
-            return None
-        align = s.text_align
-        if align in ("-webkit-center", "-webkit-right"):
-            return "center" if align == "-webkit-center" else "right"
-        node = nodes[p]
-        if node.tag == "table" and ctx.quirks:
-            return None  # quirks.css resets text-align on tables
-        if node.tag == "center":
-            return "center" if align == "center" else None
-        attr = str(node.attrs.get("align") or "").lower()
-        if attr in ("center", "middle", "right") and node.tag not in ("table", "img", "input"):
-            return ("center" if attr != "right" else "right") if align in ("center", "right") else None
-        if align not in ("center", "right"):
-            return None
-        p = node.parent
-    return None
-
-
 def flow(ctx, i, children, cw, at: ContentBox, collapse_top, cb_h, strut_in=NO_MARGIN):
     """Lay out block-level children and inline runs of container i in its content box. `strut_in` holds
     the margins adjoining the content's top from above (the container's own and its ancestors', when
-    collapse_top), which only a marker-only list item carries on past itself."""
-    cx, cy, floats, ox, oy = at.cx, at.cy, at.floats, at.ox, at.oy
-    cursor = 0.0
-    pending = NO_MARGIN
-    top_out = NO_MARGIN
-    first = True
-    baseline: float | None = None
+    collapse_top), which only a marker-only list item carries on past itself.
+
+    The FlowOut is filled in as the flow goes, an inline run or a block child at a time: its height is
+    where the next box goes, its bottom the margins pending below it. While it is empty (no box in flow
+    has taken space yet) and collapse_top, the margins met collapse into its top instead."""
+    out = FlowOut(0.0, NO_MARGIN, NO_MARGIN, True)
     run: list[int] = []
     run_has_boxes = False  # the run holds more than text nodes
-    rel, styles, display = ctx.rel, ctx.styles, ctx.display
-    block_child, holds_block = ctx.block_child, ctx.holds_block
-    quirk_container = ctx.quirks and ctx.nodes[i].tag in QUIRK_CONTAINERS
-    last_quirk_bottom = False
-    first_quirk = False
-    k = 0
-    n = len(children)
-    while k <= n:
-        c = children[k] if k < n else -1
-        k += 1
-        if c >= 0 and not block_child[c]:
-            s = styles[c]
+    styles, block_child = ctx.styles, ctx.block_child
+    for c in children:
+        s = styles[c]
+        if not block_child[c]:
             if s is None:  # a text node
                 run.append(c)
                 continue
@@ -204,96 +128,154 @@ def flow(ctx, i, children, cw, at: ContentBox, collapse_top, cb_h, strut_in=NO_M
                 run_has_boxes = True
                 continue
         if run:
-            # a list item's marker sits on its first line box, so when no block follows to hold one,
-            # this run's first line exists even with only empty inline boxes on it
-            marker_line = (
-                c < 0 and first and display[i] == "list-item" and styles[i].list_style_type != "none"
-            )
-            if has_inline_content(ctx, run) or (marker_line and run_has_boxes):
-                if first and collapse_top:
-                    top_out = collapse(top_out, pending)
-                    y = cursor
-                else:
-                    y = cursor + value(pending)
-                marker = inside_marker(ctx, i) if first else 0.0
-                res = yield from inline_run(ctx, i, run, cw, at, y, marker, marker_line)
-                if res.height > 0 or res.last_baseline is not None:
-                    cursor = y + res.height
-                    pending = NO_MARGIN
-                    last_quirk_bottom = False
-                    first = False
-                    if res.last_baseline is not None:
-                        baseline = res.last_baseline
-            elif run_has_boxes:
-                # no line boxes, but floats or positioned boxes inside still need placing
-                yield from inline_run(ctx, i, run, cw, at, cursor)
+            yield from _add_run(ctx, i, out, run, run_has_boxes, False, cw, at, collapse_top)
             run = []
             run_has_boxes = False
-        if c < 0:
-            break
-        s = styles[c]
-        out_of_flow = s.position in OUT_OF_FLOW
-        floating = not out_of_flow and s.float_side in FLOATING
-        if out_of_flow:
-            ctx.positioned.append((c, i, cx, cy + cursor + value(pending)))
-            continue
-        if floating:
+        if s.position in OUT_OF_FLOW:
+            ctx.positioned.append((c, i, at.cx, at.cy + out.height + value(out.bottom)))
+        elif s.float_side in FLOATING:
             box = yield atomic_box(ctx, c, cw)
-            place_float(ctx, c, i, box[0], box[1], cursor + value(pending), cw, at)
-            continue
-        mt_est = px(s.margin_top, cw)
-        y_est = cursor if (first and collapse_top) else cursor + value(collapse(pending, as_margin(mt_est)))
-        clear_to = None
-        if s.clear != "none" and floats:
-            edge = floats.clearance(s.clear)
-            if edge > float("-inf"):
-                clear_to = edge - oy
-                y_est = max(y_est, clear_to)
-        above = collapse(strut_in, top_out) if first and collapse_top else pending
-        if holds_block[c] or display[c] not in PLAIN_BLOCKS:
-            res = yield block_box(ctx, c, cw, cb_h, floats, ox, oy + y_est, above)
-        else:  # a plain block without block children: laid out within this task (a bounded step down)
-            res = yield from block_box(ctx, c, cw, cb_h, floats, ox, oy + y_est, above)
-        if first and quirk_container and res.quirk_top:
-            res.top = NO_MARGIN
-        if first and collapse_top and res.quirk_top:
-            first_quirk = True
-        if first and collapse_top and clear_to is None:
-            top_out = collapse(top_out, res.top)
-            y = cursor
+            place_float(ctx, c, i, box[0], box[1], out.height + value(out.bottom), cw, at)
         else:
-            y = cursor + value(collapse(pending, res.top))
-        cleared = False
-        if clear_to is not None and y < clear_to:
-            y, cleared = clear_to, True
-        r = rel[c]
-        r[0] = cx + res.x
-        r[1] = cy + y
-        ctx.anchor[c] = i
-        if res.through and cleared:
-            # an empty block with clearance (the clearfix's `::after {clear: both}`) sits below the
-            # floats and no margin collapses through it: the container grows to hold them
-            cursor = y
-            pending = NO_MARGIN
-            first = False
-            continue
-        if res.through:
-            if first and collapse_top:
-                top_out = collapse(top_out, res.bottom)
-            else:
-                pending = collapse(collapse(pending, res.top), res.bottom)
-            continue
-        cursor = y + res.height
-        pending = res.bottom
-        if res.baseline is not None:
-            baseline = y + res.baseline  # the last line box in the flow may be inside a block child
-        if res.marker_only:
-            pending = collapse(collapse(above, res.top), res.bottom)
-        last_quirk_bottom = res.quirk_bottom
-        first = False
-    if quirk_container and last_quirk_bottom:
-        pending = NO_MARGIN
-    return FlowOut(cursor, top_out, pending, first, baseline, first_quirk, last_quirk_bottom)
+            yield from _add_block_child(ctx, i, out, c, s, cw, cb_h, at, collapse_top, strut_in)
+    if run:
+        # a list item's marker sits on its first line box, so when no block follows to hold one,
+        # this run's first line exists even with only empty inline boxes on it
+        marker_line = out.empty and ctx.display[i] == "list-item" and styles[i].list_style_type != "none"
+        yield from _add_run(ctx, i, out, run, run_has_boxes, marker_line, cw, at, collapse_top)
+    if out.quirk_bottom and quirk_container(ctx, i):
+        out.bottom = NO_MARGIN
+    return out
+
+
+def _add_run(
+    ctx: LayoutContext,
+    i: int,
+    out: FlowOut,
+    run: list[int],
+    has_boxes: bool,
+    marker_line: bool,
+    cw: float,
+    at: ContentBox,
+    collapse_top: bool,
+):
+    """Generator step of flow: an anonymous inline run of container i (`has_boxes`: it holds more than
+    text nodes; marker_line: see inline_run). Its line boxes go below the flow so far (`out`), past the
+    margins pending there, or with those margins collapsed into the container's top margin when
+    nothing came before and collapse_top; a run without line boxes still places the floats and
+    positioned boxes inside."""
+    if has_inline_content(ctx, run) or (marker_line and has_boxes):
+        if out.empty and collapse_top:
+            out.top = collapse(out.top, out.bottom)
+            y = out.height
+        else:
+            y = out.height + value(out.bottom)
+        marker = inside_marker(ctx, i) if out.empty else 0.0
+        res = yield from inline_run(ctx, i, run, cw, at, y, marker, marker_line)
+        if res.height > 0 or res.last_baseline is not None:
+            out.height = y + res.height
+            out.bottom = NO_MARGIN
+            out.quirk_bottom = False
+            out.empty = False
+            if res.last_baseline is not None:
+                out.baseline = res.last_baseline
+    elif has_boxes:
+        # no line boxes, but floats or positioned boxes inside still need placing
+        yield from inline_run(ctx, i, run, cw, at, out.height)
+
+
+def _add_block_child(
+    ctx: LayoutContext,
+    i: int,
+    out: FlowOut,
+    c: int,
+    s: ComputedStyle,
+    cw: float,
+    cb_h: float | None,
+    at: ContentBox,
+    collapse_top: bool,
+    strut_in: Margin,
+):
+    """Generator step of flow: block-level child c of container i, laid out where its top is expected
+    (its top margin collapsed with the margins pending, below the floats it clears: the floats beside
+    it depend on it), then placed where its collapsed margins put it."""
+    clear_to = _clearance(s, at)
+    into_top = out.empty and collapse_top  # its top margin may collapse into the container's
+    if into_top:
+        y_est = out.height
+        above = collapse(strut_in, out.top)
+    else:
+        y_est = out.height + value(collapse(out.bottom, as_margin(px(s.margin_top, cw))))
+        above = out.bottom
+    if clear_to is not None:
+        y_est = max(y_est, clear_to)
+    box = block_box(ctx, c, cw, cb_h, at.floats, at.ox, at.oy + y_est, above)
+    if ctx.holds_block[c] or ctx.display[c] not in PLAIN_BLOCKS:
+        res = yield box
+    else:  # a plain block without block children: laid out within this task (a bounded step down)
+        res = yield from box
+    y = _collapse_top_margin(ctx, i, out, res, into_top, clear_to)
+    cleared = False
+    if clear_to is not None and y < clear_to:
+        y, cleared = clear_to, True
+    r = ctx.rel[c]
+    assert r is not None  # block_box sized it
+    r[0] = at.cx + res.x
+    r[1] = at.cy + y
+    ctx.anchor[c] = i
+    _advance(out, res, y, cleared, above, into_top)
+
+
+def _clearance(s: ComputedStyle, at: ContentBox) -> float | None:
+    """The content-y below the floats that a box with `clear` must go to, or None (no clearance)."""
+    floats = at.floats
+    if s.clear != "none" and floats:
+        edge = floats.clearance(s.clear)
+        if edge > float("-inf"):
+            return edge - at.oy
+    return None
+
+
+def _collapse_top_margin(
+    ctx: LayoutContext, i: int, out: FlowOut, res: BlockOut, into_top: bool, clear_to: float | None
+) -> float:
+    """The content-y of a laid-out child's top border edge: its top margin collapses with the margins
+    pending, or into the container's top margin (`into_top`) unless clearance comes between them. A
+    quirky UA top margin first in a quirks container is dropped."""
+    if res.quirk_top and out.empty:
+        if quirk_container(ctx, i):
+            res.top = NO_MARGIN
+        if into_top:
+            out.quirk_top = True
+    if into_top and clear_to is None:
+        out.top = collapse(out.top, res.top)
+        return out.height
+    return out.height + value(collapse(out.bottom, res.top))
+
+
+def _advance(out: FlowOut, res: BlockOut, y: float, cleared: bool, above: Margin, into_top: bool) -> None:
+    """The flow after a child placed at content-y y: below it, with its bottom margin pending. The
+    margins of an empty child collapse through it, unless it has clearance: then it sits below the
+    floats (the clearfix's `::after {clear: both}`) and the container grows to hold them. A marker-only
+    list item passes the margins above it (`above`) on too."""
+    if res.through:
+        if cleared:
+            out.height = y
+            out.bottom = NO_MARGIN
+            out.empty = False
+        elif into_top:
+            out.top = collapse(out.top, res.bottom)
+        else:
+            out.bottom = collapse(collapse(out.bottom, res.top), res.bottom)
+        return
+    out.height = y + res.height
+    out.bottom = res.bottom
+    if res.baseline is not None:
+        out.baseline = y + res.baseline  # the last line box in the flow may be inside a block child
+    if res.marker_only:
+        out.bottom = collapse(collapse(above, res.top), res.bottom)
+    out.quirk_bottom = res.quirk_bottom
+    out.empty = False
 
 
 def used_height(display: str, h_spec: float | None, content_h: float) -> float:
@@ -311,17 +293,6 @@ def _ratio_height(s, w: float, pb_h: float, pb_v: float) -> float:
     return w / s.aspect_ratio
 
 
-BULLETS = frozenset({"disc", "circle", "square", "disclosure-open", "disclosure-closed"})
-
-
-def marker_line_height(s) -> float:
-    """The height of the line box a list item's marker sits in. Chromium (LayoutNG) lays a marker with
-    no line of content to attach to (an empty item, or one holding only empty blocks or floats) in a
-    line box of its own, so an auto-height list item is never shorter than one line of its font."""
-    above, below = metrics_for(s).leading_split()
-    return above + below
-
-
 def quirky_percent_base(ctx: LayoutContext, i: int, s, cb_w: float, cb_h: float | None, pb_v: float):
     """What the children of auto-height block i resolve percentage heights against: nothing in standards
     mode; in quirks mode (the percentage height calculation quirk) the nearest ancestor's definite height,
@@ -332,58 +303,6 @@ def quirky_percent_base(ctx: LayoutContext, i: int, s, cb_w: float, cb_h: float 
     if ctx.nodes[i].tag in ("html", "body"):
         return max(0.0, cb_h - px(s.margin_top, cb_w) - px(s.margin_bottom, cb_w) - pb_v)
     return cb_h
-
-
-def _splits_inline(ctx: LayoutContext, i: int) -> bool:
-    """Box i's content is inline content split around blocks (block-in-inline): it has line boxes, empty
-    or not, so a list item's marker sits on them and gets no line of its own (Chromium: an item holding
-    only `<span><div></div></span>` is 0px tall, though still no empty box for margin collapsing)."""
-    split = ctx.split_set
-    return bool(split) and any(c in split for c in ctx.nodes[i].children)
-
-
-def marker_only_item(
-    s, out, content_h: float, pb_v: float, collapse_top: bool, collapse_bottom: bool
-) -> bool:
-    """A list item with an outside marker and nothing else that takes space: no line box, no height, no
-    border or padding, only empty blocks (the caller checks it holds block children: a childless item
-    is an ordinary box one line high). Chromium gives it its marker's line but treats it as
-    empty for margin collapsing: the margins adjoining its top (its parent's and ancestors' too, when they
-    adjoin) collapse through it and apply again below it, before the next box."""
-    return (
-        s.list_style_position != "inside"
-        and collapse_top
-        and collapse_bottom
-        and out.empty
-        and content_h + pb_v == 0
-        and s.height is None
-    )
-
-
-def inside_marker(ctx: LayoutContext, i: int) -> float:
-    """Width of list item i's marker when it sits inside the content (list-style-position: inside):
-    "N. " for counters, and for bullets 1.375em as measured in Chromium."""
-    s = ctx.styles[i]
-    if ctx.display[i] != "list-item" or s.list_style_position != "inside" or s.list_style_type == "none":
-        return 0.0
-    if s.list_style_type.startswith("disclosure"):
-        return 1.0586 * s.font_size  # measured: the disclosure triangle of <summary>
-    if s.list_style_type in BULLETS:
-        return 1.375 * s.font_size
-    nodes = ctx.nodes
-    parent = nodes[i].parent
-    number = 1
-    if parent >= 0:
-        try:
-            number = int(str(nodes[parent].attrs.get("start") or 1).strip())
-        except ValueError:
-            number = 1
-        for sibling in nodes[parent].children:
-            if sibling == i:
-                break
-            if ctx.display[sibling] == "list-item":
-                number += 1
-    return metrics_for(s).width(f"{number}. ")
 
 
 def place_float(ctx, c, container, w, h, y, cw, at: ContentBox) -> None:
@@ -409,54 +328,18 @@ def place_float(ctx, c, container, w, h, y, cw, at: ContentBox) -> None:
 
 def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN):
     """A block-level box in normal flow of width cb_w's containing block. Returns BlockOut. `strut_in`:
-    the margins adjoining its top edge from above (see flow)."""
+    the margins adjoining its top edge from above (see flow). Its width and left margin come first
+    (_width_and_margin), then its contents (flow, or box_contents for tables and flex/grid), its
+    height (with a list item's marker line) and its vertical margins."""
     s = ctx.styles[i]
     tag = ctx.nodes[i].tag
     rel = ctx.rel
     pb_h = horizontal_pb(s, cb_w)
     pb_v = vertical_pb(s, cb_w)
-    ml = px_or_none(s.margin_left, cb_w)
-    mr = px_or_none(s.margin_right, cb_w)
     bfc = establishes_bfc(ctx, i)
     d = ctx.display[i]
-    w = specified_width(s, cb_w, pb_h)
-    replaced = tag in REPLACED
-    atomic = replaced or d in TABLE_LIKE
-    if atomic:
-        yield from atomic_box(ctx, i, cb_w)
-        w = rel[i][2] - pb_h
-        if replaced and alt_fallback(ctx, i, s) and (alt_ignores_size(ctx, i, s) or s.width is None):
-            w = None  # alt text box: fills the line like any block unless a width is given
-    avail = cb_w - (ml or 0.0) - (mr or 0.0)
-    if bfc and floats is not None and floats.any and ctx.nodes[i].parent >= 0:
-        lo, hi = floats.band(oy, 1.0, ox, ox + cb_w)
-        if hi - lo < cb_w:
-            avail = min(avail, hi - lo - (ml or 0.0) - (mr or 0.0))
-            ml = (ml or 0.0) + (lo - ox)
-    auto_width = w is None
-    if auto_width and (s.width_fit is not None or tag == "button"):
-        # width: fit-content/min-content/max-content size a block by its content; so does HTML rendering
-        # for a block-level button with width auto (fit-content)
-        lo, hi = yield intrinsic.intrinsic(ctx, i)
-        fit = s.width_fit or "fit-content"
-        w = lo if fit == "min-content" else hi if fit == "max-content" else min(max(lo, avail - pb_h), hi)
-    w = clamp_width(s, avail - pb_h if w is None else w, cb_w, pb_h)
-    free = cb_w - w - pb_h
-    if auto_width and w + pb_h >= avail - 0.01:
-        used_ml = ml or 0.0  # fills the containing block: auto margins are 0
-    else:
-        if ml == 0.0 and mr == 0.0 and free > 0.01:
-            align = legacy_align(ctx, ctx.nodes[i].parent)
-            if align == "center":
-                ml = mr = None
-            elif align == "right":
-                ml = None
-        if ml is None and mr is None:
-            used_ml = max(0.0, free / 2)
-        elif ml is None:
-            used_ml = free - (mr or 0.0)
-        else:
-            used_ml = ml
+    atomic = tag in REPLACED or d in TABLE_LIKE
+    w, used_ml = yield from _width_and_margin(ctx, i, s, cb_w, pb_h, atomic, floats if bfc else None, ox, oy)
     r = rel[i]
     if r is None:
         r = rel[i] = [0.0, 0.0, 0.0, 0.0]
@@ -501,7 +384,7 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN):
         content_h += value(out.bottom)
     marker_only = split = False
     if d == "list-item" and s.list_style_type != "none":
-        split = _splits_inline(ctx, i)
+        split = splits_inline(ctx, i)
         marker_only = (split or ctx.holds_block[i]) and marker_only_item(
             s, out, content_h, pb_v, collapse_top, collapse_bottom
         )
@@ -512,10 +395,8 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN):
     r[3] = content_h + pb_v
     mt = as_margin(px(s.margin_top, cb_w))
     mb = as_margin(px(s.margin_bottom, cb_w))
-    if tag in LISTS and nested_list(ctx, i, s):
-        mt = mb = NO_MARGIN
-    if ctx.quirks and mb == NO_MARGIN and tag == "form":
-        mb = as_margin(s.font_size)  # Chromium's quirks.css: form { margin-block-end: 1em }
+    if tag in UA_MARGIN_TAGS:
+        mt, mb = ua_margins(ctx, i, s, mt, mb)
     top = collapse(mt, out.top) if collapse_top else mt
     bottom = collapse(mb, out.bottom) if collapse_bottom else mb
     through = collapse_top and collapse_bottom and out.empty and content_h + pb_v == 0 and not split
@@ -527,21 +408,63 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN):
     if out.baseline is not None and d not in TABLE_LIKE:
         out_box.baseline = cy + out.baseline
     if ctx.quirks:
-        em = QUIRKY.get(tag)
-        top_em = QUIRKY_TOP.get(tag, em)
-        out_box.quirk_top = (
-            top_em is not None and mt != NO_MARGIN and _is_ua_margin(s.margin_top, top_em, s)
-        ) or (collapse_top and mt == NO_MARGIN and out.quirk_top)
-        out_box.quirk_bottom = (
-            em is not None and mb != NO_MARGIN and _is_ua_margin(s.margin_bottom, em, s)
-        ) or (collapse_bottom and mb == NO_MARGIN and out.quirk_bottom)
+        quirky_margins(out_box, s, tag, mt, mb, out, collapse_top, collapse_bottom)
     return out_box
 
 
-def _is_ua_margin(margin, em: float, s) -> bool:
-    """Whether a margin has the UA stylesheet's quirky value (an author's margin replaces it; an author
-    margin of exactly that value is taken for the UA's)."""
-    return margin is not None and not margin[1] and abs(margin[0] - em * s.font_size) < 0.01
+def _width_and_margin(
+    ctx: LayoutContext,
+    i: int,
+    s: ComputedStyle,
+    cb_w: float,
+    pb_h: float,
+    atomic: bool,
+    floats: FloatArea | None,
+    ox: float,
+    oy: float,
+):
+    """Generator step of block_box: block i's content width and used left margin (CSS 2 §10.3.3). The
+    width is the specified one, an atomic box's own (a replaced element or table is laid out first),
+    the content's for `width: fit-content` and the like, or else all the containing block leaves beside
+    the margins, and beside the floats for a box that establishes a BFC (`floats`, None for others).
+    Auto margins share what the width leaves free."""
+    ml = px_or_none(s.margin_left, cb_w)
+    mr = px_or_none(s.margin_right, cb_w)
+    w = specified_width(s, cb_w, pb_h)
+    if atomic:
+        yield from atomic_box(ctx, i, cb_w)
+        w = _atomic_width(ctx, i, s, pb_h)
+    avail = cb_w - (ml or 0.0) - (mr or 0.0)
+    if floats is not None and floats.any and ctx.nodes[i].parent >= 0:
+        lo, hi = floats.band(oy, 1.0, ox, ox + cb_w)
+        if hi - lo < cb_w:
+            avail = min(avail, hi - lo - (ml or 0.0) - (mr or 0.0))
+            ml = (ml or 0.0) + (lo - ox)
+    auto_width = w is None
+    if auto_width and (s.width_fit is not None or ctx.nodes[i].tag == "button"):
+        # width: fit-content/min-content/max-content size a block by its content; so does HTML rendering
+        # for a block-level button with width auto (fit-content)
+        lo, hi = yield intrinsic.intrinsic(ctx, i)
+        fit = s.width_fit or "fit-content"
+        w = lo if fit == "min-content" else hi if fit == "max-content" else min(max(lo, avail - pb_h), hi)
+    w = clamp_width(s, avail - pb_h if w is None else w, cb_w, pb_h)
+    if auto_width and w + pb_h >= avail - 0.01:
+        return w, ml or 0.0  # fills the containing block: auto margins are 0
+    return w, used_left_margin(ctx, i, ml, mr, cb_w - w - pb_h)
+
+
+def _atomic_width(ctx: LayoutContext, i: int, s: ComputedStyle, pb_h: float) -> float | None:
+    """The content width of block-level replaced element or table i, laid out as an atomic box; None for
+    an alt text box, which fills the line like any block unless a width is given."""
+    r = ctx.rel[i]
+    assert r is not None  # atomic_box sized it
+    if (
+        ctx.nodes[i].tag in REPLACED
+        and alt_fallback(ctx, i, s)
+        and (alt_ignores_size(ctx, i, s) or s.width is None)
+    ):
+        return None
+    return r[2] - pb_h
 
 
 def rendered_legend(ctx, i, children, w, cx):

@@ -198,7 +198,8 @@ def classify(ctx: LayoutContext) -> None:
     or through inline boxes and `display: contents`), which is laid out as a block (block-in-inline);
     `ctx.pruned`: the parents of nodes displayed 'none' or 'contents', whose box children differ from
     their children; and `ctx.relative`. One pass in document order: a node's ancestors are classified
-    before it."""
+    before it. The steps of rarer cases are functions of their own; the common ones stay in the loop,
+    which runs once per node."""
     nodes = ctx.nodes
     styles = ctx.styles
     display = ["none"] * len(nodes)
@@ -210,12 +211,9 @@ def classify(ctx: LayoutContext) -> None:
     closed: dict[int, int] = {}  # closed <details> -> its first <summary> child (-1: none)
     for i, node in enumerate(nodes):
         p = node.parent
-        if p >= 0 and display[p] == "none":
+        if (p >= 0 and display[p] == "none") or (closed and p in closed and i != closed[p]):
             pruned.add(p)
-            continue
-        if closed and p in closed and i != closed[p]:
-            pruned.add(p)
-            continue  # a closed <details> renders only its summary
+            continue  # no box inside a parent without one; a closed <details> renders only its summary
         if node.tag == TEXT:
             display[i] = "text"
             continue
@@ -230,14 +228,10 @@ def classify(ctx: LayoutContext) -> None:
             d = "block" if d in ("inline", "contents") else BLOCKIFY.get(d, d)
         elif (floating or position in OUT_OF_FLOW) and d != "contents":
             d = BLOCKIFY.get(d, d)
-        else:
-            parent_disp = display[p]
-            q = p
-            while parent_disp == "contents" and q >= 0:
-                q = nodes[q].parent
-                parent_disp = display[q] if q >= 0 else "block"
-            if parent_disp in FLEX_PARENTS:
-                d = BLOCKIFY.get(d, d)
+        elif display[p] in FLEX_PARENTS or (
+            display[p] == "contents" and _box_parent_display(ctx, display, p) in FLEX_PARENTS
+        ):
+            d = BLOCKIFY.get(d, d)  # a flex or grid item
         if d in TABLE_COLUMNS:
             pruned.add(p)
             continue
@@ -256,26 +250,60 @@ def classify(ctx: LayoutContext) -> None:
             # (an absolutely positioned box that was inline-level keeps its place among the inline
             # content around it: its static position is where it would have been on the line)
             block_child[i] = True
-            if d in IN_FLOW_BLOCKS and not floating and position not in OUT_OF_FLOW:
-                # an in-flow block: the inline boxes around it (up through 'contents') become blocks
-                q = p
-                while q >= 0 and not holds_block[q]:
-                    holds_block[q] = True
-                    if display[q] == "inline" and nodes[q].tag not in REPLACED:
-                        block_child[q] = True
-                    elif display[q] != "contents":
-                        break
-                    q = nodes[q].parent
+            if (
+                d in IN_FLOW_BLOCKS
+                and not floating
+                and position not in OUT_OF_FLOW
+                and p >= 0
+                and not holds_block[p]
+            ):
+                _mark_block_holders(ctx, display, block_child, holds_block, p)
     ctx.display = display
     ctx.block_child = block_child
     ctx.holds_block = holds_block
-    # Inline boxes split around blocks (block-in-inline) take part in their parent's flow through their
-    # children: their inline content joins the lines around them and their blocks stack among the
-    # parent's, as CSS 2 §9.2.1.1 describes; their own rect is the union of their content's (engine.py).
+    _split_inlines(ctx)
+
+
+def _box_parent_display(ctx: LayoutContext, display: list[str], p: int) -> str:
+    """The display of the box that p's children are in, p being displayed 'contents': its nearest
+    ancestor with a box of its own ('block' above the root)."""
+    nodes = ctx.nodes
+    parent_disp = display[p]
+    q = p
+    while parent_disp == "contents" and q >= 0:
+        q = nodes[q].parent
+        parent_disp = display[q] if q >= 0 else "block"
+    return parent_disp
+
+
+def _mark_block_holders(
+    ctx: LayoutContext, display: list[str], block_child: list[bool], holds_block: list[bool], p: int
+) -> None:
+    """An in-flow block-level box has come in p: p holds a block, and so do its ancestors up through
+    inline boxes and 'contents' (they stop at the first that already does); those inline boxes become
+    blocks of their parents' flow (block-in-inline)."""
+    nodes = ctx.nodes
+    q = p
+    while q >= 0 and not holds_block[q]:
+        holds_block[q] = True
+        if display[q] == "inline" and nodes[q].tag not in REPLACED:
+            block_child[q] = True
+        elif display[q] != "contents":
+            break
+        q = nodes[q].parent
+
+
+def _split_inlines(ctx: LayoutContext) -> None:
+    """Note the inline boxes split around blocks (block-in-inline; ctx.split_inlines, ctx.split_set).
+    They take part in their parent's flow through their children: their inline content joins the lines
+    around them and their blocks stack among the parent's, as CSS 2 §9.2.1.1 describes; their own rect
+    is the union of their content's (engine.py). Their parents' box children differ from their children
+    (ctx.pruned)."""
+    nodes, display, block_child = ctx.nodes, ctx.display, ctx.block_child
     split = [
         i for i, d in enumerate(display) if d == "inline" and block_child[i] and nodes[i].tag not in REPLACED
     ]
     ctx.split_inlines = split
     ctx.split_set = set(split)
     for i in split:
-        pruned.add(nodes[i].parent)
+        ctx.pruned.add(nodes[i].parent)

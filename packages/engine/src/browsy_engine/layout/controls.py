@@ -20,7 +20,7 @@ from ..css.style import ComputedStyle
 from ..css.values import absolute_length
 from .context import LayoutContext
 from .geometry import horizontal_pb, px, vertical_pb
-from .text import metrics_for, split_words
+from .text import FontMetrics, metrics_for, split_words
 
 TEXT_LIKE = frozenset({"text", "password", "email", "search", "tel", "url", "number", ""})
 # border-box sizes of controls whose drawing ignores the text metrics
@@ -324,68 +324,98 @@ def replaced_content_size(
     pb_h = horizontal_pb(s, cb_w)
     pb_v = vertical_pb(s, cb_w)
     m = metrics_for(s)
-    text_baseline = s.border_top_width + (s.padding_top[0] if s.padding_top else 0.0) + m.ascent
-    margins = px(s.margin_left, cb_w) + px(s.margin_right, cb_w)
-    available = cb_w - pb_h - margins if cb_w > 0 else None  # None: no line to fit (intrinsic sizes)
-    if s.max_width is not None and (cb_w > 0 or not s.max_width[1]):
-        # the content (an alt text) wraps within max-width too
-        cap = s.max_width[0] + s.max_width[1] * cb_w - (pb_h if s.box_sizing == "border-box" else 0.0)
-        available = cap if available is None else min(available, cap)
     if tag == "input":
-        kind = input_type(ctx, i)
-        if kind in ("checkbox", "radio"):
-            return 13.0, 13.0, None
-        if kind in ("submit", "reset", "button", "image"):
-            default = {"submit": "Submit", "reset": "Reset"}.get(kind, "")
-            value = ctx.nodes[i].attrs.get("value")
-            label = default if value is None else str(value)
-            if kind == "image":
-                return _image_size(ctx, i, s, m, available)
-            return m.width(label), m.line_height, text_baseline
-        if kind in FIXED_BORDER_BOX:
-            box_w, box_h = FIXED_BORDER_BOX[kind]
-            base = FIXED_BASELINE.get(kind, (box_h - m.line_height) / 2 + m.ascent)
-            return max(0.0, box_w - pb_h), max(0.0, box_h - pb_v), base
-        size = _int_attr(ctx, i, "size", 20)
-        per_char, extra = _text_field_metrics(s.font_size)
-        return size * per_char + extra, m.line_height, text_baseline
+        return _input_size(ctx, i, s, cb_w, m, pb_h, pb_v)
     if tag == "textarea":
         cols = _int_attr(ctx, i, "cols", 20)
         rows = _int_attr(ctx, i, "rows", 2)
         text_w = math.ceil(cols * m.width("0") + 21) - 6
         return max(0.0, text_w + 6 - pb_h), rows * m.line_height, None
     if tag == "select":
-        longest = 0.0
-        options = 0
-        stack = list(ctx.nodes[i].children)
-        while stack:
-            c = stack.pop()
-            node = ctx.nodes[c]
-            if node.tag == "option":
-                options += 1
-                longest = max(longest, m.width(" ".join(ctx.doc.text_of(c).split())))
-            elif node.tag == "optgroup":
-                stack.extend(node.children)
-        multiple = "multiple" in ctx.nodes[i].attrs
-        rows = _int_attr(ctx, i, "size", 4 if multiple else 1)
-        if rows > 1:
-            return 14.890625 - pb_h if pb_h < 14 else 0.0, rows * 17.0 + 2 - pb_v, rows * 17.0 - 1
-        # measured: the text's ascent + descent, 2px inside, plus the border (and any padding)
-        content_h = m.ascent + m.descent + 2.0
-        if pb_v < 2.0:
-            content_h += 2.0 - pb_v
-        return longest + 22.6 - pb_h, content_h, pb_v / 2 + 1.0 + m.ascent if pb_v >= 2.0 else 2.0 + m.ascent
+        return _select_size(ctx, i, m, pb_h, pb_v)
     if tag == "img":
-        return _image_size(ctx, i, s, m, available)
+        return _image_size(ctx, i, s, m, _alt_text_width(s, cb_w, pb_h))
     if tag in ("meter",):
         return 80.0, 16.0, None
     if tag in ("progress",):
         return 160.0, 16.0, None
     if tag == "audio":  # Chromium's audio controls (an audio element without controls is not rendered)
         return AUDIO_CONTROLS[0], AUDIO_CONTROLS[1], None
+    return _object_size(ctx, i, s, cb_w, pb_h)
+
+
+def _alt_text_width(s: ComputedStyle, cb_w: float, pb_h: float) -> float | None:
+    """The width an image's alt text wraps in: the containing block's less the box's borders, padding
+    and margins, and no more than max-width; None: no line to fit (intrinsic sizes, cb_w 0)."""
+    margins = px(s.margin_left, cb_w) + px(s.margin_right, cb_w)
+    available = cb_w - pb_h - margins if cb_w > 0 else None
+    if s.max_width is not None and (cb_w > 0 or not s.max_width[1]):
+        # the content (an alt text) wraps within max-width too
+        cap = s.max_width[0] + s.max_width[1] * cb_w - (pb_h if s.box_sizing == "border-box" else 0.0)
+        available = cap if available is None else min(available, cap)
+    return available
+
+
+def _input_size(
+    ctx: LayoutContext, i: int, s: ComputedStyle, cb_w: float, m: FontMetrics, pb_h: float, pb_v: float
+) -> tuple[float, float, float | None]:
+    """replaced_content_size of an <input>, by its type: checkboxes and radios, buttons (their label's
+    width), image inputs (as images), the fixed-size controls, and text fields (`size` characters)."""
+    kind = input_type(ctx, i)
+    if kind in ("checkbox", "radio"):
+        return 13.0, 13.0, None
+    text_baseline = s.border_top_width + (s.padding_top[0] if s.padding_top else 0.0) + m.ascent
+    if kind == "image":
+        return _image_size(ctx, i, s, m, _alt_text_width(s, cb_w, pb_h))
+    if kind in ("submit", "reset", "button"):
+        default = {"submit": "Submit", "reset": "Reset"}.get(kind, "")
+        value = ctx.nodes[i].attrs.get("value")
+        label = default if value is None else str(value)
+        return m.width(label), m.line_height, text_baseline
+    if kind in FIXED_BORDER_BOX:
+        box_w, box_h = FIXED_BORDER_BOX[kind]
+        base = FIXED_BASELINE.get(kind, (box_h - m.line_height) / 2 + m.ascent)
+        return max(0.0, box_w - pb_h), max(0.0, box_h - pb_v), base
+    size = _int_attr(ctx, i, "size", 20)
+    per_char, extra = _text_field_metrics(s.font_size)
+    return size * per_char + extra, m.line_height, text_baseline
+
+
+def _select_size(
+    ctx: LayoutContext, i: int, m: FontMetrics, pb_h: float, pb_v: float
+) -> tuple[float, float, float | None]:
+    """replaced_content_size of a <select>: a list box of `size` rows (4 when multiple), or a drop-down
+    as wide as its longest option plus the arrow."""
+    longest = 0.0
+    options = 0
+    stack = list(ctx.nodes[i].children)
+    while stack:
+        c = stack.pop()
+        node = ctx.nodes[c]
+        if node.tag == "option":
+            options += 1
+            longest = max(longest, m.width(" ".join(ctx.doc.text_of(c).split())))
+        elif node.tag == "optgroup":
+            stack.extend(node.children)
+    multiple = "multiple" in ctx.nodes[i].attrs
+    rows = _int_attr(ctx, i, "size", 4 if multiple else 1)
+    if rows > 1:
+        return 14.890625 - pb_h if pb_h < 14 else 0.0, rows * 17.0 + 2 - pb_v, rows * 17.0 - 1
+    # measured: the text's ascent + descent, 2px inside, plus the border (and any padding)
+    content_h = m.ascent + m.descent + 2.0
+    if pb_v < 2.0:
+        content_h += 2.0 - pb_v
+    return longest + 22.6 - pb_h, content_h, pb_v / 2 + 1.0 + m.ascent if pb_v >= 2.0 else 2.0 + m.ascent
+
+
+def _object_size(
+    ctx: LayoutContext, i: int, s: ComputedStyle, cb_w: float, pb_h: float
+) -> tuple[float, float, float | None]:
+    """replaced_content_size of the other replaced elements (svg, video, canvas, iframe, object, …): their
+    width and height attributes, else 300×150; an <svg> missing one keeps its viewBox's aspect ratio."""
     w: float | None = _dim_attr(ctx, i, "width")
     h: float | None = _dim_attr(ctx, i, "height")
-    if tag == "svg" and (w is None or h is None):
+    if ctx.nodes[i].tag == "svg" and (w is None or h is None):
         ratio = _viewbox_ratio(ctx, i)
         if ratio:  # sized by its container's width and the viewBox's aspect ratio
             if w is None and h is not None:

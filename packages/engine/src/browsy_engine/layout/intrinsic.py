@@ -70,85 +70,106 @@ def outer_intrinsic(ctx: LayoutContext, c: int):
 
 
 def intrinsic(ctx: LayoutContext, i: int):
-    """(min-content, max-content) width of i's content box."""
+    """(min-content, max-content) width of i's content box: a table's from its columns, a flex row's
+    from its items side by side, any other box's from its flow (_flow_intrinsic)."""
     cached = ctx.intrinsic_cache.get(i)
     if cached is not None:
         return cached
     d = ctx.display[i]
-    s = ctx.styles[i]
-    lo = hi = 0.0
     if d in ("table", "inline-table"):
         lo, hi = yield from table.table_intrinsic(ctx, i)
-    elif d in ("flex", "inline-flex", "-webkit-box") and s.flex_direction in FLEX_ROW:
-        for c in ctx.box_children(i):
-            if ctx.display[c] == "text" and not (ctx.nodes[c].text or "").strip():
-                continue
-            if ctx.display[c] == "text" or ctx.is_out_of_flow(c):
-                if ctx.display[c] == "text":
-                    a, b = yield from run_intrinsic(ctx, i, [c])
-                    lo, hi = (lo + a if s.flex_wrap == "nowrap" else max(lo, a)), hi + b
-                continue
-            a, b = yield from outer_intrinsic(ctx, c)
-            lo = lo + a if s.flex_wrap == "nowrap" else max(lo, a)
-            hi += b
-        gap = px(s.column_gap, 0.0)
-        count = len(ctx.box_children(i))
-        if gap and count > 1:
-            hi += gap * (count - 1)
+    elif d in ("flex", "inline-flex", "-webkit-box") and ctx.styles[i].flex_direction in FLEX_ROW:
+        lo, hi = yield from _flex_row_intrinsic(ctx, i)
     else:
-        # Block children stack, so the widest decides; but block-level floats in a row sit side by side:
-        # their max-content widths add up until a clear, an in-flow block or an inline run ends the row
-        # (Chromium's block min/max computation). A child that establishes its own formatting context may
-        # sit beside the row, so its width is added to it.
-        run: list[int] = []
-        styles, block_child = ctx.styles, ctx.block_child
-        out_of_flow = False
-        row = 0.0  # the max-content widths of the current row of floats
-        for c in ctx.box_children(i) + [-1]:
-            if c >= 0:
-                cs = styles[c]
-                out_of_flow = cs is not None and cs.position in OUT_OF_FLOW
-                if not block_child[c] and not out_of_flow:
-                    run.append(c)
-                    continue
-            if run and row and not units.has_inline_content(ctx, run):
-                run = []  # white space between floats makes no line box: the row goes on
-            if run:
-                a, b = yield from run_intrinsic(ctx, i, run)
-                if a > lo:  # comparisons, not max(): a builtin call costs about a thousand instructions
-                    lo = a
-                if row > hi:
-                    hi = row
-                row = 0.0
-                if b > hi:
-                    hi = b
-                run = []
-            if c < 0:
-                break
-            if out_of_flow:
-                continue
-            a, b = yield from outer_intrinsic(ctx, c)
-            if a > lo:
-                lo = a
-            cs = styles[c]
-            if cs is not None and cs.float_side != "none":
-                if cs.clear != "none" and row > hi:  # a cleared float starts a new row
-                    hi = row
-                row = row + b if cs.clear == "none" else b
-                continue
-            if row and block.establishes_bfc(ctx, c):
-                b += row
-            if row > hi:
-                hi = row
-            row = 0.0
-            if b > hi:
-                hi = b
-        if row > hi:
-            hi = row
+        lo, hi = yield from _flow_intrinsic(ctx, i)
     if lo > hi:
         hi = lo
     ctx.intrinsic_cache[i] = (lo, hi)
     return lo, hi
+
+
+def _flex_row_intrinsic(ctx: LayoutContext, i: int):
+    """Generator step of intrinsic: the items of flex row i side by side (text directly inside counts as
+    an item; white space and positioned items do not). Their max-content widths add up, with the column
+    gaps; so do their min-content widths, unless the items wrap: then the widest decides."""
+    s = ctx.styles[i]
+    lo = hi = 0.0
+    for c in ctx.box_children(i):
+        if ctx.display[c] == "text" and not (ctx.nodes[c].text or "").strip():
+            continue
+        if ctx.display[c] == "text" or ctx.is_out_of_flow(c):
+            if ctx.display[c] == "text":
+                a, b = yield from run_intrinsic(ctx, i, [c])
+                lo, hi = (lo + a if s.flex_wrap == "nowrap" else max(lo, a)), hi + b
+            continue
+        a, b = yield from outer_intrinsic(ctx, c)
+        lo = lo + a if s.flex_wrap == "nowrap" else max(lo, a)
+        hi += b
+    gap = px(s.column_gap, 0.0)
+    count = len(ctx.box_children(i))
+    if gap and count > 1:
+        hi += gap * (count - 1)
+    return lo, hi
+
+
+def _flow_intrinsic(ctx: LayoutContext, i: int):
+    """Generator step of intrinsic: block container i's inline runs and block-level children.
+
+    Block children stack, so the widest decides; but block-level floats in a row sit side by side: their
+    max-content widths add up until a clear, an in-flow block or an inline run ends the row (Chromium's
+    block min/max computation). A child that establishes its own formatting context may sit beside the
+    row, so its width is added to it."""
+    lo = hi = 0.0
+    run: list[int] = []
+    styles, block_child = ctx.styles, ctx.block_child
+    out_of_flow = False
+    row = 0.0  # the max-content widths of the current row of floats
+    for c in ctx.box_children(i) + [-1]:
+        if c >= 0:
+            cs = styles[c]
+            out_of_flow = cs is not None and cs.position in OUT_OF_FLOW
+            if not block_child[c] and not out_of_flow:
+                run.append(c)
+                continue
+        if run and row and not units.has_inline_content(ctx, run):
+            run = []  # white space between floats makes no line box: the row goes on
+        if run:
+            a, b = yield from run_intrinsic(ctx, i, run)
+            if a > lo:  # comparisons, not max(): a builtin call costs about a thousand instructions
+                lo = a
+            hi = _end_row(hi, row, b)
+            row = 0.0
+            run = []
+        if c < 0:
+            break
+        if out_of_flow:
+            continue
+        a, b = yield from outer_intrinsic(ctx, c)
+        if a > lo:
+            lo = a
+        cs = styles[c]
+        if cs is not None and cs.float_side != "none":
+            if cs.clear != "none" and row > hi:  # a cleared float starts a new row
+                hi = row
+            row = row + b if cs.clear == "none" else b
+            continue
+        if row and block.establishes_bfc(ctx, c):
+            b += row
+        hi = _end_row(hi, row, b)
+        row = 0.0
+    if row > hi:
+        hi = row
+    return lo, hi
+
+
+def _end_row(hi: float, row: float, b: float) -> float:
+    """The widest max-content width so far, `hi`, once a row of floats `row` wide ends and a line or an
+    in-flow block b wide comes below it."""
+    if row > hi:
+        hi = row
+    if b > hi:
+        hi = b
+    return hi
 
 
 def run_intrinsic(ctx: LayoutContext, container: int, run: list[int]):

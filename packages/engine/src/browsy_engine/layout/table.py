@@ -201,6 +201,32 @@ def table_contents(ctx: LayoutContext, i: int, w: float, cx: float, cy: float, h
     specified height taller than the rows is shared among them (in proportion to their heights)."""
     grid = structure(ctx, i)
     sh, sv = _spacing(ctx, i)
+    y = yield from _captions(ctx, i, grid, w, cx, cy)
+    n = grid.columns
+    if n == 0:
+        return block.FlowOut(y, block.NO_MARGIN, block.NO_MARGIN, not grid.captions)
+    mins, maxs = yield from column_widths(ctx, grid)
+    xs = [sh]  # the columns' left edges, and the right edge of the last one plus spacing
+    for cw in _used_widths(grid, mins, maxs, max(0.0, w - sh * (n + 1))):
+        xs.append(xs[-1] + cw + sh)
+    heights = _specified_row_heights(ctx, grid)
+    yield from _lay_out_cells(ctx, i, grid, xs, sh, heights, w, cx)
+    _heights_for_rowspans(ctx, grid, heights, sv)
+    if h_spec is not None and heights:
+        heights = _stretched_rows(heights, h_spec, y, sv)
+    ys = []
+    y += sv
+    for h in heights:
+        ys.append(y)
+        y += h + sv
+    _place_rows(ctx, i, grid, ys, heights, cx + sh, cy, max(0.0, w - 2 * sh))
+    _place_cells(ctx, grid, ys, heights, cy)
+    return block.FlowOut(y, block.NO_MARGIN, block.NO_MARGIN, False)
+
+
+def _captions(ctx: LayoutContext, i: int, grid: Grid, w: float, cx: float, cy: float):
+    """Generator step of table_contents: the captions, one below the other at the top of the content box
+    (width w at (cx, cy)); returns their height."""
     y = 0.0
     for cap in grid.captions:
         res = yield block.block_box(ctx, cap, w, None, None, 0.0, 0.0)
@@ -210,41 +236,62 @@ def table_contents(ctx: LayoutContext, i: int, w: float, cx: float, cy: float, h
         placed[1] = cy + y
         ctx.anchor[cap] = i
         y += res.height
-    n = grid.columns
-    if n == 0:
-        return block.FlowOut(y, block.NO_MARGIN, block.NO_MARGIN, not grid.captions)
-    mins, maxs = yield from column_widths(ctx, grid)
-    avail = max(0.0, w - sh * (n + 1))
-    lo, hi = sum(mins), sum(maxs)
+    return y
+
+
+def _used_widths(grid: Grid, mins: list[float], maxs: list[float], avail: float) -> list[float]:
+    """The columns' used widths in `avail` px (automatic table layout), from their min- and max-content
+    widths (maxs is changed): a percentage column asks for its share of avail, at least its min-content
+    width. When the max-content widths fit, the room left goes to the columns without a px or
+    percentage width (to all when none is without), in proportion to their max-content widths; when
+    not even the min-content widths fit, columns get those; in between, each column gets its min-content
+    width and the same fraction of the difference to its max-content width."""
     for col, share in grid.percent.items():
         target = share * avail
         maxs[col] = max(mins[col], target)
     lo, hi = sum(mins), sum(maxs)
     if hi <= avail:
         extra = avail - hi
-        flexible = [c for c in range(n) if c not in grid.fixed and c not in grid.percent]
+        flexible = [c for c in range(grid.columns) if c not in grid.fixed and c not in grid.percent]
         if not flexible:
-            flexible = list(range(n))
+            flexible = list(range(grid.columns))
         base = sum(maxs[c] for c in flexible)
         widths = list(maxs)
         for c in flexible:
             widths[c] += extra * maxs[c] / base if base else extra / len(flexible)
-    elif lo >= avail:
-        widths = list(mins)
-    else:
-        f = (avail - lo) / (hi - lo) if hi > lo else 0.0
-        widths = [a + (b - a) * f for a, b in zip(mins, maxs)]
-    xs = [sh]
-    for cw in widths:
-        xs.append(xs[-1] + cw + sh)
-    rows = len(grid.rows)
-    heights = [0.0] * rows
+        return widths
+    if lo >= avail:
+        return list(mins)
+    f = (avail - lo) / (hi - lo) if hi > lo else 0.0
+    return [a + (b - a) * f for a, b in zip(mins, maxs)]
+
+
+def _specified_row_heights(ctx: LayoutContext, grid: Grid) -> list[float]:
+    """The rows' heights before their cells are laid out: a tr's px height, else 0."""
+    heights = [0.0] * len(grid.rows)
     for r, tr in enumerate(grid.rows):
         if tr >= 0:
             h = px_or_none(ctx.styles[tr].height, None)
             if h:
                 heights[r] = h
-    content: dict[int, float] = {}
+    return heights
+
+
+def _lay_out_cells(
+    ctx: LayoutContext,
+    i: int,
+    grid: Grid,
+    xs: list[float],
+    sh: float,
+    heights: list[float],
+    w: float,
+    cx: float,
+):
+    """Generator step of table_contents: each cell's contents laid out in the width of the columns it
+    spans (xs: the columns' left edges, sh apart), the cell sized to them or its specified height and
+    placed in its first column (its y comes with its row: _place_cells). A row is as tall as its
+    tallest cell spanning no other row (`heights`, raised in place)."""
+    n = grid.columns
     for cell in grid.cells:
         s = ctx.styles[cell.node]
         end = min(n, cell.col + cell.colspan)
@@ -258,11 +305,15 @@ def table_contents(ctx: LayoutContext, i: int, w: float, cx: float, cy: float, h
         spec = px_or_none(s.height, None)
         if spec is not None:
             ch = max(ch, spec - (pb_v if s.box_sizing == "border-box" else 0.0))
-        content[cell.node] = out.height
         ctx.rel[cell.node] = [cx + xs[cell.col], 0.0, cw, ch + pb_v]
         ctx.anchor[cell.node] = i
         if cell.rowspan == 1:
             heights[cell.row] = max(heights[cell.row], ch + pb_v)
+
+
+def _heights_for_rowspans(ctx: LayoutContext, grid: Grid, heights: list[float], sv: float) -> None:
+    """A cell spanning rows taller than those rows (and the spacing between them) makes the last of them
+    taller by the difference (`heights`, changed in place)."""
     for cell in grid.cells:
         if cell.rowspan > 1:
             laid = ctx.rel[cell.node]
@@ -271,26 +322,46 @@ def table_contents(ctx: LayoutContext, i: int, w: float, cx: float, cy: float, h
             have = sum(heights[cell.row : cell.row + cell.rowspan]) + sv * (cell.rowspan - 1)
             if need > have:
                 heights[cell.row + cell.rowspan - 1] += need - have
-    if h_spec is not None and heights:
-        extra = h_spec - (y + sv * (len(heights) + 1) + sum(heights))
-        if extra > 0:
-            base = sum(heights)
-            heights = [h + (extra * h / base if base else extra / len(heights)) for h in heights]
-    ys = []
-    y += sv
-    for h in heights:
-        ys.append(y)
-        y += h + sv
+
+
+def _stretched_rows(heights: list[float], h_spec: float, y: float, sv: float) -> list[float]:
+    """The row heights in a table of specified content height h_spec (y: the captions' height): what the
+    rows and spacing leave of it is shared among the rows in proportion to their heights (equally when
+    they have none)."""
+    extra = h_spec - (y + sv * (len(heights) + 1) + sum(heights))
+    if extra > 0:
+        base = sum(heights)
+        heights = [h + (extra * h / base if base else extra / len(heights)) for h in heights]
+    return heights
+
+
+def _place_rows(
+    ctx: LayoutContext,
+    i: int,
+    grid: Grid,
+    ys: list[float],
+    heights: list[float],
+    x: float,
+    cy: float,
+    width: float,
+) -> None:
+    """The rects of the rows (at content-y ys, `heights` tall) and of the row groups around them, all
+    `width` wide at x."""
     for r, tr in enumerate(grid.rows):
         if tr >= 0:
-            ctx.rel[tr] = [cx + sh, cy + ys[r], max(0.0, w - 2 * sh), heights[r]]
+            ctx.rel[tr] = [x, cy + ys[r], width, heights[r]]
             ctx.anchor[tr] = i
     for group, start, end in grid.groups:
         if end > start:
             top = ys[start]
             bottom = ys[end - 1] + heights[end - 1]
-            ctx.rel[group] = [cx + sh, cy + top, max(0.0, w - 2 * sh), bottom - top]
+            ctx.rel[group] = [x, cy + top, width, bottom - top]
             ctx.anchor[group] = i
+
+
+def _place_cells(ctx: LayoutContext, grid: Grid, ys: list[float], heights: list[float], cy: float) -> None:
+    """Each cell as tall as the rows it spans, at its first row's y; its contents shifted down within
+    it by vertical-align (ctx.shift_y)."""
     for cell in grid.cells:
         cell_box = ctx.rel[cell.node]
         assert cell_box is not None
@@ -307,4 +378,3 @@ def table_contents(ctx: LayoutContext, i: int, w: float, cx: float, cy: float, h
             ctx.shift_y[cell.node] = total - used
         else:
             ctx.shift_y[cell.node] = 0.0
-    return block.FlowOut(y, block.NO_MARGIN, block.NO_MARGIN, False)

@@ -1,0 +1,68 @@
+"""List-item markers in block layout: the line an outside marker needs, the width of an inside one."""
+
+from __future__ import annotations
+
+from .context import LayoutContext
+from .text import metrics_for
+
+BULLETS = frozenset({"disc", "circle", "square", "disclosure-open", "disclosure-closed"})
+
+
+def marker_line_height(s) -> float:
+    """The height of the line box a list item's marker sits in. Chromium (LayoutNG) lays a marker with
+    no line of content to attach to (an empty item, or one holding only empty blocks or floats) in a
+    line box of its own, so an auto-height list item is never shorter than one line of its font."""
+    above, below = metrics_for(s).leading_split()
+    return above + below
+
+
+def splits_inline(ctx: LayoutContext, i: int) -> bool:
+    """Box i's content is inline content split around blocks (block-in-inline): it has line boxes, empty
+    or not, so a list item's marker sits on them and gets no line of its own (Chromium: an item holding
+    only `<span><div></div></span>` is 0px tall, though still no empty box for margin collapsing)."""
+    split = ctx.split_set
+    return bool(split) and any(c in split for c in ctx.nodes[i].children)
+
+
+def marker_only_item(
+    s, out, content_h: float, pb_v: float, collapse_top: bool, collapse_bottom: bool
+) -> bool:
+    """A list item with an outside marker and nothing else that takes space: no line box, no height, no
+    border or padding, only empty blocks (the caller checks it holds block children: a childless item
+    is an ordinary box one line high). Chromium gives it its marker's line but treats it as
+    empty for margin collapsing: the margins adjoining its top (its parent's and ancestors' too, when they
+    adjoin) collapse through it and apply again below it, before the next box."""
+    return (
+        s.list_style_position != "inside"
+        and collapse_top
+        and collapse_bottom
+        and out.empty
+        and content_h + pb_v == 0
+        and s.height is None
+    )
+
+
+def inside_marker(ctx: LayoutContext, i: int) -> float:
+    """Width of list item i's marker when it sits inside the content (list-style-position: inside):
+    "N. " for counters, and for bullets 1.375em as measured in Chromium."""
+    s = ctx.styles[i]
+    if ctx.display[i] != "list-item" or s.list_style_position != "inside" or s.list_style_type == "none":
+        return 0.0
+    if s.list_style_type.startswith("disclosure"):
+        return 1.0586 * s.font_size  # measured: the disclosure triangle of <summary>
+    if s.list_style_type in BULLETS:
+        return 1.375 * s.font_size
+    nodes = ctx.nodes
+    parent = nodes[i].parent
+    number = 1
+    if parent >= 0:
+        try:
+            number = int(str(nodes[parent].attrs.get("start") or 1).strip())
+        except ValueError:
+            number = 1
+        for sibling in nodes[parent].children:
+            if sibling == i:
+                break
+            if ctx.display[sibling] == "list-item":
+                number += 1
+    return metrics_for(s).width(f"{number}. ")
