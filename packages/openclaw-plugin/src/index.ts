@@ -1,7 +1,7 @@
 /**
  * openclaw-browsy: browsy as an OpenClaw plugin. The default export is the plugin entry OpenClaw loads
  * (`{ id, name, description, configSchema, register }`, what `definePluginEntry` builds); `register(api)`
- * also accepts the seed's four-method API; `BrowsyContext` is re-exported for standalone use.
+ * also accepts a minimal four-method plugin API; `BrowsyContext` is re-exported for standalone use.
  */
 import { MANIFEST, PLUGIN_ID, openClawConfigSchema, resolveConfig, type BrowsyPluginConfigInput } from "./config.js";
 import { isOpenClawHostApi, registerWithOpenClaw } from "./openclaw-host.js";
@@ -18,7 +18,7 @@ function configOf(api: object, explicit?: BrowsyPluginConfigInput): unknown {
 }
 
 /**
- * Registers browsy with a host: OpenClaw's plugin API, or any orchestrator implementing the seed's
+ * Registers browsy with a host: OpenClaw's plugin API, or any orchestrator implementing the minimal
  * four-method `OpenClawPluginApi`. Returns the plugin instance (its context, status, tools).
  */
 export function register(api: OpenClawPluginApi | object, config?: BrowsyPluginConfigInput): BrowsyPlugin {

@@ -7,7 +7,7 @@ import type { BrowsyPlugin, BrowsyToolSpec } from "./plugin.js";
 
 type Handler = (...args: unknown[]) => unknown;
 
-/** The seed's minimal plugin API. */
+/** The minimal four-method plugin API a host may offer instead of OpenClaw's. */
 export interface OpenClawPluginApi {
   registerHook(name: string, handler: Handler): void;
   registerService(name: string, service: { start?: () => void | Promise<void>; stop?: () => void | Promise<void> }): void;

@@ -56,7 +56,7 @@ interface BootstrapFile {
   content?: string;
 }
 
-/** True when `api` is OpenClaw's plugin API (as opposed to the seed's four-method interface). */
+/** True when `api` is OpenClaw's plugin API (as opposed to the minimal four-method one). */
 export function isOpenClawHostApi(api: unknown): api is OpenClawHostApi {
   const a = api as Partial<OpenClawHostApi> | null;
   return typeof a?.registerTool === "function" && typeof a?.on === "function";

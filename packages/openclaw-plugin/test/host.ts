@@ -1,4 +1,4 @@
-/** A host implementing the seed's four-method OpenClawPluginApi, recording what the plugin registers. */
+/** A host implementing the minimal four-method plugin API (registerHook, registerService, registerGatewayMethod, registerCommand), recording what the plugin registers. */
 import type { OpenClawPluginApi } from "../src/index.js";
 
 type Handler = (...args: unknown[]) => unknown;

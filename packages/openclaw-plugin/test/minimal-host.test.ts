@@ -40,7 +40,7 @@ const bootstrap = (agentId: string): InjectedTool[] => {
 const callerFor = (tools: InjectedTool[]) => (tool: string, params: object) =>
   tools.find((t) => t.name === `browsy_${tool}`)!.execute(params);
 
-describe("register(api) with the seed's four-method API", () => {
+describe("register(api) with the minimal four-method plugin API", () => {
   it("registers both hooks, the service, both gateway methods and both commands", () => {
     expect([...host.hooks.keys()].sort()).toEqual(["agent:bootstrap", "preToolExecution"]);
     expect([...host.services.keys()]).toEqual(["browsy-server"]);
@@ -106,11 +106,11 @@ describe("register(api) with the seed's four-method API", () => {
     expect(after.sessions).toBe(0);
   });
 
-  it("reads its options from the host's config map keyed by the plugin id, with the seed's defaults", () => {
-    const seedHost = Object.assign(new RecordingHost(), {
+  it("reads its options from the host's config map keyed by the plugin id, with the documented defaults", () => {
+    const minimalHost = Object.assign(new RecordingHost(), {
       config: { plugins: { "openclaw-browsy": { port: 9123, preferBrowsy: false } } },
     });
-    expect(register(seedHost).config).toEqual({
+    expect(register(minimalHost).config).toEqual({
       port: 9123,
       autoStart: true,
       allowPrivateNetwork: false,
