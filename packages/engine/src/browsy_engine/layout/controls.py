@@ -13,6 +13,7 @@ from __future__ import annotations
 import base64
 import math
 import re
+from dataclasses import replace
 from functools import lru_cache
 from urllib.parse import unquote_to_bytes
 
@@ -300,6 +301,25 @@ def _fails_to_load(ctx: LayoutContext, src: str | None) -> bool:
             n.tag == "base" and _SCHEME.match(str(n.attrs.get("href") or "").strip()) for n in ctx.nodes
         )
     return ctx.absolute_base
+
+
+def symmetric_broken_images(ctx: LayoutContext) -> None:
+    """In quirks mode Chromium gives a broken image (its URL fails to load) that has only one of width
+    and height the same value for the other (HTMLImageFallbackHelper: "mimic the image host" with
+    symmetric dimensions), so `<img width=120>` is a 120×120 box and `width="50%"` is 50 % of both
+    containing-block dimensions. Done once before layout, on a copy of the styles list."""
+    copied = False
+    styles = ctx.styles
+    for i in ctx.doc.index().tags.get("img", ()):
+        s = styles[i]
+        if s is None or ctx.display[i] == "none" or (s.width is None) == (s.height is None):
+            continue
+        if not _fails_to_load(ctx, ctx.nodes[i].attrs.get("src")):
+            continue
+        if not copied:
+            styles = ctx.styles = list(styles)
+            copied = True
+        styles[i] = replace(s, height=s.width) if s.height is None else replace(s, width=s.height)
 
 
 def alt_ignores_size(ctx: LayoutContext, i: int, s: ComputedStyle) -> bool:

@@ -15,6 +15,7 @@ from ..css.style import ComputedStyle
 from ..dom.tree import Document
 from .block import block_box
 from .context import LayoutContext, classify
+from .controls import symmetric_broken_images
 from .document_boxes import LIMIT, DocumentBoxes
 from .floats import FloatArea
 from .generated import add_anonymous_table_boxes, add_generated_boxes, anchor_past_generated
@@ -55,6 +56,8 @@ def compute_layout(doc: Document, styles: list[ComputedStyle | None], width: flo
     classify(ctx)
     ctx.quirks = doc.quirks  # the doctype decides, as the HTML parser does (dom/quirks.py)
     ctx.line_quirk = doc.compat_mode != "no-quirks"
+    if ctx.quirks:
+        symmetric_broken_images(ctx)
     if n == 0 or ctx.display[0] == "none":
         return Layout(DocumentBoxes(ctx), float(height))
     root = 0
