@@ -18,6 +18,7 @@ from .controls import (
     alt_fallback,
     alt_ignores_size,
     empty_alt_collapses,
+    fallback_content_height,
     is_toggle,
     replaced_content_size,
     svg_ratio,
@@ -550,15 +551,22 @@ def atomic_box(ctx, i, cb_w, force_w=None, force_h=None, cb_h=None):
             ratio = cw / ch if cw > 0 and ch > 0 and tag in ("img", "video", "svg") else None
             if ratio is None and tag == "svg":
                 ratio = svg_ratio(ctx, i)  # measured at zero width, it still keeps its viewBox's ratio
+            if ratio is None and s.aspect_ratio and tag == "img":
+                ratio = s.aspect_ratio
+        content = None if alt or not ratio or force_h is not None else fallback_content_height(ctx, i, s)
         if h_spec is not None and w is None and ratio:
             w = h_spec * ratio
         w = clamp_width(s, cw if w is None else w, cb_w, pb_h)
         if h_spec is None and ratio:
             h_spec = w / ratio  # width/height attributes give the aspect ratio (max-width: 100% images)
+            if content is not None:
+                h_spec = max(h_spec, content)  # the ratio's height, at least the content's
         h = clamp_height(s, ch if h_spec is None else h_spec, cb_h, pb_v)
         ctx.rel[i][2] = w + pb_h
         ctx.rel[i][3] = h + pb_v
-        if base is None:
+        if content is not None:  # its baseline is its fallback content's (its bottom edge)
+            base_from_top = mt + s.border_top_width + px(s.padding_top, cb_w) + content
+        elif base is None:
             # the bottom margin edge (CSS 2 §10.8.1); a checkbox or radio sits on its border edge
             base_from_top = mt + h + pb_v + (0.0 if is_toggle(ctx, i) else mb)
         elif alt:

@@ -200,9 +200,11 @@ def alt_fallback(ctx: LayoutContext, i: int, s: ComputedStyle) -> bool:
 
 
 def _both_dimensions(ctx: LayoutContext, i: int, s: ComputedStyle) -> bool:
-    """Whether an image has both a width and a height (CSS or attributes)."""
+    """Whether an image has both a width and a height (CSS or attributes), or one of them and a CSS
+    aspect-ratio that gives the other."""
     has_w = s.width is not None or _dim_attr(ctx, i, "width") is not None
-    return has_w and (s.height is not None or _dim_attr(ctx, i, "height") is not None)
+    has_h = s.height is not None or _dim_attr(ctx, i, "height") is not None
+    return (has_w and has_h) or ((has_w or has_h) and s.aspect_ratio is not None)
 
 
 def is_toggle(ctx: LayoutContext, i: int) -> bool:
@@ -320,6 +322,26 @@ def symmetric_broken_images(ctx: LayoutContext) -> None:
             styles = ctx.styles = list(styles)
             copied = True
         styles[i] = replace(s, height=s.width) if s.height is None else replace(s, width=s.height)
+
+
+# The broken-image icon (16px) with its container's 1px border and 1px padding on each side: Chromium's
+# fallback content of an image that failed to load, and the width below which the icon is left out.
+FALLBACK_ICON_BOX = 20.0
+
+
+def fallback_content_height(ctx: LayoutContext, i: int, s: ComputedStyle) -> float | None:
+    """A broken image without alt text whose width is given but whose height is auto (sized by its
+    aspect ratio) is laid out by Chromium as a box holding its fallback content, the broken-image icon in
+    a 20px container (none when a fixed width under 20px leaves the icon out): the box is at least as
+    tall as that content, and its baseline is the content's bottom. The content's height, or None when
+    the image is not such a box (measured: layout_fixtures/broken_image_fallback)."""
+    node = ctx.nodes[i]
+    if node.tag != "img" or node.attrs.get("alt") or s.width is None or s.height is not None:
+        return None
+    if not _fails_to_load(ctx, node.attrs.get("src")):
+        return None
+    fixed = s.width[1] == 0.0
+    return 0.0 if fixed and s.width[0] < FALLBACK_ICON_BOX else FALLBACK_ICON_BOX
 
 
 def alt_ignores_size(ctx: LayoutContext, i: int, s: ComputedStyle) -> bool:
