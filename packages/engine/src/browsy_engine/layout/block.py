@@ -14,9 +14,9 @@ from ..css.style import ComputedStyle
 from . import flexgrid, intrinsic, table  # circular: they call back into block
 from .context import FLOATING, OUT_OF_FLOW, REPLACED, LayoutContext
 from .controls import (
-    alt_box_ratio,
     alt_fallback,
     alt_ignores_size,
+    attribute_ratio,
     empty_alt_collapses,
     fallback_content_height,
     is_toggle,
@@ -545,10 +545,13 @@ def atomic_box(ctx, i, cb_w, force_w=None, force_h=None, cb_h=None):
         if alt:
             if alt_ignores_size(ctx, i, s):
                 w = h_spec = None
-            ratio = alt_box_ratio(ctx, i) if w is not None or h_spec is not None else None
+            ratio = attribute_ratio(ctx, i) if w is not None or h_spec is not None else None
         else:
             tag = ctx.nodes[i].tag
-            ratio = cw / ch if cw > 0 and ch > 0 and tag in ("img", "video", "svg") else None
+            if tag == "video":
+                ratio = attribute_ratio(ctx, i) or s.aspect_ratio
+            else:
+                ratio = cw / ch if cw > 0 and ch > 0 and tag in ("img", "svg") else None
             if ratio is None and tag == "svg":
                 ratio = svg_ratio(ctx, i)  # measured at zero width, it still keeps its viewBox's ratio
             if ratio is None and s.aspect_ratio and tag == "img":

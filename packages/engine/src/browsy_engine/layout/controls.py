@@ -351,9 +351,10 @@ def alt_ignores_size(ctx: LayoutContext, i: int, s: ComputedStyle) -> bool:
     return ctx.display[i] == "inline" and alt_fallback(ctx, i, s)
 
 
-def alt_box_ratio(ctx: LayoutContext, i: int) -> float | None:
-    """The aspect ratio a sized alt box keeps from its width/height attributes (HTML maps them to
-    `aspect-ratio: auto W / H`), so `height: auto` follows the width as the loaded image's would."""
+def attribute_ratio(ctx: LayoutContext, i: int) -> float | None:
+    """The aspect ratio of an image's or video's width/height attributes (HTML maps them to
+    `aspect-ratio: auto W / H`): `height: auto` follows the width as a loaded image's would. A video
+    has no other ratio until its media loads (its default 300×150 object size has none)."""
     w, h = _dim_attr(ctx, i, "width"), _dim_attr(ctx, i, "height")
     return w / h if w and h else None
 
