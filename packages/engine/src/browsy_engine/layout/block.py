@@ -80,6 +80,7 @@ class BlockOut:
     # around it go on collapsing as if it were empty (marker_only_item).
     marker_only: bool = False
     baseline: float | None = None  # its last line box's baseline, from its border-box top (CSS 2 §10.8.1)
+    drop: float = 0.0  # how far below its expected top it goes to fit beside the floats (_width_and_margin)
 
 
 # Boxes whose block children share their parent's formatting context: blocks, list items, and an
@@ -219,6 +220,8 @@ def _add_block_child(
     cleared = False
     if clear_to is not None and y < clear_to:
         y, cleared = clear_to, True
+    if res.drop and y < y_est + res.drop:
+        y = y_est + res.drop  # below the floats it does not fit beside
     r = ctx.rel[c]
     assert r is not None  # block_box sized it
     r[0] = at.cx + res.x
@@ -340,15 +343,20 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN):
     bfc = establishes_bfc(ctx, i)
     d = ctx.display[i]
     atomic = tag in REPLACED or d in TABLE_LIKE
-    w, used_ml = yield from _width_and_margin(ctx, i, s, cb_w, pb_h, atomic, floats if bfc else None, ox, oy)
+    # a box that establishes a BFC, a table or a block-level replaced element must not overlap floats
+    # (CSS 2 §9.5): it goes beside them, or below them when it does not fit
+    avoid = floats if bfc or atomic else None
+    w, used_ml, drop = yield from _width_and_margin(ctx, i, s, cb_w, pb_h, atomic, avoid, ox, oy)
     r = rel[i]
     if r is None:
         r = rel[i] = [0.0, 0.0, 0.0, 0.0]
     if atomic:
         r[2] = w + pb_h
-        return BlockOut(
+        out_atomic = BlockOut(
             used_ml, as_margin(px(s.margin_top, cb_w)), as_margin(px(s.margin_bottom, cb_w)), False, r[3]
         )
+        out_atomic.drop = drop
+        return out_atomic
     h_spec = specified_height(s, cb_h, pb_v)
     if h_spec is None and s.aspect_ratio:
         h_spec = _ratio_height(s, w, pb_h, pb_v)
@@ -410,6 +418,7 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN):
         out_box.baseline = cy + out.baseline
     if ctx.quirks:
         quirky_margins(out_box, s, tag, mt, mb, out, collapse_top, collapse_bottom)
+    out_box.drop = drop
     return out_box
 
 
@@ -436,9 +445,15 @@ def _width_and_margin(
         yield from atomic_box(ctx, i, cb_w)
         w = _atomic_width(ctx, i, s, pb_h)
     avail = cb_w - (ml or 0.0) - (mr or 0.0)
+    drop = 0.0
     if floats is not None and floats.any and ctx.nodes[i].parent >= 0:
         lo, hi = floats.band(oy, 1.0, ox, ox + cb_w)
         if hi - lo < cb_w:
+            if w is not None:  # a definite width that does not fit beside the floats goes below them
+                needed = w + pb_h + (ml or 0.0) + (mr or 0.0)
+                height = ctx.rel[i][3] if atomic else 1.0  # type: ignore[index]
+                below, lo, hi = floats.fit(oy, height, needed, ox, ox + cb_w)
+                drop = below - oy
             avail = min(avail, hi - lo - (ml or 0.0) - (mr or 0.0))
             ml = (ml or 0.0) + (lo - ox)
     auto_width = w is None
@@ -450,8 +465,8 @@ def _width_and_margin(
         w = lo if fit == "min-content" else hi if fit == "max-content" else min(max(lo, avail - pb_h), hi)
     w = clamp_width(s, avail - pb_h if w is None else w, cb_w, pb_h)
     if auto_width and w + pb_h >= avail - 0.01:
-        return w, ml or 0.0  # fills the containing block: auto margins are 0
-    return w, used_left_margin(ctx, i, ml, mr, cb_w - w - pb_h)
+        return w, ml or 0.0, drop  # fills the containing block: auto margins are 0
+    return w, used_left_margin(ctx, i, ml, mr, cb_w - w - pb_h), drop
 
 
 def _atomic_width(ctx: LayoutContext, i: int, s: ComputedStyle, pb_h: float) -> float | None:

@@ -56,6 +56,18 @@ class FloatArea:
                 right = min(right, fx)
         return left, right
 
+    def fit(self, y: float, h: float, w: float, left: float, right: float) -> tuple[float, float, float]:
+        """The first y (from y down) where a band h tall leaves w free within [left, right), and that
+        band's free interval; below every float when none does."""
+        while True:
+            lo, hi = self.band(y, h, left, right)
+            if hi - lo >= w - 0.01:
+                return y, lo, hi
+            nxt = self.next_edge(y)
+            if nxt is None:
+                return y, lo, hi
+            y = nxt
+
     def next_edge(self, y: float, active: bool = False) -> float | None:
         """The nearest float bottom below y (where more room may open), or None."""
         best: float | None = None
