@@ -18,6 +18,9 @@ FLEX_ROW = frozenset({"row", "row-reverse"})
 UNBOUNDED = 1e7  # a containing block width against which a percentage max-width limits nothing
 
 
+NARROWEST_LINE = 1e-3  # px: a containing block that leaves every line as narrow as can be
+
+
 def _has_percent(length: tuple[float, float] | None) -> bool:
     return length is not None and length[1] != 0.0
 
@@ -37,6 +40,12 @@ def outer_intrinsic(ctx: LayoutContext, c: int):
         return w + margins, w + margins
     if ctx.is_replaced(c):
         box = yield block.atomic_box(ctx, c, 0.0)  # its size with CSS sizes and aspect ratio applied
+        if alt_ignores_size(ctx, c, s):
+            # an inline broken image's alt text wraps like any text: its min-content contribution is
+            # its box on the narrowest line (its longest word), its max-content one the text unbroken
+            narrow = yield block.atomic_box(ctx, c, NARROWEST_LINE)
+            wide = yield block.atomic_box(ctx, c, UNBOUNDED)
+            return narrow[0], wide[0]
         if _has_percent(s.width):
             # CSS Sizing 3 §5.2.2, compressible replaced elements: a percentage width resolves against
             # zero for the min-content contribution and counts as auto for the max-content one (an
