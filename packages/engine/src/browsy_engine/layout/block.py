@@ -121,7 +121,10 @@ def flow(ctx, i, children, cw, at: ContentBox, collapse_top, cb_h, strut_in=NO_M
     styles, block_child = ctx.styles, ctx.block_child
     for c in children:
         s = styles[c]
-        if not block_child[c]:
+        # a float met within inline content goes on the line it comes on (CSS 2 §9.5.1), not below it
+        if not block_child[c] or (
+            run and s.float_side in FLOATING and s.position not in OUT_OF_FLOW and s.clear == "none"
+        ):
             if s is None:  # a text node
                 run.append(c)
                 continue
