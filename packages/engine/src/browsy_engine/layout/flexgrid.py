@@ -79,7 +79,11 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
         min_h = px_or_none(s.min_height, None)
         if min_h is not None and s.box_sizing == "border-box":
             min_h = max(0.0, min_h - vertical_pb(s, w))
-    root = taffylib.node_create(ptr, container_style(s, ctx.display[i], w, h, min_h))
+    # Taffy sums in f32: items that exactly fill a wrapping line (a shrink-to-fit container as wide as
+    # its items' max-content) must not overflow it by a rounding error and wrap. Chromium's layout unit
+    # is 1/64 px, so the line's width is taken up to the next one.
+    line_w = math.ceil(w * 64.0 - 1e-6) / 64.0 if s.flex_wrap != "nowrap" else w
+    root = taffylib.node_create(ptr, container_style(s, ctx.display[i], line_w, h, min_h))
     ids: dict[int, int | list[int]] = {}
     anon_style = base_style()
     anon_style["display"] = 3
@@ -116,7 +120,7 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
             ctx.taffy_depth = depth
 
     avail = {
-        "width": {"dim": 1, "value": w},
+        "width": {"dim": 1, "value": line_w},
         "height": {"dim": 4, "value": 0.0} if h is None else {"dim": 1, "value": h},
     }
     ctx.taffy_depth = depth + 1
