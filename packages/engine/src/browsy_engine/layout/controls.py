@@ -20,7 +20,7 @@ from urllib.parse import unquote_to_bytes
 from ..css.style import ComputedStyle
 from ..css.values import absolute_length
 from .context import LayoutContext
-from .geometry import horizontal_pb, px, vertical_pb
+from .geometry import horizontal_pb, px, specified_width, vertical_pb
 from .text import FontMetrics, metrics_for, split_words
 
 TEXT_LIKE = frozenset({"text", "password", "email", "search", "tel", "url", "number", ""})
@@ -98,7 +98,7 @@ _SCHEME = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*:")
 
 
 def _image_size(
-    ctx: LayoutContext, i: int, s: ComputedStyle, m, available: float | None
+    ctx: LayoutContext, i: int, s: ComputedStyle, m, available: float | None, sized: bool = False
 ) -> tuple[float, float, float | None]:
     attrs = ctx.nodes[i].attrs
     if auto_sized(attrs):
@@ -128,20 +128,20 @@ def _image_size(
             return BROKEN_ICON, BROKEN_ICON, None
         h = max(m.ascent + m.descent + 1.0, m.line_height)
         # the alt text is laid out as text: white space collapses, and none is left at a line's edges
-        width, lines, below_icon = _alt_text_box(" ".join(alt.split()), m, available)
+        width, lines, below_icon = _alt_text_box(" ".join(alt.split()), m, available, sized)
         top = BROKEN_ICON if below_icon else 0.0
         # the box's baseline is its last line's, as for an inline-block of text
         return width, top + h * lines, top + h * (lines - 1) + m.ascent + (h - m.ascent - m.descent - 1.0) / 2
     return _dim_attr(ctx, i, "width") or 0.0, _dim_attr(ctx, i, "height") or 0.0, None
 
 
-def _alt_text_box(alt: str, m, available: float | None) -> tuple[float, int, bool]:
+def _alt_text_box(alt: str, m, available: float | None, sized: bool = False) -> tuple[float, int, bool]:
     """(width, lines, below_icon) of a broken image's alt text box. Chromium's fallback content floats the
     16px broken-image icon left and lays the alt text out beside it like any text: the box is as wide as
     both on one line, but no wider than the line it sits in unless a word is longer (then it is as wide
-    as that word); a longer text wraps at spaces and after hyphens, each line a line high. When the first
-    word does not fit beside the icon, the text starts below it (`below_icon`: the icon's 16px are
-    added)."""
+    as that word; `sized`: a box of a given width, `available`, keeps it); a longer text wraps at spaces
+    and after hyphens, each line a line high. When the first word does not fit beside the icon, the text
+    starts below it (`below_icon`: the icon's 16px are added)."""
     natural = m.width(alt) + BROKEN_ICON
     if available is None or natural <= available:
         return natural, 1, False
@@ -150,7 +150,8 @@ def _alt_text_box(alt: str, m, available: float | None) -> tuple[float, int, boo
     for word in alt.split():
         for k, chunk in enumerate(split_words(word)):  # break opportunities inside words: after hyphens
             pieces.append((m.width(chunk), space if k == 0 and pieces else 0.0))
-    width = max(available, BROKEN_ICON, max(w for w, _ in pieces))
+    # a box of a given width keeps it (a longer word overflows); else it widens to the longest word
+    width = available if sized else max(available, BROKEN_ICON, max(w for w, _ in pieces))
     below_icon = pieces[0][0] > width - BROKEN_ICON
     room = width if below_icon else width - BROKEN_ICON  # the first line is beside the icon
     lines, used = 1, -1.0
@@ -377,7 +378,13 @@ def replaced_content_size(
     if tag == "select":
         return _select_size(ctx, i, m, pb_h, pb_v)
     if tag == "img":
-        return _image_size(ctx, i, s, m, _alt_text_width(s, cb_w, pb_h))
+        available = _alt_text_width(s, cb_w, pb_h)
+        own = specified_width(s, cb_w, pb_h) if s.width is not None and ctx.display[i] != "inline" else None
+        if own is not None:
+            # a sized alt text box (not inline: see alt_ignores_size) wraps its text in its own width,
+            # and a longer word overflows it
+            available = own if available is None else min(available, own)
+        return _image_size(ctx, i, s, m, available, own is not None)
     if tag in ("meter",):
         return 80.0, 16.0, None
     if tag in ("progress",):
