@@ -49,7 +49,15 @@ class DocumentBoxes(Sequence[Box | None]):
             i += len(self)
         if not 0 <= i < len(self):
             raise IndexError("node index out of range")
-        b = self._unclamped[i]
+        return self.get(i)
+
+    def get(self, i: int) -> Box | None:
+        """`boxes[i]` for a node index i ≥ 0, or None when the layout has no entry for it either (the
+        emitter's per-element read, without the checks of indexing a sequence)."""
+        try:
+            b = self._unclamped[i]
+        except IndexError:
+            return None
         if b is _PENDING:
             b = self._convert(i)
         if b is None:

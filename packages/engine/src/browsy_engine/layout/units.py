@@ -328,6 +328,7 @@ class _Units:
         _, i, space_w, _, m, raised, _, _, _ = space_piece
         wraps = self.wraps
         units, unit, break_pending = self.units, self.unit, self.break_pending
+        known = m.widths.get  # word_width(m, chunk, False, False) (no kerning), read without a call per chunk
         for pi, word in enumerate(text.split(" ")):
             if pi > 0:  # a space precedes this word
                 unit[PIECES].append(space_piece)
@@ -336,8 +337,12 @@ class _Units:
                     break_pending = True
             if not word:
                 continue
-            for ci, chunk in enumerate(split_words(word)):
-                w = word_width(m, chunk, False, False)
+            # most words of such a text are plain ASCII words, whole chunks of their own (split_words)
+            chunks = split_words(word) if "-" in word or not word.isascii() else (word,)
+            for ci, chunk in enumerate(chunks):
+                w = known(chunk)
+                if w is None:
+                    w = m.measure_word(chunk)
                 p = (WORD, i, w, chunk, m, raised, 0.0, 0.0, 0.0)
                 unit = _add_word(units, unit, p, break_pending or ci > 0)
                 break_pending = False

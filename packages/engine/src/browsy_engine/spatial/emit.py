@@ -84,10 +84,7 @@ def _round(v: float) -> int:
 
 
 def box_of(layout: Layout, index: int) -> list[int] | None:
-    try:
-        box = layout.boxes[index]
-    except IndexError:  # a node the layout has no entry for
-        return None
+    box = layout.boxes.get(index)  # None also for a node the layout has no entry for
     if box is None:
         return None
     x, y, w, h = box
