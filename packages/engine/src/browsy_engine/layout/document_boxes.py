@@ -45,19 +45,12 @@ class DocumentBoxes(Sequence[Box | None]):
     def __getitem__(self, i: int | slice) -> Box | None | list[Box | None]:
         if isinstance(i, slice):
             return [self[k] for k in range(*i.indices(len(self)))]
+        size = len(self._rel)  # (not len(self): a Python-level call, and this runs per emitted element)
         if i < 0:
-            i += len(self)
-        if not 0 <= i < len(self):
+            i += size
+        if not 0 <= i < size:
             raise IndexError("node index out of range")
-        return self.get(i)
-
-    def get(self, i: int) -> Box | None:
-        """`boxes[i]` for a node index i ≥ 0, or None when the layout has no entry for it either (the
-        emitter's per-element read, without the checks of indexing a sequence)."""
-        try:
-            b = self._unclamped[i]
-        except IndexError:
-            return None
+        b = self._unclamped[i]
         if b is _PENDING:
             b = self._convert(i)
         if b is None:

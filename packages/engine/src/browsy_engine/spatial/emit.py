@@ -84,7 +84,10 @@ def _round(v: float) -> int:
 
 
 def box_of(layout: Layout, index: int) -> list[int] | None:
-    box = layout.boxes.get(index)  # None also for a node the layout has no entry for
+    try:
+        box = layout.boxes[index]
+    except IndexError:  # a node the layout has no entry for
+        return None
     if box is None:
         return None
     x, y, w, h = box
