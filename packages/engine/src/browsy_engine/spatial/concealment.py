@@ -51,10 +51,9 @@ def concealment(doc: Document, styles: list[ComputedStyle | None]) -> list[str |
     distance = [CANVAS] * n
     if len(styles) < n:
         styles = [*styles, *([None] * (n - len(styles)))]
-    for node, style in zip(nodes, styles):
-        if node.text is not None:
-            continue
-        i = node.index
+    for i in doc.index().elements:  # the elements in document order (the cascade's index: no text nodes)
+        node = nodes[i]
+        style = styles[i]
         p = node.parent
         if p >= 0:
             inherited, ground, far = reasons[p], backdrop[p], distance[p] + 1
