@@ -284,6 +284,7 @@ class _Units:
                 return
         units, unit, break_pending = self.units, self.unit, self.break_pending
         last = len(words) - 1
+        known = m.spaced.get  # spaced_width's memo, read without a call per word
         for wi, word in enumerate(words):
             if wi:
                 unit[PIECES].append(space_piece)
@@ -293,10 +294,17 @@ class _Units:
             if not word:
                 continue
             if 0 < wi < last:
-                w = spaced_width(m, word)
+                w = known(word) or spaced_width(m, word)
             else:
                 w = word_width(m, word, wi > 0 or lead, wi < last)
-            unit = _add_word(units, unit, (WORD, i, w, word, m, raised, 0.0, 0.0, 0.0), break_pending)
+            p = (WORD, i, w, word, m, raised, 0.0, 0.0, 0.0)
+            if break_pending and unit[CONTENT]:  # _add_word, inlined: this runs per word
+                unit = [[p], w, True]
+                units.append(unit)
+            else:
+                unit[PIECES].append(p)
+                unit[UWIDTH] += w
+                unit[CONTENT] = True
             break_pending = False
         self.unit, self.break_pending = unit, break_pending
 
