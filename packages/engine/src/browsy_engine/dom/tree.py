@@ -262,59 +262,72 @@ def _root_of(parser: LexborHTMLParser) -> LexborNode:
 def _flatten(root: LexborNode) -> tuple[list[Node], dict[int, int]]:
     """Our nodes in pre-order, and lexbor's element ids → our indices, from one walk of lexbor's tree.
 
-    Comments are dropped and so is anything detached from the document (a node whose parent was not
-    kept, e.g. <template> contents). Tag names are looked up once per lexbor tag id: within one
-    document an id always names the same tag. Text nodes share one empty attribute dict and one empty
-    children list (no stage ever writes to a node's attributes or to a text node's children).
+    The walk goes down first children and along next siblings, with a stack of the siblings still to
+    visit at outer levels, so every node's parent is known without asking lexbor for it (a `parent` node
+    object and a lookup of its id per node). Comments are dropped; anything outside the document's tree
+    (e.g. <template> contents, which lexbor keeps in a fragment of their own) is never reached. Tag names
+    are looked up once per lexbor tag id: within one document an id always names the same tag. Text
+    nodes share one empty attribute dict and one empty children list (no stage ever writes to a node's
+    attributes or to a text node's children).
 
     Nodes are made with `object.__new__` and their slots set here: a page has tens of thousands of them,
     and this spares each the Python-level `__init__` call (about a seventh of this walk's instructions).
     """
     nodes: list[Node] = []
     by_mem_id: dict[int, int] = {}
-    index_of = by_mem_id.get
     append_node = nodes.append
     tag_names: dict[int, str | None] = {}  # lexbor tag id → our lowercase tag (None: not kept)
     new = object.__new__
     count = 0
-    for x in root.traverse(include_text=True):
+    stack: list[tuple[LexborNode | None, int]] = []  # (next sibling to visit at an outer level, its parent)
+    x: LexborNode | None = root
+    parent = -1  # the index of x's parent (-1: x is the root, whose siblings are not visited)
+    while True:
+        if x is None:
+            if not stack:
+                break
+            x, parent = stack.pop()
+            continue
         tag_id = x.tag_id
         if tag_id == _TEXT_TAG_ID:
-            parent = x.parent
-            pidx = -1 if parent is None else index_of(parent.mem_id, -1)
-            if pidx < 0:
-                continue
-            node = new(Node)  # a text node (never selected: not in by_mem_id)
-            node.index = count
-            node.tag = TEXT
-            node.attrs = _NO_ATTRIBUTES
-            node.parent = pidx
-            node.children = _NO_CHILDREN
-            node.text = x.text_content or ""
-            append_node(node)
-            nodes[pidx].children.append(count)
-            count += 1
+            if parent >= 0:
+                node = new(Node)  # a text node (never selected: not in by_mem_id)
+                node.index = count
+                node.tag = TEXT
+                node.attrs = _NO_ATTRIBUTES
+                node.parent = parent
+                node.children = _NO_CHILDREN
+                node.text = x.text_content or ""
+                append_node(node)
+                nodes[parent].children.append(count)
+                count += 1
+            x = x.next
             continue
         tag = tag_names.get(tag_id, "")
         if tag == "":
             tag = tag_names[tag_id] = _element_tag(x)
         if tag is None:
-            continue
-        parent = x.parent
-        pidx = index_of(parent.mem_id, -1) if parent is not None else -1
-        if pidx < 0 and count:
+            x = x.next
             continue
         node = new(Node)
         node.index = count
         node.tag = tag
         node.attrs = x.attributes
-        node.parent = pidx
+        node.parent = parent
         node.children = []
         node.text = None
         append_node(node)
         by_mem_id[x.mem_id] = count
-        if pidx >= 0:
-            nodes[pidx].children.append(count)
+        if parent >= 0:
+            nodes[parent].children.append(count)
+        following = x.next if parent >= 0 else None
+        first = x.first_child
+        if first is not None:  # its children come next, then its following siblings
+            stack.append((following, parent))
+            parent = count
+            x = first
+        else:
+            x = following
         count += 1
     return nodes, by_mem_id
 

@@ -184,7 +184,7 @@ def collect_evidence(doc: Document | None) -> Evidence:
                         score[grand] += share / 2
         if linked[i]:
             linked[parent] += linked[i]
-    best = max(range(n), key=score.__getitem__)
+    best = score.index(max(score))  # the first node with the highest score (no key call per node)
     ev.chrome = chrome
     ev.total_words = plain[0]
     if score[best] > 0:

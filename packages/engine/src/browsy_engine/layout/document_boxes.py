@@ -45,9 +45,10 @@ class DocumentBoxes(Sequence[Box | None]):
     def __getitem__(self, i: int | slice) -> Box | None | list[Box | None]:
         if isinstance(i, slice):
             return [self[k] for k in range(*i.indices(len(self)))]
+        size = len(self._rel)  # (not len(self): a Python-level call, and this runs per emitted element)
         if i < 0:
-            i += len(self)
-        if not 0 <= i < len(self):
+            i += size
+        if not 0 <= i < size:
             raise IndexError("node index out of range")
         b = self._unclamped[i]
         if b is _PENDING:

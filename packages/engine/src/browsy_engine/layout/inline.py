@@ -191,6 +191,7 @@ class _Lines:
         when they fit, else at the top of the next. The last line is finished and left floats placed."""
         ctx, floats = self.ctx, self.at.floats
         line = self.line
+        filled = None  # the current line once has_content(line) held (pieces are only ever added to it)
         for unit in units:
             if unit is FORCED:
                 line.forced = True
@@ -203,25 +204,28 @@ class _Lines:
             pieces = unit[PIECES]
             if not pieces:
                 continue
-            if pieces[0][KIND] == FLOAT:
-                p = pieces[0]
-                if line.right - line.left - line.pen >= p[WIDTH] or not line.pieces:
-                    self._place_float(p, line.y)
+            first = pieces[0]
+            if first[KIND] == FLOAT:
+                if line.right - line.left - line.pen >= first[WIDTH] or not line.pieces:
+                    self._place_float(first, line.y)
                     self._narrow(line)
                 else:
-                    self.deferred.append(p)
+                    self.deferred.append(first)
                 continue
             if (
                 unit[CONTENT]
                 and line.pieces
                 and line.pen + unit[UWIDTH] - unit_trail(unit) > line.right - line.left + 0.01
-                and has_content(line)
+                and (line is filled or has_content(line))
             ):
                 line = self._wrap()
             if floats is not None and floats.any and unit[CONTENT] and not line.pieces:
                 self._below_floats(line, unit)
-            if not has_content(line):
-                pieces = _without_leading_spaces(ctx, pieces)
+            if line is not filled:
+                if has_content(line):
+                    filled = line
+                elif first[KIND] != WORD:  # (a unit starting with a word has no leading space)
+                    pieces = _without_leading_spaces(ctx, pieces)
             pen = line.pen
             xs = line.xs
             for p in pieces:

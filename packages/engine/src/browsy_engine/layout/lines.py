@@ -148,7 +148,7 @@ def place_line(
     pieces = line.pieces
     xs = line.xs
     end = content_end(line)
-    shift, gap = _alignment(line, align, end)
+    shift, gap = (line.left, 0.0) if align == "left" else _alignment(line, align, end)
     ox = cx + shift
     rel = ctx.rel
     styles = ctx.styles
@@ -223,7 +223,8 @@ def place_line(
             ctx.positioned.append((node, container, x, cy + top))
     if text_node >= 0:
         _union(ctx, text_node, container, tx0, ty0, tx1, ty1)
-    _boxes_across_line(ctx, container, spanning, carried, open_at, ox, ox + end, base_y, empty)
+    if spanning or open_at:  # (most lines close every inline box they open)
+        _boxes_across_line(ctx, container, spanning, carried, open_at, ox, ox + end, base_y, empty)
 
 
 def content_end(line: Line) -> float:

@@ -284,6 +284,7 @@ class _Units:
                 return
         units, unit, break_pending = self.units, self.unit, self.break_pending
         last = len(words) - 1
+        known = m.spaced.get  # spaced_width's memo, read without a call per word
         for wi, word in enumerate(words):
             if wi:
                 unit[PIECES].append(space_piece)
@@ -293,10 +294,17 @@ class _Units:
             if not word:
                 continue
             if 0 < wi < last:
-                w = spaced_width(m, word)
+                w = known(word) or spaced_width(m, word)
             else:
                 w = word_width(m, word, wi > 0 or lead, wi < last)
-            unit = _add_word(units, unit, (WORD, i, w, word, m, raised, 0.0, 0.0, 0.0), break_pending)
+            p = (WORD, i, w, word, m, raised, 0.0, 0.0, 0.0)
+            if break_pending and unit[CONTENT]:  # _add_word, inlined: this runs per word
+                unit = [[p], w, True]
+                units.append(unit)
+            else:
+                unit[PIECES].append(p)
+                unit[UWIDTH] += w
+                unit[CONTENT] = True
             break_pending = False
         self.unit, self.break_pending = unit, break_pending
 
@@ -328,6 +336,7 @@ class _Units:
         _, i, space_w, _, m, raised, _, _, _ = space_piece
         wraps = self.wraps
         units, unit, break_pending = self.units, self.unit, self.break_pending
+        known = m.widths.get  # word_width(m, chunk, False, False) (no kerning), read without a call per chunk
         for pi, word in enumerate(text.split(" ")):
             if pi > 0:  # a space precedes this word
                 unit[PIECES].append(space_piece)
@@ -336,8 +345,12 @@ class _Units:
                     break_pending = True
             if not word:
                 continue
-            for ci, chunk in enumerate(split_words(word)):
-                w = word_width(m, chunk, False, False)
+            # most words of such a text are plain ASCII words, whole chunks of their own (split_words)
+            chunks = split_words(word) if "-" in word or not word.isascii() else (word,)
+            for ci, chunk in enumerate(chunks):
+                w = known(chunk)
+                if w is None:
+                    w = m.measure_word(chunk)
                 p = (WORD, i, w, chunk, m, raised, 0.0, 0.0, 0.0)
                 unit = _add_word(units, unit, p, break_pending or ci > 0)
                 break_pending = False

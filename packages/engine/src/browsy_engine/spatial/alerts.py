@@ -37,6 +37,9 @@ _KINDS = {
 }
 _INFO_PREFIXES = frozenset({"alert", "notice", "notification", "callout", "flash", "toast", "banner"})
 _SPLIT = re.compile(r"[-_]+")
+# A class attribute can name a kind only if its lowercase text holds one of the _KINDS words (they all
+# contain one of these stems): one search spares most attributes the split into tokens.
+_KIND_STEMS = re.compile("error|danger|fail|invalid|critical|succe|ok|warn|caution|info|notice|primary")
 
 
 def _class_kind(token: str) -> str | None:
@@ -55,7 +58,7 @@ def _class_kind(token: str) -> str | None:
 @lru_cache(maxsize=4096)
 def class_alert_type(class_attr: str | None) -> str | None:
     """The most specific kind among the element's classes (error > warning > success > alert)."""
-    if not class_attr:
+    if not class_attr or _KIND_STEMS.search(class_attr.lower()) is None:
         return None
     found: set[str] = set()
     for token in class_attr.split():

@@ -49,14 +49,18 @@ def concealment(doc: Document, styles: list[ComputedStyle | None]) -> list[str |
     # itself); None: unknown (an image, a positioned box over unknown content).
     backdrop: list[tuple[float, float, float, float] | None] = [WHITE] * n
     distance = [CANVAS] * n
-    for node in nodes:
-        if node.text is not None:
-            continue
-        i = node.index
+    if len(styles) < n:
+        styles = [*styles, *([None] * (n - len(styles)))]
+    for i in doc.index().elements:  # the elements in document order (the cascade's index: no text nodes)
+        node = nodes[i]
+        style = styles[i]
         p = node.parent
-        style = styles[i] if i < len(styles) else None
-        inherited = reasons[p] if p >= 0 else None
-        ground, far = (backdrop[p], min(distance[p] + 1, CANVAS)) if p >= 0 else (WHITE, CANVAS)
+        if p >= 0:
+            inherited, ground, far = reasons[p], backdrop[p], distance[p] + 1
+            if far > CANVAS:  # (a comparison, not min(): this runs per element)
+                far = CANVAS
+        else:
+            inherited, ground, far = None, WHITE, CANVAS
         if style is None:
             reasons[i], backdrop[i], distance[i] = inherited, ground, far
             continue
@@ -79,20 +83,21 @@ def concealment(doc: Document, styles: list[ComputedStyle | None]) -> list[str |
             reasons[i] = INVISIBLE_TEXT_REASON
         elif style.font_size < MIN_READABLE_PX and _has_own_text(doc, i):
             reasons[i] = TINY_TEXT_REASON
-        elif ground is not None and (far <= 1 or far == CANVAS) and _same_colour(style.color, ground):
-            reasons[i] = SAME_COLOUR_REASON
+        elif ground is not None and (far <= 1 or far == CANVAS):
+            # the same colour as the ground, channel by channel (inlined: most elements get here)
+            colour = style.color
+            if (
+                -SAME_COLOUR < colour[0] - ground[0] < SAME_COLOUR
+                and -SAME_COLOUR < colour[1] - ground[1] < SAME_COLOUR
+                and -SAME_COLOUR < colour[2] - ground[2] < SAME_COLOUR
+            ):
+                reasons[i] = SAME_COLOUR_REASON
     return reasons
 
 
 def _has_own_text(doc: Document, i: int) -> bool:
     nodes = doc.nodes
     return any((nodes[c].text or "").strip() for c in nodes[i].children)
-
-
-def _same_colour(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
-    return (
-        abs(a[0] - b[0]) < SAME_COLOUR and abs(a[1] - b[1]) < SAME_COLOUR and abs(a[2] - b[2]) < SAME_COLOUR
-    )
 
 
 def is_off_screen(box: list[int]) -> bool:

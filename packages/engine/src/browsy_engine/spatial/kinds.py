@@ -102,10 +102,8 @@ def compute_kinds(doc: Document) -> Kinds:
     kind = bytearray(len(nodes))  # SKIP by default: text nodes are never elements
     roles: list[str | None] = [None] * len(nodes)
     closed = bytearray(len(nodes) + 1)  # a spare slot at the end: the root's parent (-1) reads it, always 0
-    for node in nodes:
-        if node.text is not None:
-            continue
-        i = node.index
+    for i in doc.index().elements:  # the elements in document order (the cascade's index: no text nodes)
+        node = nodes[i]
         if closed[node.parent]:
             closed[i] = 1
             continue

@@ -1,4 +1,4 @@
-"""Which nodes are hidden, computed in one pass over the pre-order node list.
+"""Which nodes are hidden, computed in one pass over the elements in document order.
 
 Two notions:
 - *unrendered*: the browser draws nothing for it — `display:none` (self or ancestor), the `hidden`
@@ -38,6 +38,30 @@ def _first_summary_child(doc: Document, details: int) -> int:
     return -1
 
 
+def _flag_text_children(
+    doc: Document,
+    i: int,
+    summary_of: dict[int, int],
+    unrendered: bytearray,
+    hidden: bytearray,
+    aria_hidden: bytearray,
+) -> None:
+    """The text children of element i are hidden with it (a closed <details> hides its own text too),
+    unrendered with it, and inside its aria-hidden."""
+    nodes = doc.nodes
+    closed_details = i in summary_of
+    conceal = hidden[i] or closed_details
+    unrendered_too = unrendered[i] or closed_details
+    aria = aria_hidden[i]
+    for c in nodes[i].children:
+        if nodes[c].text is not None:
+            if conceal:
+                unrendered[c] = unrendered_too
+                hidden[c] = 1
+            if aria:
+                aria_hidden[c] = 1
+
+
 def compute_visibility(doc: Document, styles: list[ComputedStyle | None]) -> Visibility:
     nodes = doc.nodes
     n = len(nodes)
@@ -49,41 +73,36 @@ def compute_visibility(doc: Document, styles: list[ComputedStyle | None]) -> Vis
     summary_of: dict[int, int] = {}  # closed <details> → its first <summary> child
     if len(styles) < n:
         styles = [*styles, *([None] * (n - len(styles)))]
-    for node, style in zip(nodes, styles):
+    for i in doc.index().elements:  # the elements in document order (text nodes follow their parent)
+        node = nodes[i]
         p = node.parent
-        if node.text is not None:  # hidden with its parent (a text node is never the root)
-            if hidden[p] or (summary_of and p in summary_of):
-                i = node.index
-                unrendered[i] = unrendered[p] or p in summary_of
-                hidden[i] = 1
-            if aria_hidden[p]:
-                aria_hidden[node.index] = 1
-            continue
-        i = node.index
         if removed[p]:
             removed[i] = unrendered[i] = hidden[i] = 1
-            continue
-        attrs = node.attrs
-        tag = node.tag
-        if (
-            (style is not None and style.display == "none")
-            or "hidden" in attrs
-            or (tag == "dialog" and "open" not in attrs)
-            or (summary_of and p in summary_of and summary_of[p] != i)
-        ):
-            removed[i] = unrendered[i] = hidden[i] = 1
-            continue
-        # visibility is inherited by the cascade, and a child may set it back to visible.
-        if style is not None and style.visibility in _INVISIBLE:
-            unrendered[i] = hidden[i] = 1
-        if aria_hidden[p]:
-            aria_hidden[i] = 1
         else:
-            flag = attrs.get("aria-hidden")
-            if flag is not None and flag.strip().lower() == "true":
-                aria_hidden[i] = 1
-        if tag == "details" and "open" not in attrs:
-            summary_of[i] = _first_summary_child(doc, i)
+            attrs = node.attrs
+            tag = node.tag
+            style = styles[i]
+            if (
+                (style is not None and style.display == "none")
+                or "hidden" in attrs
+                or (tag == "dialog" and "open" not in attrs)
+                or (summary_of and p in summary_of and summary_of[p] != i)
+            ):
+                removed[i] = unrendered[i] = hidden[i] = 1
+            else:
+                # visibility is inherited by the cascade, and a child may set it back to visible.
+                if style is not None and style.visibility in _INVISIBLE:
+                    unrendered[i] = hidden[i] = 1
+                if aria_hidden[p]:
+                    aria_hidden[i] = 1
+                else:
+                    flag = attrs.get("aria-hidden")
+                    if flag is not None and flag.strip().lower() == "true":
+                        aria_hidden[i] = 1
+                if tag == "details" and "open" not in attrs:
+                    summary_of[i] = _first_summary_child(doc, i)
+        if hidden[i] or aria_hidden[i] or (summary_of and i in summary_of):
+            _flag_text_children(doc, i, summary_of, unrendered, hidden, aria_hidden)
     # hidden | aria_hidden, bytewise (as one big-integer OR: both hold only 0 and 1)
     muted = (
         (int.from_bytes(hidden, "big") | int.from_bytes(aria_hidden[:n], "big")).to_bytes(n, "big")
