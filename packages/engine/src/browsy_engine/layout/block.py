@@ -11,17 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..css.style import ComputedStyle
-from . import flexgrid, intrinsic, table  # circular: they call back into block
+from . import atomic, flexgrid, intrinsic, multicol, table  # circular: they call back into block
 from .context import FLOATING, OUT_OF_FLOW, REPLACED, LayoutContext
 from .controls import (
     alt_fallback,
     alt_ignores_size,
-    attribute_ratio,
-    empty_alt_collapses,
-    fallback_content_height,
-    is_toggle,
-    replaced_content_size,
-    svg_ratio,
 )
 from .floats import FloatArea
 from .geometry import (
@@ -49,7 +43,7 @@ from .margins import (
     value,
 )
 from .markers import inside_marker, marker_line_height, marker_only_item, splits_inline
-from .multicol import cut_columns, is_multicol, used_columns
+from .multicol import is_multicol
 
 FLEX_LIKE = frozenset({"flex", "grid", "inline-flex", "inline-grid", "-webkit-box"})
 TABLE_LIKE = frozenset({"table", "inline-table"})
@@ -139,7 +133,7 @@ def flow(ctx, i, children, cw, at: ContentBox, collapse_top, cb_h, strut_in=NO_M
         if s.position in OUT_OF_FLOW:
             ctx.positioned.append((c, i, at.cx, at.cy + out.height + value(out.bottom)))
         elif s.float_side in FLOATING:
-            box = yield atomic_box(ctx, c, cw)
+            box = yield atomic.atomic_box(ctx, c, cw)
             place_float(ctx, c, i, box[0], box[1], out.height + value(out.bottom), cw, at)
         else:
             yield from _add_block_child(ctx, i, out, c, s, cw, cb_h, at, collapse_top, strut_in)
@@ -293,7 +287,7 @@ def used_height(display: str, h_spec: float | None, content_h: float) -> float:
     return max(h_spec, content_h) if display in TABLE_LIKE else h_spec
 
 
-def _ratio_height(s, w: float, pb_h: float, pb_v: float) -> float:
+def ratio_height(s, w: float, pb_h: float, pb_v: float) -> float:
     """Content height from `aspect-ratio` (width / height; box-sizing decides which box it sizes)."""
     if s.box_sizing == "border-box":
         return max(0.0, (w + pb_h) / s.aspect_ratio - pb_v)
@@ -345,15 +339,15 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN):
     pb_v = vertical_pb(s, cb_w)
     bfc = establishes_bfc(ctx, i)
     d = ctx.display[i]
-    atomic = tag in REPLACED or d in TABLE_LIKE
+    is_atomic = tag in REPLACED or d in TABLE_LIKE
     # a box that establishes a BFC, a table or a block-level replaced element must not overlap floats
     # (CSS 2 §9.5): it goes beside them, or below them when it does not fit
-    avoid = floats if bfc or atomic else None
-    w, used_ml, drop = yield from _width_and_margin(ctx, i, s, cb_w, pb_h, atomic, avoid, ox, oy)
+    avoid = floats if bfc or is_atomic else None
+    w, used_ml, drop = yield from _width_and_margin(ctx, i, s, cb_w, pb_h, is_atomic, avoid, ox, oy)
     r = rel[i]
     if r is None:
         r = rel[i] = [0.0, 0.0, 0.0, 0.0]
-    if atomic:
+    if is_atomic:
         r[2] = w + pb_h
         out_atomic = BlockOut(
             used_ml, as_margin(px(s.margin_top, cb_w)), as_margin(px(s.margin_bottom, cb_w)), False, r[3]
@@ -362,7 +356,7 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN):
         return out_atomic
     h_spec = specified_height(s, cb_h, pb_v)
     if h_spec is None and s.aspect_ratio:
-        h_spec = _ratio_height(s, w, pb_h, pb_v)
+        h_spec = ratio_height(s, w, pb_h, pb_v)
     bt, bb = s.border_top_width, s.border_bottom_width
     pt, pbot = px(s.padding_top, cb_w), px(s.padding_bottom, cb_w)
     cx, cy = s.border_left_width + px(s.padding_left, cb_w), bt + pt
@@ -383,7 +377,7 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN):
         base = h_spec if h_spec is not None else quirky_percent_base(ctx, i, s, cb_w, cb_h, pb_v)
         ctx.pct_height[i] = base
         if is_multicol(s):
-            out = yield from multicol_contents(ctx, i, children, w, cx, cy, h_spec, base)
+            out = yield from multicol.contents(ctx, i, children, w, cx, cy, h_spec, base)
         else:
             out = yield from flow(
                 ctx, i, children, w, ContentBox(cx, cy, own, fox, foy), collapse_top, base, inner
@@ -431,7 +425,7 @@ def _width_and_margin(
     s: ComputedStyle,
     cb_w: float,
     pb_h: float,
-    atomic: bool,
+    is_atomic: bool,
     floats: FloatArea | None,
     ox: float,
     oy: float,
@@ -444,8 +438,8 @@ def _width_and_margin(
     ml = px_or_none(s.margin_left, cb_w)
     mr = px_or_none(s.margin_right, cb_w)
     w = specified_width(s, cb_w, pb_h)
-    if atomic:
-        yield from atomic_box(ctx, i, cb_w)
+    if is_atomic:
+        yield from atomic.atomic_box(ctx, i, cb_w)
         w = _atomic_width(ctx, i, s, pb_h)
     avail = cb_w - (ml or 0.0) - (mr or 0.0)
     drop = 0.0
@@ -454,7 +448,7 @@ def _width_and_margin(
         if hi - lo < cb_w:
             if w is not None:  # a definite width that does not fit beside the floats goes below them
                 needed = w + pb_h + (ml or 0.0) + (mr or 0.0)
-                height = ctx.rel[i][3] if atomic else 1.0  # type: ignore[index]
+                height = ctx.rel[i][3] if is_atomic else 1.0  # type: ignore[index]
                 below, lo, hi = floats.fit(oy, height, needed, ox, ox + cb_w)
                 drop = below - oy
             avail = min(avail, hi - lo - (ml or 0.0) - (mr or 0.0))
@@ -494,7 +488,7 @@ def rendered_legend(ctx, i, children, w, cx):
             continue
         if ctx.nodes[c].tag != "legend" or ctx.is_float(c) or ctx.is_out_of_flow(c):
             break
-        box = yield atomic_box(ctx, c, w)
+        box = yield atomic.atomic_box(ctx, c, w)
         s = ctx.styles[c]
         ctx.rel[c][0] = cx + px(s.margin_left, w)
         ctx.rel[c][1] = px(s.margin_top, w)
@@ -515,103 +509,10 @@ def box_contents(ctx, i, w, h_spec, cb_w):
         out = yield from table.table_contents(ctx, i, w, cx, cy, h_spec)
         return out
     if is_multicol(s):
-        out = yield from multicol_contents(ctx, i, ctx.box_children(i), w, cx, cy, h_spec, h_spec)
+        out = yield from multicol.contents(ctx, i, ctx.box_children(i), w, cx, cy, h_spec, h_spec)
         return out
     own = FloatArea()
     out = yield from flow(ctx, i, ctx.box_children(i), w, ContentBox(cx, cy, own, 0.0, 0.0), False, h_spec)
     out.height = max(out.height + value(out.bottom), own.bottom())
     out.bottom = NO_MARGIN
     return out
-
-
-def multicol_contents(ctx, i, children, w, cx, cy, h_spec, cb_h):
-    """Lay out a multi-column container's contents (multicol.py): one flow of the column width, then
-    cut into columns; its FlowOut's height is the columns' height."""
-    columns = used_columns(ctx.styles[i], w)
-    own = FloatArea()
-    outer_lines, ctx.line_log = ctx.line_log, []
-    lines = ctx.line_log
-    out = yield from flow(ctx, i, children, columns.width, ContentBox(cx, cy, own, 0.0, 0.0), False, cb_h)
-    ctx.line_log = outer_lines
-    height = max(out.height + value(out.bottom), own.bottom())
-    out.height = cut_columns(ctx, i, columns, cy, height, h_spec, lines)
-    out.bottom = NO_MARGIN
-    return out
-
-
-def atomic_box(ctx, i, cb_w, force_w=None, force_h=None, cb_h=None):
-    """Size and lay out an atomic box (inline-block, replaced, float, absolutely positioned) with
-    shrink-to-fit width. Sets rel[i]'s size; returns (margin-box w, margin-box h, baseline from the
-    margin-box top)."""
-    s = ctx.styles[i]
-    pb_h = horizontal_pb(s, cb_w)
-    pb_v = vertical_pb(s, cb_w)
-    ml, mr = px(s.margin_left, cb_w), px(s.margin_right, cb_w)
-    mt, mb = px(s.margin_top, cb_w), px(s.margin_bottom, cb_w)
-    w = specified_width(s, cb_w, pb_h) if force_w is None else force_w
-    h_spec = specified_height(s, cb_h, pb_v) if force_h is None else force_h
-    ctx.rel[i] = [0.0, 0.0, 0.0, 0.0]
-    if ctx.is_replaced(i) and empty_alt_collapses(ctx, i, s):
-        return (ml + mr, mt + mb, mt + mb)  # no size: its bottom margin edge on the baseline
-    if ctx.is_replaced(i):
-        cw, ch, base = replaced_content_size(ctx, i, s, cb_w)
-        if ctx.quirks and s.box_sizing == "content-box" and ctx.nodes[i].tag in ("input", "textarea"):
-            # quirks.css sizes text fields by their border box
-            w = None if w is None or force_w is not None else max(0.0, w - pb_h)
-            h_spec = None if h_spec is None or force_h is not None else max(0.0, h_spec - pb_v)
-        alt = alt_fallback(ctx, i, s)
-        if alt:
-            if alt_ignores_size(ctx, i, s):
-                w = h_spec = None
-            ratio = attribute_ratio(ctx, i) if w is not None or h_spec is not None else None
-        else:
-            tag = ctx.nodes[i].tag
-            if tag == "video":
-                ratio = attribute_ratio(ctx, i) or s.aspect_ratio
-            else:
-                ratio = cw / ch if cw > 0 and ch > 0 and tag in ("img", "svg") else None
-            if ratio is None and tag == "svg":
-                ratio = svg_ratio(ctx, i)  # measured at zero width, it still keeps its viewBox's ratio
-            if ratio is None and s.aspect_ratio and tag == "img":
-                ratio = s.aspect_ratio
-        content = None if alt or not ratio or force_h is not None else fallback_content_height(ctx, i, s)
-        if h_spec is not None and w is None and ratio:
-            w = h_spec * ratio
-        w = clamp_width(s, cw if w is None else w, cb_w, pb_h)
-        if h_spec is None and ratio:
-            h_spec = w / ratio  # width/height attributes give the aspect ratio (max-width: 100% images)
-            if content is not None:
-                h_spec = max(h_spec, content)  # the ratio's height, at least the content's
-        h = clamp_height(s, ch if h_spec is None else h_spec, cb_h, pb_v)
-        ctx.rel[i][2] = w + pb_h
-        ctx.rel[i][3] = h + pb_v
-        if content is not None:  # its baseline is its fallback content's (its bottom edge)
-            base_from_top = mt + s.border_top_width + px(s.padding_top, cb_w) + content
-        elif base is None:
-            # the bottom margin edge (CSS 2 §10.8.1); a checkbox or radio sits on its border edge
-            base_from_top = mt + h + pb_v + (0.0 if is_toggle(ctx, i) else mb)
-        elif alt:
-            base_from_top = mt + base  # the alt text's first line sits at the top of a sized box
-        else:
-            base_from_top = mt + base + max(0.0, (h - ch) / 2)
-        return (w + pb_h + ml + mr, h + pb_v + mt + mb, base_from_top)
-    if w is None:
-        lo, hi = yield intrinsic.intrinsic(ctx, i)
-        avail = cb_w - ml - mr - pb_h
-        w = min(max(lo, avail), hi)
-    w = clamp_width(s, w, cb_w, pb_h)
-    if h_spec is None and s.aspect_ratio:
-        h_spec = _ratio_height(s, w, pb_h, pb_v)
-    out = yield from box_contents(ctx, i, w, h_spec, cb_w)
-    h = clamp_height(s, used_height(ctx.display[i], h_spec, out.height), cb_h, pb_v)
-    ctx.rel[i][2] = w + pb_h
-    ctx.rel[i][3] = h + pb_v
-    if out.baseline is not None and s.overflow_y in ("visible", "clip"):
-        base_from_top = mt + s.border_top_width + px(s.padding_top, cb_w) + out.baseline
-    elif ctx.nodes[i].tag == "button":
-        base_from_top = (
-            mt + s.border_top_width + px(s.padding_top, cb_w) + h
-        )  # an empty button: content bottom
-    else:
-        base_from_top = mt + h + pb_v + mb  # no line box: the bottom margin edge
-    return (w + pb_h + ml + mr, h + pb_v + mt + mb, base_from_top)

@@ -14,7 +14,7 @@ from dataclasses import replace
 import stretchable.taffylib as taffylib
 
 from ..css.style import ComputedStyle, Length
-from . import block, inline, intrinsic
+from . import atomic, block, inline, intrinsic
 from .context import LayoutContext
 from .floats import FloatArea
 from .geometry import ContentBox, horizontal_pb, px, px_or_none, vertical_pb
@@ -168,7 +168,7 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
 
 
 def _size_replaced(ctx: LayoutContext, c: int, cb_w: float):
-    box = yield block.atomic_box(ctx, c, cb_w)
+    box = yield atomic.atomic_box(ctx, c, cb_w)
     return box
 
 
@@ -186,7 +186,7 @@ def _measure(
     s = ctx.styles[it]
     pb_h, pb_v = horizontal_pb(s, cb_w), vertical_pb(s, cb_w)
     if ctx.is_replaced(it):
-        run(block.atomic_box(ctx, it, cb_w))
+        run(atomic.atomic_box(ctx, it, cb_w))
         r = ctx.rel[it]
         assert r is not None  # atomic_box placed it
         return (r[2] - pb_h, r[3] - pb_v)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from . import block, table, units
+from . import atomic, block, table, units
 from . import pieces as P
 from .context import OUT_OF_FLOW, LayoutContext
 from .controls import alt_ignores_size
@@ -39,12 +39,12 @@ def outer_intrinsic(ctx: LayoutContext, c: int):
             w = max(w, lo + pb)
         return w + margins, w + margins
     if ctx.is_replaced(c):
-        box = yield block.atomic_box(ctx, c, 0.0)  # its size with CSS sizes and aspect ratio applied
+        box = yield atomic.atomic_box(ctx, c, 0.0)  # its size with CSS sizes and aspect ratio applied
         if alt_ignores_size(ctx, c, s):
             # an inline broken image's alt text wraps like any text: its min-content contribution is
             # its box on the narrowest line (its longest word), its max-content one the text unbroken
-            narrow = yield block.atomic_box(ctx, c, NARROWEST_LINE)
-            wide = yield block.atomic_box(ctx, c, UNBOUNDED)
+            narrow = yield atomic.atomic_box(ctx, c, NARROWEST_LINE)
+            wide = yield atomic.atomic_box(ctx, c, UNBOUNDED)
             return narrow[0], wide[0]
         if _has_percent(s.width):
             # CSS Sizing 3 §5.2.2, compressible replaced elements: a percentage width resolves against
@@ -53,7 +53,7 @@ def outer_intrinsic(ctx: LayoutContext, c: int):
             auto = replace(s, width=None, max_width=None if _has_percent(s.max_width) else s.max_width)
             ctx.styles[c] = auto
             try:
-                wide = yield block.atomic_box(ctx, c, UNBOUNDED)
+                wide = yield atomic.atomic_box(ctx, c, UNBOUNDED)
             finally:
                 ctx.styles[c] = s
             return box[0], wide[0]
@@ -61,7 +61,7 @@ def outer_intrinsic(ctx: LayoutContext, c: int):
             # CSS Sizing 3 §5.2.1, cyclic percentages: a percentage max-width resolves against zero for
             # the min-content contribution but counts as none for the max-content one (`img {max-width:
             # 100%}` in a float or inline-block is as wide as the image, not 0)
-            wide = yield block.atomic_box(ctx, c, UNBOUNDED)
+            wide = yield atomic.atomic_box(ctx, c, UNBOUNDED)
             return box[0], wide[0]
         return box[0], box[0]
     lo, hi = yield intrinsic(ctx, c)

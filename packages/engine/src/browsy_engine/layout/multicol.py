@@ -20,9 +20,11 @@ from bisect import bisect_right
 from dataclasses import dataclass
 
 from ..css.style import ComputedStyle
+from . import block  # circular: block lays the flow out and calls back here
 from .context import LayoutContext
 from .document_boxes import DocumentBoxes
-from .geometry import px
+from .floats import FloatArea
+from .geometry import ContentBox, px
 
 PLAIN = frozenset({"block", "list-item", "flow-root"})  # containers whose lines and blocks can be cut
 MAX_COLUMNS = 1000
@@ -189,3 +191,29 @@ def place_in_columns(ctx: LayoutContext) -> None:
             ctx.rel[j] = list(moved)
             ctx.anchor[j] = -1
             boxes.remember(j, moved)
+
+
+def contents(
+    ctx: LayoutContext,
+    i: int,
+    children: list[int],
+    w: float,
+    cx: float,
+    cy: float,
+    h_spec: float | None,
+    cb_h: float | None,
+):
+    """Generator task: a multi-column container's contents, one flow of the column width (block.flow),
+    then cut into columns; its FlowOut's height is the columns' height."""
+    columns = used_columns(ctx.styles[i], w)
+    own = FloatArea()
+    outer_lines, ctx.line_log = ctx.line_log, []
+    lines = ctx.line_log
+    out = yield from block.flow(
+        ctx, i, children, columns.width, ContentBox(cx, cy, own, 0.0, 0.0), False, cb_h
+    )
+    ctx.line_log = outer_lines
+    height = max(out.height + block.value(out.bottom), own.bottom())
+    out.height = cut_columns(ctx, i, columns, cy, height, h_spec, lines)
+    out.bottom = block.NO_MARGIN
+    return out

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from . import block
+from . import atomic
 from .context import LayoutContext
 from .controls import alt_fallback
 from .geometry import horizontal_pb, px, px_or_none, vertical_pb
@@ -104,7 +104,7 @@ def layout_positioned(ctx: LayoutContext, absolute: Absolute, subtree_end: list[
         force_h = None
         if s.height is None and top is not None and bottom is not None and stretches:
             force_h = max(0.0, cbh - top - bottom - mt - mb - vertical_pb(s, cbw))
-        run(block.atomic_box(ctx, i, cbw, force_w, force_h, cbh))
+        run(atomic.atomic_box(ctx, i, cbw, force_w, force_h, cbh))
         r = ctx.rel[i]
         assert r is not None  # atomic_box placed it
         w, h = r[2], r[3]

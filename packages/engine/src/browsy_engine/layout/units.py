@@ -6,7 +6,10 @@ from __future__ import annotations
 from typing import Any, cast
 
 from ..css.style import ComputedStyle
-from . import block, intrinsic  # circular: atomic inlines contain block layout (attributes used at call time)
+from . import (  # circular: atomic inlines contain block layout (attributes used at call time)
+    atomic,
+    intrinsic,
+)
 from .context import FLOATING, OUT_OF_FLOW, REPLACED, LayoutContext
 from .linebreak import break_between
 from .lines import edges
@@ -502,5 +505,5 @@ def _atomic_size(ctx: LayoutContext, i: int, cw: float, measuring: bool):
     if measuring:
         lo, hi = yield intrinsic.outer_intrinsic(ctx, i)
         return (hi, 0.0, 0.0, lo)
-    box = yield block.atomic_box(ctx, i, cw, cb_h=ctx.percent_base(i))
+    box = yield atomic.atomic_box(ctx, i, cw, cb_h=ctx.percent_base(i))
     return (box[0], box[1], box[2], box[0])

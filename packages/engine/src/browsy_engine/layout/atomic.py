@@ -1,0 +1,104 @@
+"""Atomic boxes: inline-blocks, replaced elements, floats and absolutely positioned boxes, sized with
+shrink-to-fit widths (CSS 2 §10.3.5, §10.3.8) or, for replaced elements, from their content and the CSS
+sizes and aspect ratio. A generator task (see trampoline.py), called back from block layout."""
+
+from __future__ import annotations
+
+from . import block, intrinsic  # circular: block lays out an atomic box's contents and calls back here
+from .controls import (
+    alt_fallback,
+    alt_ignores_size,
+    attribute_ratio,
+    empty_alt_collapses,
+    fallback_content_height,
+    is_toggle,
+    replaced_content_size,
+    svg_ratio,
+)
+from .geometry import (
+    clamp_height,
+    clamp_width,
+    horizontal_pb,
+    px,
+    specified_height,
+    specified_width,
+    vertical_pb,
+)
+
+
+def atomic_box(ctx, i, cb_w, force_w=None, force_h=None, cb_h=None):
+    """Size and lay out an atomic box (inline-block, replaced, float, absolutely positioned) with
+    shrink-to-fit width. Sets rel[i]'s size; returns (margin-box w, margin-box h, baseline from the
+    margin-box top)."""
+    s = ctx.styles[i]
+    pb_h = horizontal_pb(s, cb_w)
+    pb_v = vertical_pb(s, cb_w)
+    ml, mr = px(s.margin_left, cb_w), px(s.margin_right, cb_w)
+    mt, mb = px(s.margin_top, cb_w), px(s.margin_bottom, cb_w)
+    w = specified_width(s, cb_w, pb_h) if force_w is None else force_w
+    h_spec = specified_height(s, cb_h, pb_v) if force_h is None else force_h
+    ctx.rel[i] = [0.0, 0.0, 0.0, 0.0]
+    if ctx.is_replaced(i) and empty_alt_collapses(ctx, i, s):
+        return (ml + mr, mt + mb, mt + mb)  # no size: its bottom margin edge on the baseline
+    if ctx.is_replaced(i):
+        cw, ch, base = replaced_content_size(ctx, i, s, cb_w)
+        if ctx.quirks and s.box_sizing == "content-box" and ctx.nodes[i].tag in ("input", "textarea"):
+            # quirks.css sizes text fields by their border box
+            w = None if w is None or force_w is not None else max(0.0, w - pb_h)
+            h_spec = None if h_spec is None or force_h is not None else max(0.0, h_spec - pb_v)
+        alt = alt_fallback(ctx, i, s)
+        if alt:
+            if alt_ignores_size(ctx, i, s):
+                w = h_spec = None
+            ratio = attribute_ratio(ctx, i) if w is not None or h_spec is not None else None
+        else:
+            tag = ctx.nodes[i].tag
+            if tag == "video":
+                ratio = attribute_ratio(ctx, i) or s.aspect_ratio
+            else:
+                ratio = cw / ch if cw > 0 and ch > 0 and tag in ("img", "svg") else None
+            if ratio is None and tag == "svg":
+                ratio = svg_ratio(ctx, i)  # measured at zero width, it still keeps its viewBox's ratio
+            if ratio is None and s.aspect_ratio and tag == "img":
+                ratio = s.aspect_ratio
+        content = None if alt or not ratio or force_h is not None else fallback_content_height(ctx, i, s)
+        if h_spec is not None and w is None and ratio:
+            w = h_spec * ratio
+        w = clamp_width(s, cw if w is None else w, cb_w, pb_h)
+        if h_spec is None and ratio:
+            h_spec = w / ratio  # width/height attributes give the aspect ratio (max-width: 100% images)
+            if content is not None:
+                h_spec = max(h_spec, content)  # the ratio's height, at least the content's
+        h = clamp_height(s, ch if h_spec is None else h_spec, cb_h, pb_v)
+        ctx.rel[i][2] = w + pb_h
+        ctx.rel[i][3] = h + pb_v
+        if content is not None:  # its baseline is its fallback content's (its bottom edge)
+            base_from_top = mt + s.border_top_width + px(s.padding_top, cb_w) + content
+        elif base is None:
+            # the bottom margin edge (CSS 2 §10.8.1); a checkbox or radio sits on its border edge
+            base_from_top = mt + h + pb_v + (0.0 if is_toggle(ctx, i) else mb)
+        elif alt:
+            base_from_top = mt + base  # the alt text's first line sits at the top of a sized box
+        else:
+            base_from_top = mt + base + max(0.0, (h - ch) / 2)
+        return (w + pb_h + ml + mr, h + pb_v + mt + mb, base_from_top)
+    if w is None:
+        lo, hi = yield intrinsic.intrinsic(ctx, i)
+        avail = cb_w - ml - mr - pb_h
+        w = min(max(lo, avail), hi)
+    w = clamp_width(s, w, cb_w, pb_h)
+    if h_spec is None and s.aspect_ratio:
+        h_spec = block.ratio_height(s, w, pb_h, pb_v)
+    out = yield from block.box_contents(ctx, i, w, h_spec, cb_w)
+    h = clamp_height(s, block.used_height(ctx.display[i], h_spec, out.height), cb_h, pb_v)
+    ctx.rel[i][2] = w + pb_h
+    ctx.rel[i][3] = h + pb_v
+    if out.baseline is not None and s.overflow_y in ("visible", "clip"):
+        base_from_top = mt + s.border_top_width + px(s.padding_top, cb_w) + out.baseline
+    elif ctx.nodes[i].tag == "button":
+        base_from_top = (
+            mt + s.border_top_width + px(s.padding_top, cb_w) + h
+        )  # an empty button: content bottom
+    else:
+        base_from_top = mt + h + pb_v + mb  # no line box: the bottom margin edge
+    return (w + pb_h + ml + mr, h + pb_v + mt + mb, base_from_top)
