@@ -21,6 +21,7 @@ from ..css.style import ComputedStyle
 from ..css.values import absolute_length
 from .context import LayoutContext
 from .geometry import horizontal_pb, px, specified_width, vertical_pb
+from .sources import image_source
 from .text import FontMetrics, metrics_for, split_words
 
 TEXT_LIKE = frozenset({"text", "password", "email", "search", "tel", "url", "number", ""})
@@ -109,16 +110,17 @@ def _image_size(
                 m.ascent + m.descent + 1.0, m.line_height
             )  # the alt text's line, at the top: its baseline
             return AUTO_SIZES_BOX[0], AUTO_SIZES_BOX[1], m.ascent + (line - m.ascent - m.descent - 1.0) / 2
-        if data_image_size(attrs.get("src")) is not None:
+        if data_image_size(_source(ctx, i)[0]) is not None:
             return (
                 _dim_attr(ctx, i, "width") or AUTO_SIZES_BOX[0],
                 _dim_attr(ctx, i, "height") or AUTO_SIZES_BOX[1],
                 None,
             )
-    natural = data_image_size(attrs.get("src"))
+    url, density = _source(ctx, i)
+    natural = data_image_size(url)
     if natural is not None:
-        return natural[0], natural[1], None
-    ratio = data_image_ratio(attrs.get("src"))
+        return natural[0] / density, natural[1] / density, None
+    ratio = data_image_ratio(url)
     if ratio:  # no natural size: as wide as it may be (nothing in a shrink-to-fit measure), tall by ratio
         w = max(0.0, available) if available is not None else 0.0
         return w, w / ratio, None
@@ -186,7 +188,7 @@ def alt_fallback(ctx: LayoutContext, i: int, s: ComputedStyle) -> bool:
     node = ctx.nodes[i]
     if node.tag != "img" and not (node.tag == "input" and input_type(ctx, i) == "image"):
         return False
-    if _data_image(node.attrs.get("src")) is not None:
+    if _data_image(_source(ctx, i)[0]) is not None:
         return False  # a data: image loads without the network
     alt = node.attrs.get("alt")
     if alt:
@@ -194,7 +196,7 @@ def alt_fallback(ctx: LayoutContext, i: int, s: ComputedStyle) -> bool:
             return True  # a real alt text ignores the size in standards mode
     elif alt is not None:
         return False  # alt="": no box
-    elif not node.attrs.get("title") and not _fails_to_load(ctx, node.attrs.get("src")):
+    elif not node.attrs.get("title") and not _fails_to_load(ctx, _source(ctx, i)[0]):
         return False  # no text and no URL to fetch: no image and no icon
     # no alt: the title stands in for it, or the icon, in a box sized only when both dimensions are given
     return not _both_dimensions(ctx, i, s)
@@ -219,7 +221,7 @@ def empty_alt_collapses(ctx: LayoutContext, i: int, s: ComputedStyle) -> bool:
     node = ctx.nodes[i]
     if node.tag != "img" or ctx.display[i] != "inline" or (node.attrs.get("alt") or "").strip():
         return False
-    if node.attrs.get("alt") is None or not _fails_to_load(ctx, node.attrs.get("src")):  # data: URLs load
+    if node.attrs.get("alt") is None or not _fails_to_load(ctx, _source(ctx, i)[0]):  # data: URLs load
         return False
     return not _both_dimensions(ctx, i, s)
 
@@ -290,6 +292,11 @@ def _forgiving_base64(raw: bytes) -> bytes | None:
         return None
 
 
+def _source(ctx: LayoutContext, i: int) -> tuple[str | None, float]:
+    """(URL, pixel density) of the image element i loads: a srcset candidate before src (sources.py)."""
+    return image_source(ctx.nodes[i].attrs, ctx.viewport_w)
+
+
 def _fails_to_load(ctx: LayoutContext, src: str | None) -> bool:
     """Whether `src` is a URL the browser requests (and, sub-resources being off, fails to load).
     A relative URL resolves only against a <base href> (the document itself has no URL here, as for
@@ -317,7 +324,7 @@ def symmetric_broken_images(ctx: LayoutContext) -> None:
         s = styles[i]
         if s is None or ctx.display[i] == "none" or (s.width is None) == (s.height is None):
             continue
-        if not _fails_to_load(ctx, ctx.nodes[i].attrs.get("src")):
+        if not _fails_to_load(ctx, _source(ctx, i)[0]):
             continue
         if not copied:
             styles = ctx.styles = list(styles)
@@ -339,7 +346,7 @@ def fallback_content_height(ctx: LayoutContext, i: int, s: ComputedStyle) -> flo
     node = ctx.nodes[i]
     if node.tag != "img" or node.attrs.get("alt") or s.width is None or s.height is not None:
         return None
-    if not _fails_to_load(ctx, node.attrs.get("src")):
+    if not _fails_to_load(ctx, _source(ctx, i)[0]):
         return None
     fixed = s.width[1] == 0.0
     return 0.0 if fixed and s.width[0] < FALLBACK_ICON_BOX else FALLBACK_ICON_BOX

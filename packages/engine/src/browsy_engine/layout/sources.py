@@ -1,0 +1,92 @@
+"""Which URL an image loads (HTML's image source selection): its `srcset` candidate when it has one,
+else its `src`, with the candidate's pixel density (a 2x data: image is half its pixel size).
+
+A device pixel ratio of 1 is assumed, as in our viewport. `w` descriptors are turned into densities
+against the `sizes` attribute's last length (px or vw) or, without one, the viewport's width; the
+candidate chosen is the one of the smallest density at least 1, else the densest.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(px|vw)\s*$", re.IGNORECASE)
+
+
+def _candidates(srcset: str) -> list[tuple[str, str]]:
+    """(url, descriptor text) of each candidate of a srcset (HTML's srcset parsing, simplified: a URL
+    is a run of non-space characters, so data: URLs keep their commas; trailing commas end it)."""
+    out: list[tuple[str, str]] = []
+    pos, n = 0, len(srcset)
+    while pos < n:
+        while pos < n and (srcset[pos].isspace() or srcset[pos] == ","):
+            pos += 1
+        start = pos
+        while pos < n and not srcset[pos].isspace():
+            pos += 1
+        url = srcset[start:pos]
+        if not url:
+            break
+        if url.endswith(","):
+            out.append((url.rstrip(","), ""))
+            continue
+        depth, start = 0, pos
+        while pos < n and (srcset[pos] != "," or depth):
+            depth += {"(": 1, ")": -1}.get(srcset[pos], 0)
+            pos += 1
+        out.append((url, srcset[start:pos].strip()))
+    return out
+
+
+def _density(descriptor: str, source_width: float) -> float | None:
+    """A candidate's pixel density from its descriptor ('' is 1x); None for an invalid one."""
+    word = descriptor.split()[0].lower() if descriptor.split() else ""
+    try:
+        if not word:
+            return 1.0
+        if word.endswith("x"):
+            value = float(word[:-1])
+            return value if value > 0 else None
+        if word.endswith("w"):
+            value = float(word[:-1])
+            return value / source_width if value > 0 and source_width > 0 else None
+    except ValueError:
+        return None
+    return None
+
+
+def _source_width(sizes: str | None, viewport_w: float) -> float:
+    """The width a `sizes` attribute gives (its last entry, the one without a media condition, when it is
+    a px or vw length), else the viewport's."""
+    if sizes:
+        found = _SIZE.match(sizes.rsplit(",", 1)[-1])
+        if found:
+            value = float(found.group(1))
+            return value * viewport_w / 100 if found.group(2).lower() == "vw" else value
+    return viewport_w
+
+
+@lru_cache(maxsize=256)  # pages repeat one srcset on many images
+def _select(src: str | None, srcset: str, sizes: str | None, viewport_w: float) -> tuple[str | None, float]:
+    source_width = _source_width(sizes, viewport_w)
+    listed = _candidates(srcset)
+    valid = [(d, url) for url, text in listed if (d := _density(text, source_width)) is not None]
+    by_width = any(text.split()[:1] and text.split()[0].lower().endswith("w") for _, text in listed)
+    if src and not by_width and all(d != 1.0 for d, _ in valid):
+        valid.append((1.0, src))  # src is the 1x candidate when srcset has none
+    if not valid:
+        return src, 1.0
+    enough = [c for c in valid if c[0] >= 1.0]
+    density, url = min(enough) if enough else max(valid)
+    return url, density
+
+
+def image_source(attrs: dict, viewport_w: float) -> tuple[str | None, float]:
+    """(URL, pixel density) of the image an element with these attributes loads."""
+    srcset = attrs.get("srcset")
+    src = attrs.get("src")
+    if not srcset or not str(srcset).strip():
+        return src, 1.0
+    sizes = attrs.get("sizes")
+    return _select(src, str(srcset), None if sizes is None else str(sizes), viewport_w)
