@@ -293,8 +293,9 @@ def _forgiving_base64(raw: bytes) -> bytes | None:
 
 
 def _source(ctx: LayoutContext, i: int) -> tuple[str | None, float]:
-    """(URL, pixel density) of the image element i loads: a srcset candidate before src (sources.py)."""
-    return image_source(ctx.nodes[i].attrs, ctx.viewport_w)
+    """(URL, pixel density) of the image element i loads: a <picture> source's or its own srcset
+    candidate before its src (sources.py)."""
+    return image_source(ctx.nodes, i, ctx.viewport_w, ctx.viewport_h)
 
 
 def _fails_to_load(ctx: LayoutContext, src: str | None) -> bool:

@@ -11,6 +11,11 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+import tinycss2
+
+from ..css.media import media_matches
+from ..css.values import Viewport
+
 _SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(px|vw)\s*$", re.IGNORECASE)
 
 
@@ -82,11 +87,39 @@ def _select(src: str | None, srcset: str, sizes: str | None, viewport_w: float) 
     return url, density
 
 
-def image_source(attrs: dict, viewport_w: float) -> tuple[str | None, float]:
-    """(URL, pixel density) of the image an element with these attributes loads."""
-    srcset = attrs.get("srcset")
+def image_source(nodes: list, i: int, viewport_w: float, viewport_h: float) -> tuple[str | None, float]:
+    """(URL, pixel density) of the image element i loads: inside a <picture>, the srcset of the first
+    <source> before it whose media and type match, else its own srcset candidate, else its src."""
+    attrs = nodes[i].attrs
     src = attrs.get("src")
+    chosen = _picture_source(nodes, i, viewport_w, viewport_h)
+    if chosen is not None:
+        attrs, src = chosen, None
+    srcset = attrs.get("srcset")
     if not srcset or not str(srcset).strip():
         return src, 1.0
     sizes = attrs.get("sizes")
     return _select(src, str(srcset), None if sizes is None else str(sizes), viewport_w)
+
+
+def _picture_source(nodes: list, i: int, viewport_w: float, viewport_h: float) -> dict | None:
+    """The attributes of the <source> an <img> in a <picture> takes its srcset from, or None."""
+    parent = nodes[i].parent
+    if parent < 0 or nodes[parent].tag != "picture":
+        return None
+    for c in nodes[parent].children:
+        if c == i:
+            return None
+        node = nodes[c]
+        if node.tag != "source" or not str(node.attrs.get("srcset") or "").strip():
+            continue
+        kind = str(node.attrs.get("type") or "").strip().lower()
+        if kind and not kind.startswith("image/"):
+            continue  # not an image type (Chromium takes every image/* type here, even image/jxl)
+        media = node.attrs.get("media")
+        if media and not media_matches(
+            tinycss2.parse_component_value_list(str(media)), Viewport(viewport_w, viewport_h)
+        ):
+            continue
+        return node.attrs
+    return None
