@@ -473,6 +473,10 @@ def _object_size(
     width and height attributes, else 300×150; an <svg> missing one keeps its viewBox's aspect ratio."""
     w: float | None = _dim_attr(ctx, i, "width")
     h: float | None = _dim_attr(ctx, i, "height")
+    if ctx.nodes[i].tag == "object" and (w is None or h is None):
+        natural = data_image_size(ctx.nodes[i].attrs.get("data"))  # an image in a data: URL loads
+        if natural is not None:
+            return (w if w is not None else natural[0]), (h if h is not None else natural[1]), None
     if ctx.nodes[i].tag == "svg" and (w is None or h is None):
         ratio = _viewbox_ratio(ctx, i)
         if ratio:  # sized by its container's width and the viewBox's aspect ratio

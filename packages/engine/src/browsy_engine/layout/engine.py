@@ -22,6 +22,7 @@ from .generated import add_anonymous_table_boxes, add_generated_boxes, anchor_pa
 from .geometry import px
 from .multicol import place_in_columns
 from .positioned import Absolute, layout_positioned, relative_offsets
+from .sources import fallback_objects
 from .trampoline import run
 from .transforms import scale_boxes, translate_boxes
 
@@ -47,6 +48,7 @@ def compute_layout(doc: Document, styles: list[ComputedStyle | None], width: flo
     n = len(doc.nodes)
     # Layout reads only the styles of the elements it lays out, which always have one (see LayoutContext).
     ctx = LayoutContext(doc, doc.nodes, cast("list[ComputedStyle]", styles), float(width), float(height))
+    fallback_objects(ctx)
     add_generated_boxes(ctx)
     add_anonymous_table_boxes(ctx)
     total = len(ctx.nodes)

@@ -41,7 +41,7 @@ def add_generated_boxes(ctx: LayoutContext) -> None:
         owner = doc_nodes[i]
         if owner.tag in NO_GENERATED or ctx.styles[i] is None or not _in_layout(s):
             continue
-        current = _layout_copy(ctx, i)
+        current = layout_copy(ctx, i)
         nodes, styles = ctx.nodes, ctx.styles
         j = len(nodes)
         text = s.content or ""
@@ -56,7 +56,7 @@ def add_generated_boxes(ctx: LayoutContext) -> None:
             current.children.append(j)
 
 
-def _layout_copy(ctx: LayoutContext, i: int) -> Node:
+def layout_copy(ctx: LayoutContext, i: int) -> Node:
     """Node i as the layout tree's own copy, whose children may change (the layout's node and style lists
     are copied from the document's on the first such change)."""
     if ctx.nodes is ctx.doc.nodes:
@@ -115,7 +115,7 @@ def add_anonymous_table_boxes(ctx: LayoutContext) -> None:
 def _wrap_runs(ctx: LayoutContext, parent: int, belongs, display: str) -> None:
     """Replace each run of parent's children that `belongs` (white space inside a run stays in it) by a
     new anonymous box with that display, holding the run."""
-    owner = _layout_copy(ctx, parent)
+    owner = layout_copy(ctx, parent)
     nodes, styles = ctx.nodes, ctx.styles
     kept: list[int] = []
     run: list[int] = []

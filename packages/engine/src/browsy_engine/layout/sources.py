@@ -1,5 +1,6 @@
-"""Which URL an image loads (HTML's image source selection): its `srcset` candidate when it has one,
-else its `src`, with the candidate's pixel density (a 2x data: image is half its pixel size).
+"""What an embedded element loads. An image: its `srcset` candidate when it has one (HTML's image source
+selection), else its `src`, with the candidate's pixel density (a 2x data: image is half its pixel size).
+An <object>: nothing over the network, so most show their fallback content (fallback_objects).
 
 A device pixel ratio of 1 is assumed, as in our viewport. `w` descriptors are turned into densities
 against the `sizes` attribute's last length (px or vw) or, without one, the viewport's width; the
@@ -15,6 +16,8 @@ import tinycss2
 
 from ..css.media import media_matches
 from ..css.values import Viewport
+from .context import LayoutContext
+from .generated import layout_copy
 
 _SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(px|vw)\s*$", re.IGNORECASE)
 
@@ -123,3 +126,19 @@ def _picture_source(nodes: list, i: int, viewport_w: float, viewport_h: float) -
             continue
         return node.attrs
     return None
+
+
+FALLBACK_OBJECT = "object:fallback"  # the layout tree's tag for an <object> showing its fallback content
+
+
+def fallback_objects(ctx: LayoutContext) -> None:
+    """An <object> whose resource does not load renders its children instead, as an ordinary element of
+    its display type (CSS box of an inline <object> around an <embed>, say): one with an ActiveX
+    `classid`, or whose `data` is a URL to fetch (sub-resources are off). One with a data: or about:
+    URL, or with no data at all, stays a replaced box (as Chromium's plugin placeholder does). Its
+    layout tree copy gets a tag of its own, so layout treats it as no replaced element."""
+    for i in ctx.doc.index().tags.get("object", ()):
+        attrs = ctx.nodes[i].attrs
+        data = str(attrs.get("data") or "").strip().lower()
+        if attrs.get("classid") is not None or (data and not data.startswith(("data:", "about:"))):
+            layout_copy(ctx, i).tag = FALLBACK_OBJECT
