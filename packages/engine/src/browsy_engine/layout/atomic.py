@@ -9,6 +9,7 @@ from .controls import (
     alt_fallback,
     alt_ignores_size,
     attribute_ratio,
+    broken_image,
     empty_alt_collapses,
     fallback_content_height,
     is_toggle,
@@ -74,6 +75,10 @@ def atomic_box(ctx, i, cb_w, force_w=None, force_h=None, cb_h=None):
         ctx.rel[i][3] = h + pb_v
         if content is not None:  # its baseline is its fallback content's (its bottom edge)
             base_from_top = mt + s.border_top_width + px(s.padding_top, cb_w) + content
+        elif base is None and not alt and broken_image(ctx, i):
+            # a broken image of a given size is a box around its fallback content: its baseline is that
+            # content's bottom, its content box's (measured: layout_fixtures/broken_image_baseline)
+            base_from_top = mt + s.border_top_width + px(s.padding_top, cb_w) + h
         elif base is None:
             # the bottom margin edge (CSS 2 §10.8.1); a checkbox or radio sits on its border edge
             base_from_top = mt + h + pb_v + (0.0 if is_toggle(ctx, i) else mb)

@@ -292,6 +292,11 @@ def _forgiving_base64(raw: bytes) -> bytes | None:
         return None
 
 
+def broken_image(ctx: LayoutContext, i: int) -> bool:
+    """An <img> whose image fails to load (a URL to fetch: sub-resources are off)."""
+    return ctx.nodes[i].tag == "img" and _fails_to_load(ctx, _source(ctx, i)[0])
+
+
 def _source(ctx: LayoutContext, i: int) -> tuple[str | None, float]:
     """(URL, pixel density) of the image element i loads: a <picture> source's or its own srcset
     candidate before its src (sources.py)."""
