@@ -70,12 +70,13 @@ def line_metrics(
     """(height, baseline from line top) of a line box; (0, 0) when the line is empty. Under the line
     height quirk (quirks and limited-quirks modes) the strut only counts on lines with text of the root
     inline box itself, the block `root` (a line of images is as tall as the images, a paragraph holding
-    only a <code> as tall as the code's text), and on lines ended by a <br> that hold no atomic inline
-    (`<br><br>` keeps its empty line; `<img><br>` is as tall as the image)."""
+    only a <code> as tall as the code's text), and on lines ended by a <br> that hold nothing else
+    (`<br><br>` keeps its empty line; `<img><br>` is as tall as the image, `<code>a<br>b</code>` as
+    its text)."""
     if not line.forced and not has_content(line):
         return 0.0, 0.0
-    if quirks and not _root_text(line, nodes, root) and not (line.forced and not _has_atomic(line)):
-        above = below = 0.0  # (a line ended by <br> gets the strut unless it holds an image or the like)
+    if quirks and not _root_text(line, nodes, root) and not (line.forced and not _text_or_atomic(line)):
+        above = below = 0.0  # (a line ended by <br> gets the strut only when it holds nothing else)
     else:
         above, below = strut.split
     tops: list[float] = []
@@ -120,9 +121,9 @@ def line_metrics(
     return height, above
 
 
-def _has_atomic(line: Line) -> bool:
-    """Whether the line holds an atomic inline (an image, an inline-block)."""
-    return any(p[KIND] == ATOMIC for p in line.pieces)
+def _text_or_atomic(line: Line) -> bool:
+    """Whether the line holds text or an atomic inline (an image, an inline-block)."""
+    return any(p[KIND] == ATOMIC or p[KIND] == WORD for p in line.pieces)
 
 
 def _root_text(line: Line, nodes: list | None, root: int) -> bool:
