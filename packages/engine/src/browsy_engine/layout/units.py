@@ -352,7 +352,13 @@ class _Units:
                 if w is None:
                     w = m.measure_word(chunk)
                 p = (WORD, i, w, chunk, m, raised, 0.0, 0.0, 0.0)
-                unit = _add_word(units, unit, p, break_pending or ci > 0)
+                if (break_pending or ci > 0) and unit[CONTENT]:  # _add_word, inlined: this runs per chunk
+                    unit = [[p], w, True]
+                    units.append(unit)
+                else:
+                    unit[PIECES].append(p)
+                    unit[UWIDTH] += w
+                    unit[CONTENT] = True
                 break_pending = False
         self.unit, self.break_pending = unit, break_pending
 
