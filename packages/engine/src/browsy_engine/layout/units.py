@@ -250,7 +250,13 @@ class _Units:
         if not (preserve or special or " " in text or "\n" in text):  # the most common text: one word
             w = word_width(m, text, lead, False)
             p = (WORD, i, w, text, m, raised, 0.0, 0.0, 0.0)
-            self.unit = _add_word(self.units, unit, p, self.break_pending)
+            if self.break_pending and unit[CONTENT]:  # _add_word, inlined: this runs per text
+                self.unit = [[p], w, True]
+                self.units.append(self.unit)
+            else:
+                unit[PIECES].append(p)
+                unit[UWIDTH] += w
+                unit[CONTENT] = True
             self.break_pending = self.after_space = False
             self.space_face = None
             return
