@@ -212,17 +212,23 @@ class _Lines:
                 else:
                     self.deferred.append(first)
                 continue
-            if (
-                unit[CONTENT]
-                and line.pieces
-                and line.pen + unit[UWIDTH] - unit_trail(unit) > line.right - line.left + 0.01
-                and (line is filled or has_content(line))
-            ):
-                line = self._wrap()
+            if unit[CONTENT] and line.pieces:
+                # unit_trail(unit), without the call when the unit ends with a space, a word or an atomic
+                kind = pieces[-1][KIND]
+                if kind == SPACE:
+                    trail = pieces[-1][WIDTH]
+                elif kind in (WORD, ATOMIC):
+                    trail = 0.0
+                else:
+                    trail = unit_trail(unit)
+                if line.pen + unit[UWIDTH] - trail > line.right - line.left + 0.01 and (
+                    line is filled or has_content(line)
+                ):
+                    line = self._wrap()
             if floats is not None and floats.any and unit[CONTENT] and not line.pieces:
                 self._below_floats(line, unit)
             if line is not filled:
-                if has_content(line):
+                if line.pieces and has_content(line):  # (an empty line has no content: no call)
                     filled = line
                 elif first[KIND] != WORD:  # (a unit starting with a word has no leading space)
                     pieces = _without_leading_spaces(ctx, pieces)

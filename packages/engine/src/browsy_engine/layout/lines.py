@@ -130,7 +130,11 @@ def _root_text(line: Line, nodes: list | None, root: int) -> bool:
     """Whether the line holds text (of the block `root` itself, when its nodes are given)."""
     if nodes is None:
         return any(p[KIND] == WORD for p in line.pieces)
-    return any(p[KIND] == WORD and nodes[p[NODE]].parent == root for p in line.pieces)
+    # a loop rather than any() over a generator (a frame resumed per piece): this runs per line in quirks mode
+    for p in line.pieces:  # noqa: SIM110
+        if p[KIND] == WORD and nodes[p[NODE]].parent == root:
+            return True
+    return False
 
 
 def place_line(

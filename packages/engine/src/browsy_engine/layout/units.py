@@ -253,7 +253,13 @@ class _Units:
         if not (preserve or special or " " in text or "\n" in text):  # the most common text: one word
             w = word_width(m, text, lead, False)
             p = (WORD, i, w, text, m, raised, 0.0, 0.0, 0.0)
-            self.unit = _add_word(self.units, unit, p, self.break_pending)
+            if self.break_pending and unit[CONTENT]:  # _add_word, inlined: this runs per text
+                self.unit = [[p], w, True]
+                self.units.append(self.unit)
+            else:
+                unit[PIECES].append(p)
+                unit[UWIDTH] += w
+                unit[CONTENT] = True
             self.break_pending = self.after_space = False
             self.space_face = None
             return
@@ -355,7 +361,13 @@ class _Units:
                 if w is None:
                     w = m.measure_word(chunk)
                 p = (WORD, i, w, chunk, m, raised, 0.0, 0.0, 0.0)
-                unit = _add_word(units, unit, p, break_pending or ci > 0)
+                if (break_pending or ci > 0) and unit[CONTENT]:  # _add_word, inlined: this runs per chunk
+                    unit = [[p], w, True]
+                    units.append(unit)
+                else:
+                    unit[PIECES].append(p)
+                    unit[UWIDTH] += w
+                    unit[CONTENT] = True
                 break_pending = False
         self.unit, self.break_pending = unit, break_pending
 
