@@ -4,7 +4,6 @@ forward pass over the nodes (the definition), whatever order boxes are read in."
 from __future__ import annotations
 
 import math
-from types import SimpleNamespace
 
 from browsy_engine.layout.document_boxes import LIMIT, DocumentBoxes, _clamped
 from hypothesis import given, settings
@@ -54,7 +53,7 @@ def test_agrees_with_one_forward_pass_in_any_reading_order(nodes, rnd) -> None:
     anchor = [min(a, len(nodes) - 1) for _, a, _ in nodes]
     shift_y = [s for _, _, s in nodes]
     expected = forward_pass(rel, anchor, shift_y)
-    boxes = DocumentBoxes(SimpleNamespace(rel=rel, anchor=anchor, shift_y=shift_y))
+    boxes = DocumentBoxes(rel, anchor, shift_y)
     order = list(range(len(nodes)))
     rnd.shuffle(order)
     for i in order:
@@ -66,7 +65,7 @@ def test_a_chain_as_deep_as_a_hostile_page_converts_without_recursion() -> None:
     n = 200_000
     rel = [[0.0, 1.0, 10.0, 1.0]] * n
     anchor = [-1] + list(range(n - 1))
-    boxes = DocumentBoxes(SimpleNamespace(rel=rel, anchor=anchor, shift_y=[0.0] * n))
+    boxes = DocumentBoxes(rel, anchor, [0.0] * n)
     assert boxes[n - 1] == (0.0, float(n), 10.0, 1.0)
     assert boxes[-1] == boxes[n - 1] and boxes[1:3] == [(0.0, 2.0, 10.0, 1.0), (0.0, 3.0, 10.0, 1.0)]
     assert boxes.bottom() == n + 1.0

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from browsy_engine.css.style import ComputedStyle
 from browsy_engine.dom import build_document
+from browsy_engine.layout.document_boxes import DocumentBoxes
 from browsy_engine.layout.engine import Layout
 from browsy_engine.model import SpatialElement
 from browsy_engine.spatial import emit_elements
@@ -25,7 +26,9 @@ def emit(
             None if node.is_text else (styles or {}).get(key or "", ComputedStyle(display="block"))
         )
         node_boxes.append((boxes or {}).get(key or ""))
-    return emit_elements(doc, node_styles, Layout(boxes=node_boxes), None)
+    rel = [None if b is None else list(b) for b in node_boxes]  # each box its own anchor: already absolute
+    boxes = DocumentBoxes(rel, [-1] * len(rel), [0.0] * len(rel))
+    return emit_elements(doc, node_styles, Layout(boxes=boxes), None)
 
 
 def test_boxes_are_rounded_half_up_and_never_negative() -> None:

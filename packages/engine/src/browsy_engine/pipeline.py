@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from .css import compute_styles
 from .dom import build_document, decode_html
 from .dom.tree import Document
-from .intelligence import analyze
+from .intelligence.analyze import analyze
 from .layout import compute_layout
 from .model import SpatialDom, SpatialElement
 from .spatial import emit_elements

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import itemgetter
+from typing import Any
 
 import tinycss2
 from tinycss2.ast import IdentToken
@@ -117,7 +118,7 @@ def _as_text(css: object) -> str:
     return ""
 
 
-def author_sheets(doc: Document, matcher: Matcher, extra_css: Sequence[str], vp: Viewport) -> list[Sheet]:
+def author_sheets(doc: Document, matcher: Matcher, extra_css: Sequence[object], vp: Viewport) -> list[Sheet]:
     """Author stylesheets in document order."""
     tags = matcher.tags
     styles = [(i, "style") for i in tags.get("style", [])]
@@ -172,7 +173,8 @@ class _Cascade:
         return all(sheet.media_matches(key, vp) for key in keys)
 
     def _order_rules(self, extra_css: Sequence[str]) -> None:
-        entries: list[tuple[tuple[int, int, tuple[int, int, int], int], Block, list[int]]] = []
+        # targets: element indices, or (element, "before"/"after") for a pseudo-element
+        entries: list[tuple[tuple[int, int, tuple[int, int, int], int], Block, list[Any]]] = []
         ua = _flat_ua(self.doc.quirks)
         tags = self.matcher.tags
         rest: list[tuple[Selector, tuple, Block]] = list(ua.rest_any)
@@ -210,29 +212,30 @@ class _Cascade:
                 for sel, hits in zip(rule.selectors, matches, strict=True):
                     if not hits:
                         continue
+                    targets: list[Any] = hits
                     if sel.pseudo is not None:  # the generated boxes of these elements: targets (i, name)
-                        hits = [(i, sel.pseudo) for i in hits]  # type: ignore[misc]
+                        targets = [(i, sel.pseudo) for i in hits]
                     if rule.normal is not None:
                         origin = UA_NORMAL if is_ua else AUTHOR_NORMAL
-                        entries.append(((origin, layer_normal, sel.specificity, order), rule.normal, hits))
+                        entries.append(((origin, layer_normal, sel.specificity, order), rule.normal, targets))
                     if rule.important is not None:
                         origin = UA_IMPORTANT if is_ua else AUTHOR_IMPORTANT
                         entries.append(
-                            ((origin, layer_important, sel.specificity, order), rule.important, hits)
+                            ((origin, layer_important, sel.specificity, order), rule.important, targets)
                         )
         entries.sort(key=itemgetter(0))  # by cascade priority; ties keep their order
         matched = self.matched
         pseudo = self.pseudo_matched
         blocks = self.blocks
-        for seq, (_key, block, nodes) in enumerate(entries):
+        for seq, (_key, block, rule_targets) in enumerate(entries):
             blocks.append(block)
             # a rule's targets are all elements, or all (element, "before"/"after") for a pseudo-element
-            target = matched if isinstance(nodes[0], int) else pseudo
+            target: dict[Any, list[int]] = matched if isinstance(rule_targets[0], int) else pseudo
             get = target.get
-            for i in nodes:
-                lst = get(i)
+            for t in rule_targets:
+                lst = get(t)
                 if lst is None:
-                    target[i] = [seq]
+                    target[t] = [seq]
                 else:
                     lst.append(seq)
         origins = [e[0][0] for e in entries]

@@ -270,14 +270,11 @@ def _flatten(root: LexborNode) -> tuple[list[Node], dict[int, int]]:
     nodes share one empty attribute dict and one empty children list (no stage ever writes to a node's
     attributes or to a text node's children).
 
-    Nodes are made with `object.__new__` and their slots set here: a page has tens of thousands of them,
-    and this spares each the Python-level `__init__` call (about a seventh of this walk's instructions).
     """
     nodes: list[Node] = []
     by_mem_id: dict[int, int] = {}
     append_node = nodes.append
     tag_names: dict[int, str | None] = {}  # lexbor tag id → our lowercase tag (None: not kept)
-    new = object.__new__
     count = 0
     stack: list[tuple[LexborNode | None, int]] = []  # (next sibling to visit at an outer level, its parent)
     x: LexborNode | None = root
@@ -291,14 +288,7 @@ def _flatten(root: LexborNode) -> tuple[list[Node], dict[int, int]]:
         tag_id = x.tag_id
         if tag_id == _TEXT_TAG_ID:
             if parent >= 0:
-                node = new(Node)  # a text node (never selected: not in by_mem_id)
-                node.index = count
-                node.tag = TEXT
-                node.attrs = _NO_ATTRIBUTES
-                node.parent = parent
-                node.children = _NO_CHILDREN
-                node.text = x.text_content or ""
-                append_node(node)
+                append_node(Node(count, TEXT, _NO_ATTRIBUTES, parent, _NO_CHILDREN, x.text_content or ""))
                 nodes[parent].children.append(count)
                 count += 1
             x = x.next
@@ -309,14 +299,7 @@ def _flatten(root: LexborNode) -> tuple[list[Node], dict[int, int]]:
         if tag is None:
             x = x.next
             continue
-        node = new(Node)
-        node.index = count
-        node.tag = tag
-        node.attrs = x.attributes
-        node.parent = parent
-        node.children = []
-        node.text = None
-        append_node(node)
+        append_node(Node(count, tag, x.attributes, parent))
         by_mem_id[x.mem_id] = count
         if parent >= 0:
             nodes[parent].children.append(count)

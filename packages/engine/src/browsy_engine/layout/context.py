@@ -9,7 +9,7 @@ that anchor's `shift_y` (used to align table-cell contents vertically after the 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..css.style import ComputedStyle
 from ..dom.tree import TEXT, Document, Node
@@ -170,8 +170,13 @@ class LayoutContext:
             out.append(c)
         return out
 
+    @property
+    def styles_or_none(self) -> list[ComputedStyle | None]:
+        """`styles` as what it holds: None for text nodes and unstyled ones."""
+        return cast("list[ComputedStyle | None]", self.styles)
+
     def is_out_of_flow(self, i: int) -> bool:
-        s = self.styles[i]
+        s = self.styles_or_none[i]
         return s is not None and s.position in OUT_OF_FLOW
 
     def is_float(self, i: int) -> bool:

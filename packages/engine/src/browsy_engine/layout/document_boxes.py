@@ -13,8 +13,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import cast, overload
 
-from .context import LayoutContext
-
 Box = tuple[float, float, float, float]
 LIMIT = 1e7  # px; absurd CSS (margin: -1e300px) must not produce absurd boxes
 _PENDING = object()  # not converted yet
@@ -31,9 +29,11 @@ class DocumentBoxes(Sequence[Box | None]):
 
     __slots__ = ("_rel", "_anchor", "_shift_y", "_unclamped")
 
-    def __init__(self, ctx: LayoutContext) -> None:
-        self._rel, self._anchor, self._shift_y = ctx.rel, ctx.anchor, ctx.shift_y
-        self._unclamped: list[object] = [_PENDING] * len(ctx.rel)
+    def __init__(self, rel: list[list[float] | None], anchor: list[int], shift_y: list[float]) -> None:
+        """From layout's per-node lists (LayoutContext): boxes relative to their anchors, the anchors,
+        and the vertical shifts of the anchors' contents."""
+        self._rel, self._anchor, self._shift_y = rel, anchor, shift_y
+        self._unclamped: list[object] = [_PENDING] * len(rel)
 
     def __len__(self) -> int:
         return len(self._rel)

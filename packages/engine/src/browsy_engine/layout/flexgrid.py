@@ -253,7 +253,7 @@ def _height_matters(ctx: LayoutContext, it: int) -> bool:
 def _percent_heights(ctx: LayoutContext) -> list[bool]:
     """Per node: whether it or a node inside it (a ::before/::after box too) has a percentage in its
     height, min-height or max-height. Nodes share few distinct styles, so each is looked at once."""
-    nodes, styles = ctx.nodes, ctx.styles  # the layout tree's nodes: generated boxes included
+    nodes, styles = ctx.nodes, ctx.styles_or_none  # the layout tree's nodes: generated boxes included
     distinct = {id(s): s for s in styles if s is not None}
     relative = {k for k, s in distinct.items() if _percent_height(s)}
     out = [id(s) in relative for s in styles] if relative else [False] * len(nodes)

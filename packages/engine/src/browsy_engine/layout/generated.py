@@ -89,7 +89,8 @@ def add_anonymous_table_boxes(ctx: LayoutContext) -> None:
     groups or cells in an element that is no table gets an anonymous table (rule 3), and each run of a
     table's children that are no table parts an anonymous cell (rule 2; white space between them is
     dropped, positioned children stay the table's). Cells outside rows get an anonymous row (table.py)."""
-    nodes, styles = ctx.nodes, ctx.styles  # generated boxes included: they may be table parts too
+    nodes = ctx.nodes
+    styles = ctx.styles_or_none  # generated boxes included: they may be table parts too
     stray_parents: set[int] = set()
     tables: list[int] = []
     for i, s in enumerate(styles):  # one pass over the styles: misparented table parts are rare
@@ -145,7 +146,7 @@ TABLE_OWNERS = TABLES | STRAY | ITEM_PARENTS | {"none", "contents"}
 
 
 def _stray(ctx: LayoutContext, c: int) -> bool:
-    s = ctx.styles[c]
+    s = ctx.styles_or_none[c]
     return (
         s is not None
         and s.display in STRAY
@@ -155,7 +156,7 @@ def _stray(ctx: LayoutContext, c: int) -> bool:
 
 
 def _table_part(ctx: LayoutContext, c: int) -> bool:
-    s = ctx.styles[c]
+    s = ctx.styles_or_none[c]
     if s is None:
         return _blank(ctx, c)
     return s.display in TABLE_PARTS or s.position in OUT_OF_FLOW

@@ -130,7 +130,7 @@ def _flow_intrinsic(ctx: LayoutContext, i: int):
     row, so its width is added to it."""
     lo = hi = 0.0
     run: list[int] = []
-    styles, block_child = ctx.styles, ctx.block_child
+    styles, block_child = ctx.styles_or_none, ctx.block_child
     out_of_flow = False
     row = 0.0  # the max-content widths of the current row of floats
     for c in ctx.box_children(i) + [-1]:

@@ -168,7 +168,7 @@ def place_in_columns(ctx: LayoutContext) -> None:
     first, as they were laid out). The moved boxes are stored in document coordinates (anchor -1)."""
     ends = ctx.subtree_ends()
     for cs in ctx.column_sets:
-        boxes = DocumentBoxes(ctx)
+        boxes = DocumentBoxes(ctx.rel, ctx.anchor, ctx.shift_y)
         own = boxes.unclamped(cs.box)
         if own is None:
             continue

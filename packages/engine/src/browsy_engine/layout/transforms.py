@@ -30,7 +30,7 @@ def scale_boxes(ctx: LayoutContext) -> None:
     scaled = [i for i in ctx.transformed if styles[i].scale_x != 1.0 or styles[i].scale_y != 1.0]
     if not scaled:
         return
-    boxes = DocumentBoxes(ctx)
+    boxes = DocumentBoxes(ctx.rel, ctx.anchor, ctx.shift_y)
     ends = ctx.subtree_ends()
     for i in reversed(scaled):
         own = boxes.unclamped(i)

@@ -3,7 +3,7 @@ their widths, inline-box edges, atomic inlines and floats sized (or only measure
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from ..css.style import ComputedStyle
 from . import (  # circular: atomic inlines contain block layout (attributes used at call time)
@@ -204,7 +204,7 @@ class _Units:
         # the style of the last text node, and what was read from it (siblings usually share it)
         self.text_style: ComputedStyle | None = None
         self.mode = self.transform = ""
-        self.text_metrics = cast("FontMetrics", None)  # set with text_style, before the first text uses it
+        self.text_metrics: FontMetrics | None = None  # set with text_style, before the first text uses it
         self.wraps = self.preserve = False
 
     def text(self, i: int) -> None:
@@ -236,6 +236,7 @@ class _Units:
             unit = self.unit = _split_before_boxes(self.units, unit)
         self.last_char, self.last_wraps = ("" if text[-1] == " " else text[-1]), wraps
         m = self.text_metrics
+        assert m is not None
         is_ascii = text.isascii()
         if not is_ascii and uses_fallback(text, m.face):
             m = metrics_with_fallback(s, m)

@@ -14,7 +14,7 @@ from ..dom.tree import Node
 class AtOrAbove:
     """Whether a node or one of its ancestors passes `test` (a predicate on node indices)."""
 
-    def __init__(self, nodes: list[Node], test: Callable[[int], bool]) -> None:
+    def __init__(self, nodes: list[Node], test: Callable[[int], object]) -> None:
         self._nodes = nodes
         self._test = test
         self._known: dict[int, bool] = {}

@@ -14,9 +14,7 @@ kept with `hidden: true`, as a browser reports them as not rendered.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from math import floor
-from typing import cast
 
 from ..css.style import ComputedStyle
 from ..dom.tree import Document, Node
@@ -117,7 +115,7 @@ class _Emitter:
         nodes = self.nodes
         # At or above a node: an element whose text covers its subtree (blocks inside are not emitted
         # again); an article/aside/main/nav/section (a header/footer inside one is no landmark).
-        self._in_claiming = AtOrAbove(nodes, cast("Callable[[int], bool]", claiming.__getitem__))
+        self._in_claiming = AtOrAbove(nodes, claiming.__getitem__)
         self._in_sectioning = AtOrAbove(nodes, lambda i: nodes[i].tag in SECTIONING_TAGS)
 
     def run(self) -> list[SpatialElement]:
