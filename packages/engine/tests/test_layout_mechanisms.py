@@ -290,6 +290,7 @@ def test_an_atomic_inlines_vertical_align_does_not_leak_to_the_next_inline_box()
     assert els["one"].b[3] == els["two"].b[3]
 
 
+@pytest.mark.python_engine
 @pytest.mark.parametrize("direction", ["column", "row"])
 def test_nested_flex_lays_each_node_out_a_bounded_number_of_times(direction: str) -> None:
     """Taffy measures each item and then places it; every container nested inside does the same. With the
@@ -325,6 +326,7 @@ def test_nested_flex_lays_each_node_out_a_bounded_number_of_times(direction: str
     assert deep[0] <= 12 and deep[1] <= 6
 
 
+@pytest.mark.python_engine
 def test_flex_item_contents_laid_out_at_auto_height_serve_its_final_height() -> None:
     """A block flex item is measured at an auto height, then placed at its final (stretched) height. Its
     contents see that height only through percentage heights, so an item without any is not laid out

@@ -2,6 +2,11 @@
 
 from typing import Any
 
+from . import _native
+
+# Before any other module of the engine is imported: their compiled build, if it matches the sources.
+_native.install()
+
 from .intelligence.alerts import alerts
 from .intelligence.behaviors import detect_behaviors
 from .intelligence.codes import find_codes

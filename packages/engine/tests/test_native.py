@@ -1,0 +1,83 @@
+"""The compiled engine (mypyc, browsy_engine/_native.py): loaded only when built from the current sources,
+and its output byte-identical to the same sources run as Python."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from browsy_engine import _native, parse, to_json
+
+TESTS = Path(__file__).resolve().parent
+PAGES = sorted((TESTS / "layout_fixtures").glob("*.html")) + sorted((TESTS / "fixtures").rglob("*.html"))
+
+HASH_PAGES = """
+import hashlib, json, sys
+from browsy_engine import _native, parse, to_json
+out = {"active": _native.active(), "hashes": []}
+for path in sys.argv[1:]:
+    dom = parse(open(path, "rb").read(), 1280, 720, url="https://example.com/")
+    out["hashes"].append(hashlib.sha256(to_json(dom).encode()).hexdigest())
+print(json.dumps(out))
+"""
+
+
+def hashes(pure_python: bool) -> dict:
+    env = {k: v for k, v in os.environ.items() if k != "BROWSY_PURE_PYTHON"}
+    if pure_python:
+        env["BROWSY_PURE_PYTHON"] = "1"
+    done = subprocess.run(
+        [sys.executable, "-c", HASH_PAGES, *map(str, PAGES)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout)
+
+
+def test_compiled_engine_gives_the_output_of_the_python_sources() -> None:
+    if not _native.active():
+        message = "the engine is not compiled here (make setup builds it: scripts/build_native.py)"
+        if os.environ.get("BROWSY_REQUIRE_NATIVE") == "1":
+            pytest.fail(message + "; BROWSY_REQUIRE_NATIVE=1 requires it")
+        pytest.skip(message)
+    assert len(PAGES) > 100
+    compiled, python = hashes(pure_python=False), hashes(pure_python=True)
+    assert compiled["active"] and not python["active"]
+    differ = [p.name for p, a, b in zip(PAGES, compiled["hashes"], python["hashes"], strict=True) if a != b]
+    assert not differ, f"compiled and Python output differ on {differ}"
+
+
+def test_in_process_parse_uses_the_engine_that_was_loaded() -> None:
+    page = PAGES[0].read_bytes()
+    digest = hashlib.sha256(to_json(parse(page, 1280, 720, url="https://example.com/")).encode()).hexdigest()
+    assert digest == hashes(pure_python=_native.active() is False)["hashes"][0]
+
+
+def test_a_build_from_other_sources_is_not_loaded(tmp_path: Path) -> None:
+    (tmp_path / "m.so").write_bytes(b"")
+    current = _native.source_digest(_native.compiled_sources())
+    assert _native.finder_for({"digest": current, "modules": {"browsy_engine.model": "m.so"}}, tmp_path)
+    assert (
+        _native.finder_for({"digest": "0" * 64, "modules": {"browsy_engine.model": "m.so"}}, tmp_path) is None
+    )
+    assert (
+        _native.finder_for({"digest": current, "modules": {"browsy_engine.model": "gone.so"}}, tmp_path)
+        is None
+    )
+    assert _native.finder_for(None, tmp_path) is None
+
+
+def test_a_source_change_changes_the_digest(tmp_path: Path) -> None:
+    files = _native.compiled_sources()
+    assert any(f.name == "block.py" for f in files) and not any(f.name == "__init__.py" for f in files)
+    before = _native.source_digest(files)
+    changed = [*files[:-1]]
+    assert _native.source_digest(changed) != before
