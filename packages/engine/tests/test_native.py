@@ -81,3 +81,19 @@ def test_a_source_change_changes_the_digest(tmp_path: Path) -> None:
     before = _native.source_digest(files)
     changed = [*files[:-1]]
     assert _native.source_digest(changed) != before
+
+
+def test_a_parsed_page_pickles_and_copies() -> None:
+    """Worker processes send parsed pages back pickled, sessions copy them: compiled classes must allow both."""
+    import copy
+    import pickle
+
+    dom = parse(
+        (TESTS / "fixtures" / "intelligence" / "article.html").read_bytes(),
+        1280,
+        720,
+        url="https://example.com/a",
+    )
+    for again in (pickle.loads(pickle.dumps(dom)), copy.deepcopy(dom)):
+        assert to_json(again) == to_json(dom)
+        assert again.document is not None and len(again.document.nodes) == len(dom.document.nodes)

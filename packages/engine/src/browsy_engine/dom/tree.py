@@ -54,6 +54,10 @@ class Node:
         self.children: list[int] = [] if children is None else children
         self.text = text
 
+    def __reduce__(self) -> tuple:
+        # pickled by its constructor's arguments: the compiled class has no argument-free __new__
+        return (Node, (self.index, self.tag, self.attrs, self.parent, self.children, self.text))
+
     def __repr__(self) -> str:
         return f"Node(index={self.index}, tag={self.tag!r}, parent={self.parent}, children={self.children})"
 
