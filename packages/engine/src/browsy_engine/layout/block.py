@@ -60,6 +60,11 @@ class FlowOut:
     quirk_top: bool = False  # the collapsed-in top margin is quirky (quirks mode)
     quirk_bottom: bool = False
 
+    def copy(self) -> FlowOut:
+        return FlowOut(
+            self.height, self.top, self.bottom, self.empty, self.baseline, self.quirk_top, self.quirk_bottom
+        )
+
 
 @dataclass(slots=True)
 class BlockOut:

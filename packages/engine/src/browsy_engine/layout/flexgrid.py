@@ -9,7 +9,6 @@ min/max-content widths); after Taffy places the items we lay out each item's con
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 
 import stretchable.taffylib as taffylib
 
@@ -224,11 +223,11 @@ def item_contents(ctx: LayoutContext, it: int, w: float, h: float | None, cb_w: 
         ctx.anchor[first:last] = anchor
         ctx.shift_y[first:last] = shift_y
         ctx.positioned.extend(queued)
-        return replace(out)
+        return out.copy()
     mark = len(ctx.positioned)
     out = yield block.box_contents(ctx, it, w, h, cb_w)
     ctx.contents_cache[key] = (
-        replace(out),
+        out.copy(),
         _copies(ctx.rel[first:last]),
         ctx.anchor[first:last],
         ctx.shift_y[first:last],

@@ -120,12 +120,17 @@ def _picture_source(nodes: list, i: int, viewport_w: float, viewport_h: float) -
         if kind and not kind.startswith("image/"):
             continue  # not an image type (Chromium takes every image/* type here, even image/jxl)
         media = node.attrs.get("media")
-        if media and not media_matches(
-            tinycss2.parse_component_value_list(str(media)), Viewport(viewport_w, viewport_h)
-        ):
+        if media and not _media_query_matches(str(media), viewport_w, viewport_h):
             continue
         return node.attrs
     return None
+
+
+@lru_cache(maxsize=512)
+def _media_query_matches(media: str, viewport_w: float, viewport_h: float) -> bool:
+    """A <source>'s media query list against the viewport; layout asks again for every image it sizes,
+    and pages repeat a few queries over many pictures."""
+    return media_matches(tinycss2.parse_component_value_list(media), Viewport(viewport_w, viewport_h))
 
 
 FALLBACK_OBJECT = "object:fallback"  # the layout tree's tag for an <object> showing its fallback content
