@@ -307,14 +307,7 @@ class _Units:
                 w = known(word) or spaced_width(m, word)
             else:
                 w = word_width(m, word, wi > 0 or lead, wi < last)
-            p = (WORD, i, w, word, m, raised, 0.0, 0.0, 0.0)
-            if break_pending and unit[CONTENT]:  # _add_word, inlined: this runs per word
-                unit = [[p], w, True]
-                units.append(unit)
-            else:
-                unit[PIECES].append(p)
-                unit[UWIDTH] += w
-                unit[CONTENT] = True
+            unit = _add_word(units, unit, (WORD, i, w, word, m, raised, 0.0, 0.0, 0.0), break_pending)
             break_pending = False
         self.unit, self.break_pending = unit, break_pending
 
@@ -362,13 +355,7 @@ class _Units:
                 if w is None:
                     w = m.measure_word(chunk)
                 p = (WORD, i, w, chunk, m, raised, 0.0, 0.0, 0.0)
-                if (break_pending or ci > 0) and unit[CONTENT]:  # _add_word, inlined: this runs per chunk
-                    unit = [[p], w, True]
-                    units.append(unit)
-                else:
-                    unit[PIECES].append(p)
-                    unit[UWIDTH] += w
-                    unit[CONTENT] = True
+                unit = _add_word(units, unit, p, break_pending or ci > 0)
                 break_pending = False
         self.unit, self.break_pending = unit, break_pending
 
