@@ -125,16 +125,17 @@ def _spacing(ctx: LayoutContext, i: int) -> tuple[float, float]:
     return s.border_spacing_h, s.border_spacing_v
 
 
-def column_widths(ctx: LayoutContext, grid: Grid):
-    """Generator task: per-column (min, max) widths (fresh lists: callers may change them). Measured once
-    per grid: a table asked for its intrinsic widths is laid out with the same columns."""
+def column_widths(ctx: LayoutContext, grid: Grid, sh: float):
+    """Generator task: per-column (min, max) widths (fresh lists: callers may change them), `sh` the
+    horizontal border spacing. Measured once per grid: a table asked for its intrinsic widths is laid out
+    with the same columns."""
     if grid.widths is None:
-        grid.widths = yield from _measure_columns(ctx, grid)
+        grid.widths = yield from _measure_columns(ctx, grid, sh)
     mins, maxs = grid.widths
     return list(mins), list(maxs)
 
 
-def _measure_columns(ctx: LayoutContext, grid: Grid):
+def _measure_columns(ctx: LayoutContext, grid: Grid, sh: float):
     n = grid.columns
     mins = [0.0] * n
     maxs = [0.0] * n
@@ -155,25 +156,53 @@ def _measure_columns(ctx: LayoutContext, grid: Grid):
             maxs[cell.col] = max(maxs[cell.col], hi)
         else:
             spanning.append((cell, lo, hi))
+    constrained = grid.fixed | set(grid.percent)
     for cell, lo, hi in spanning:
-        cols = range(cell.col, min(n, cell.col + cell.colspan))
-        have_lo = sum(mins[c] for c in cols)
-        have_hi = sum(maxs[c] for c in cols)
-        count = len(cols) or 1
-        if lo > have_lo:
-            for c in cols:
-                mins[c] += (lo - have_lo) / count
-        if hi > have_hi:
-            for c in cols:
-                maxs[c] += (hi - have_hi) * (maxs[c] / have_hi if have_hi else 1 / count)
+        cols = list(range(cell.col, min(n, cell.col + cell.colspan)))
+        inner = sh * (len(cols) - 1)  # the spacing between the spanned columns is the cell's too
+        _spread_min(mins, maxs, cols, lo - inner, constrained)
+        _spread_excess(maxs, cols, hi - inner, constrained)
     maxs = [max(a, b) for a, b in zip(mins, maxs)]
     return mins, maxs
 
 
+def _spread_min(
+    mins: list[float], maxs: list[float], cols: list[int], need: float, constrained: set[int]
+) -> None:
+    """A spanning cell's min-content width over its columns (automatic table layout as Chromium does
+    it): up to the columns' max-content widths, each column grows from its min toward its max in
+    proportion to the room it has; beyond, every column is at its max and the rest is spread as a
+    max-content width is (`_spread_excess`)."""
+    have = sum(mins[c] for c in cols)
+    if need <= have:
+        return
+    have_max = sum(maxs[c] for c in cols)
+    if need <= have_max:
+        room = have_max - have
+        for c in cols:
+            mins[c] += (need - have) * (maxs[c] - mins[c]) / room
+        return
+    for c in cols:
+        mins[c] = max(mins[c], maxs[c])
+    _spread_excess(mins, cols, need, constrained)
+
+
+def _spread_excess(widths: list[float], cols: list[int], need: float, constrained: set[int]) -> None:
+    """Widen `cols` to `need` in all: the excess goes to the columns without a specified width, in
+    proportion to their widths (equally when all are 0); only when every column has one, to them."""
+    have = sum(widths[c] for c in cols)
+    if need <= have or not cols:
+        return
+    targets = [c for c in cols if c not in constrained] or cols
+    weight = sum(widths[c] for c in targets)
+    for c in targets:
+        widths[c] += (need - have) * (widths[c] / weight if weight > 0 else 1 / len(targets))
+
+
 def table_intrinsic(ctx: LayoutContext, i: int):
     grid = structure(ctx, i)
-    mins, maxs = yield from column_widths(ctx, grid)
     sh, _ = _spacing(ctx, i)
+    mins, maxs = yield from column_widths(ctx, grid, sh)
     extra = sh * (grid.columns + 1) if grid.columns else 0.0
     lo, hi = sum(mins) + extra, sum(maxs) + extra
     if grid.percent:
@@ -205,7 +234,7 @@ def table_contents(ctx: LayoutContext, i: int, w: float, cx: float, cy: float, h
     n = grid.columns
     if n == 0:
         return block.FlowOut(y, block.NO_MARGIN, block.NO_MARGIN, not grid.captions)
-    mins, maxs = yield from column_widths(ctx, grid)
+    mins, maxs = yield from column_widths(ctx, grid, sh)
     xs = [sh]  # the columns' left edges, and the right edge of the last one plus spacing
     for cw in _used_widths(grid, mins, maxs, max(0.0, w - sh * (n + 1))):
         xs.append(xs[-1] + cw + sh)
