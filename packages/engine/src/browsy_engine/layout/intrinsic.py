@@ -34,9 +34,12 @@ def outer_intrinsic(ctx: LayoutContext, c: int):
     if w is not None and not alt_ignores_size(ctx, c, s):
         if s.box_sizing != "border-box":
             w += pb
-        if ctx.display[c] == "table-cell":  # a cell is never narrower than its content
+        if ctx.display[c] == "table-cell":
+            # a cell's width is its column's max-content width (never below the content's min-content);
+            # its min-content width stays the content's: a table narrower than its columns' widths
+            # shrinks them (automatic table layout, CSS Tables 3 §3.9.3)
             lo, _ = yield intrinsic(ctx, c)
-            w = max(w, lo + pb)
+            return lo + pb + margins, max(w, lo + pb) + margins
         return w + margins, w + margins
     if ctx.is_replaced(c):
         box = yield atomic.atomic_box(ctx, c, 0.0)  # its size with CSS sizes and aspect ratio applied

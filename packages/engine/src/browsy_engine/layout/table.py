@@ -269,30 +269,32 @@ def _captions(ctx: LayoutContext, i: int, grid: Grid, w: float, cx: float, cy: f
 
 
 def _used_widths(grid: Grid, mins: list[float], maxs: list[float], avail: float) -> list[float]:
-    """The columns' used widths in `avail` px (automatic table layout), from their min- and max-content
-    widths (maxs is changed): a percentage column asks for its share of avail, at least its min-content
-    width. When the max-content widths fit, the room left goes to the columns without a px or
-    percentage width (to all when none is without), in proportion to their max-content widths; when
-    not even the min-content widths fit, columns get those; in between, each column gets its min-content
-    width and the same fraction of the difference to its max-content width."""
-    for col, share in grid.percent.items():
-        target = share * avail
-        maxs[col] = max(mins[col], target)
-    lo, hi = sum(mins), sum(maxs)
-    if hi <= avail:
-        extra = avail - hi
-        flexible = [c for c in range(grid.columns) if c not in grid.fixed and c not in grid.percent]
-        if not flexible:
-            flexible = list(range(grid.columns))
-        base = sum(maxs[c] for c in flexible)
-        widths = list(maxs)
-        for c in flexible:
-            widths[c] += extra * maxs[c] / base if base else extra / len(flexible)
-        return widths
-    if lo >= avail:
+    """The columns' used widths in `avail` px (automatic table layout, CSS Tables 3 §3.9.3), from their
+    min- and max-content widths. Four guesses, each wider: every column at its min-content width; then
+    percentage columns at their share of avail (at least their min); then also the columns with a px
+    width at it (their max); then every column at its max. Between two guesses each column moves by
+    the same fraction of its own difference. Past the last, the room left goes to the columns without a
+    px or percentage width (to all when none is without), in proportion to their max-content widths;
+    before the first, columns get their min-content widths."""
+    n = grid.columns
+    percent = [max(mins[c], grid.percent[c] * avail) if c in grid.percent else mins[c] for c in range(n)]
+    specified = [maxs[c] if c in grid.fixed and c not in grid.percent else percent[c] for c in range(n)]
+    widest = [percent[c] if c in grid.percent else maxs[c] for c in range(n)]
+    guesses = [mins, percent, specified, widest]
+    if sum(mins) >= avail:
         return list(mins)
-    f = (avail - lo) / (hi - lo) if hi > lo else 0.0
-    return [a + (b - a) * f for a, b in zip(mins, maxs)]
+    for low, high in zip(guesses, guesses[1:]):
+        lo, hi = sum(low), sum(high)
+        if avail <= hi:
+            f = (avail - lo) / (hi - lo) if hi > lo else 0.0
+            return [a + (b - a) * f for a, b in zip(low, high)]
+    extra = avail - sum(widest)
+    flexible = [c for c in range(n) if c not in grid.fixed and c not in grid.percent] or list(range(n))
+    base = sum(widest[c] for c in flexible)
+    widths = list(widest)
+    for c in flexible:
+        widths[c] += extra * widest[c] / base if base else extra / len(flexible)
+    return widths
 
 
 def _specified_row_heights(ctx: LayoutContext, grid: Grid) -> list[float]:
