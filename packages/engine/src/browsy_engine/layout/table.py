@@ -140,6 +140,7 @@ def _measure_columns(ctx: LayoutContext, grid: Grid, sh: float):
     mins = [0.0] * n
     maxs = [0.0] * n
     spanning: list[tuple[Cell, float, float]] = []
+    specified: dict[int, float] = {}  # a px column's widest specified cell width (outer)
     for cell in grid.cells:
         lo, hi = yield from intrinsic.outer_intrinsic(ctx, cell.node)
         if grid.collapsed:
@@ -151,11 +152,17 @@ def _measure_columns(ctx: LayoutContext, grid: Grid, sh: float):
                 grid.percent[cell.col] = max(grid.percent.get(cell.col, 0.0), width[1])
             else:
                 grid.fixed.add(cell.col)
+                specified[cell.col] = max(specified.get(cell.col, 0.0), hi)
         if cell.colspan == 1:
             mins[cell.col] = max(mins[cell.col], lo)
             maxs[cell.col] = max(maxs[cell.col], hi)
         else:
             spanning.append((cell, lo, hi))
+    for c, w in specified.items():
+        if c not in grid.percent:
+            # a px column's max-content width is its width: the content of its other cells wraps in it
+            # (automatic table layout as Chromium does it; CSS Tables 3 "constrained" columns)
+            maxs[c] = max(mins[c], w)
     constrained = grid.fixed | set(grid.percent)
     for cell, lo, hi in spanning:
         cols = list(range(cell.col, min(n, cell.col + cell.colspan)))
