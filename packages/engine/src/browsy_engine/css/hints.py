@@ -16,6 +16,8 @@ from .values import FONT_UNITS, ROOT_UNITS, absolute_length
 _NUMBER = re.compile(r"\s*(\d+(?:\.\d*)?|\.\d+)\s*(%|\*)?")
 DIMENSION_TAGS = frozenset({"img", "canvas", "video", "iframe", "embed", "object", "svg", "table", "td", "th", "col", "hr", "input", "marquee", "applet", "frame"})  # fmt: skip
 TEXT_ALIGN_TAGS = frozenset({"div", "p", "h1", "h2", "h3", "h4", "h5", "h6", "td", "th", "tr", "thead", "tbody", "tfoot", "caption", "legend", "center"})  # fmt: skip
+# align= of images and other embedded content, as Chromium maps it (measured: layout_fixtures/image_align)
+EMBEDDED_VERTICAL_ALIGN = {"top": "top", "texttop": "text-top", "middle": "-webkit-baseline-middle", "center": "-webkit-baseline-middle", "absmiddle": "middle", "abscenter": "middle", "bottom": "baseline", "baseline": "baseline", "absbottom": "bottom"}  # fmt: skip
 ALIGN_VALUES = {"center": "-webkit-center", "middle": "-webkit-center", "left": "-webkit-left", "right": "-webkit-right", "justify": "justify"}  # fmt: skip
 FONT_SIZES = ("x-small", "small", "medium", "large", "x-large", "xx-large", "xxx-large")
 CELL_TAGS = frozenset({"td", "th"})
@@ -147,8 +149,11 @@ def presentational_css(doc: Document, node: Node) -> str | None:
                     parts.append("margin-left:auto;margin-right:auto")
                 elif align in ("left", "right"):
                     parts.append(f"float:{align}")
-            elif tag in ("img", "iframe", "object", "embed", "video", "input") and align in ("left", "right"):
-                parts.append(f"float:{align}")
+            elif tag in ("img", "iframe", "object", "embed", "video", "input"):
+                if align in ("left", "right"):
+                    parts.append(f"float:{align}")
+                elif align in EMBEDDED_VERTICAL_ALIGN:
+                    parts.append(f"vertical-align:{EMBEDDED_VERTICAL_ALIGN[align]}")
         valign = attrs.get("valign")
         if valign and tag in ("td", "th", "tr", "thead", "tbody", "tfoot", "col"):
             parts.append(f"vertical-align:{valign.strip().lower()}")

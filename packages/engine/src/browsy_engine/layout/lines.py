@@ -37,6 +37,8 @@ def _atomic_ascent(p: Piece, strut: FontMetrics) -> float:
         return base
     if va == "middle":
         return (p[HEIGHT] + strut.x_height) / 2
+    if va == "-webkit-baseline-middle":  # its vertical middle on the baseline
+        return p[HEIGHT] / 2
     if va == "text-bottom":
         return p[HEIGHT] - strut.descent
     if va == "text-top":
