@@ -120,9 +120,10 @@ def flow(ctx, i, children, cw, at: ContentBox, collapse_top, cb_h, strut_in=NO_M
     styles, block_child = ctx.styles, ctx.block_child
     for c in children:
         s = styles[c]
-        # a float met within inline content goes on the line it comes on (CSS 2 §9.5.1), not below it
+        # a float met within inline content goes on the line it comes on (CSS 2 §9.5.1), not below it;
+        # an absolutely positioned box is out of flow: the line goes on around it (lines.py places it)
         if not block_child[c] or (
-            run and s.float_side in FLOATING and s.position not in OUT_OF_FLOW and s.clear == "none"
+            run and (s.position in OUT_OF_FLOW or (s.float_side in FLOATING and s.clear == "none"))
         ):
             if s is None:  # a text node
                 run.append(c)

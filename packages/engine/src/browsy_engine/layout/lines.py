@@ -233,7 +233,10 @@ def place_line(
                 r[1] = y + px(s.margin_top, 0.0)
                 ctx.anchor[node] = container
         elif kind == ABS:
-            ctx.positioned.append((node, container, x, cy + top))
+            if styles[node].inline_static:  # inline-level: its static position is its place on the line
+                ctx.positioned.append((node, container, x, cy + top))
+            else:  # block-level: where a block after this line would start (Chromium)
+                ctx.positioned.append((node, container, cx, cy + top + height))
     if text_node >= 0:
         _union(ctx, text_node, container, tx0, ty0, tx1, ty1)
     if spanning or open_at:  # (most lines close every inline box they open)
