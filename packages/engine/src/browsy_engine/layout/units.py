@@ -4,6 +4,7 @@ their widths, inline-box edges, atomic inlines and floats sized (or only measure
 from __future__ import annotations
 
 from typing import Any
+from unicodedata import normalize
 
 from ..css.style import ComputedStyle
 from . import (  # circular: atomic inlines contain block layout (attributes used at call time)
@@ -223,6 +224,10 @@ class _Units:
             return
         if self.transform != "none":
             text = apply_transform(text, self.transform)
+        if not text.isascii():
+            # a letter and its combining marks are drawn as the composed character when the font has it
+            # (HarfBuzz composes before it looks for glyphs), so "e" + U+0301 needs no fallback font
+            text = normalize("NFC", text)
         wraps = self.wraps
         unit = self.unit
         if (
