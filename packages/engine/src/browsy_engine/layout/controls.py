@@ -391,13 +391,13 @@ def replaced_content_size(
     if tag == "select":
         return _select_size(ctx, i, m, pb_h, pb_v)
     if tag == "img":
-        available = _alt_text_width(s, cb_w, pb_h)
+        available, capped = _alt_text_width(s, cb_w, pb_h)
         own = specified_width(s, cb_w, pb_h) if s.width is not None and ctx.display[i] != "inline" else None
         if own is not None:
             # a sized alt text box (not inline: see alt_ignores_size) wraps its text in its own width,
             # and a longer word overflows it
             available = own if available is None else min(available, own)
-        return _image_size(ctx, i, s, m, available, own is not None)
+        return _image_size(ctx, i, s, m, available, own is not None or capped)
     if tag in ("meter",):
         return 80.0, 16.0, None
     if tag in ("progress",):
@@ -407,16 +407,18 @@ def replaced_content_size(
     return _object_size(ctx, i, s, cb_w, pb_h)
 
 
-def _alt_text_width(s: ComputedStyle, cb_w: float, pb_h: float) -> float | None:
+def _alt_text_width(s: ComputedStyle, cb_w: float, pb_h: float) -> tuple[float | None, bool]:
     """The width an image's alt text wraps in: the containing block's less the box's borders, padding
-    and margins, and no more than max-width; None: no line to fit (intrinsic sizes, cb_w 0)."""
+    and margins, and no more than max-width; None: no line to fit (intrinsic sizes, cb_w 0). And whether
+    max-width set it: max-width clamps the shrink-to-fit width, so the box keeps it and a longer word
+    overflows (a line's width yields to the longest word instead)."""
     margins = px(s.margin_left, cb_w) + px(s.margin_right, cb_w)
     available = cb_w - pb_h - margins if cb_w > 0 else None
     if s.max_width is not None and (cb_w > 0 or not s.max_width[1]):
-        # the content (an alt text) wraps within max-width too
         cap = s.max_width[0] + s.max_width[1] * cb_w - (pb_h if s.box_sizing == "border-box" else 0.0)
-        available = cap if available is None else min(available, cap)
-    return available
+        if available is None or cap < available:
+            return cap, True
+    return available, False
 
 
 def _input_size(
@@ -429,7 +431,8 @@ def _input_size(
         return 13.0, 13.0, None
     text_baseline = s.border_top_width + (s.padding_top[0] if s.padding_top else 0.0) + m.ascent
     if kind == "image":
-        return _image_size(ctx, i, s, m, _alt_text_width(s, cb_w, pb_h))
+        available, capped = _alt_text_width(s, cb_w, pb_h)
+        return _image_size(ctx, i, s, m, available, capped)
     if kind in ("submit", "reset", "button"):
         default = {"submit": "Submit", "reset": "Reset"}.get(kind, "")
         value = ctx.nodes[i].attrs.get("value")
