@@ -87,18 +87,17 @@ def atomic_box(ctx, i, cb_w, force_w=None, force_h=None, cb_h=None):
         else:
             base_from_top = mt + base + max(0.0, (h - ch) / 2)
         return (w + pb_h + ml + mr, h + pb_v + mt + mb, base_from_top)
+    specified = w is not None
     if w is None:
         lo, hi = yield intrinsic.intrinsic(ctx, i)
         avail = cb_w - ml - mr - pb_h
         w = min(max(lo, avail), hi)
-        w = clamp_width(s, w, cb_w, pb_h)
-    else:
-        w = clamp_width(s, w, cb_w, pb_h)
-        if ctx.display[i] in block.TABLE_LIKE:
-            # a table is never narrower than its columns' min-content widths and spacing (CSS 2
-            # §17.5.2.2: the used width is the greater of the specified one and that minimum)
-            lo, _ = yield intrinsic.intrinsic(ctx, i)
-            w = max(w, lo)
+    w = clamp_width(s, w, cb_w, pb_h)
+    if specified and ctx.display[i] in block.TABLE_LIKE:
+        # a table is never narrower than its columns' min-content widths and spacing (CSS 2 §17.5.2.2:
+        # the used width is the greater of the specified one and that minimum)
+        lo, _ = yield intrinsic.intrinsic(ctx, i)
+        w = max(w, lo)
     if h_spec is None and s.aspect_ratio:
         h_spec = block.ratio_height(s, w, pb_h, pb_v)
     out = yield from block.box_contents(ctx, i, w, h_spec, cb_w)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ..css.style import ComputedStyle
 from ..dom.tree import TEXT, Document, Node
+from .document_boxes import DocumentBoxes
 
 if TYPE_CHECKING:
     from .multicol import ColumnSet
@@ -107,6 +108,8 @@ class LayoutContext:
     pruned: set[int] = field(default_factory=set)  # nodes with a child that is no box child (see classify)
     children_cache: dict[int, list[int]] = field(default_factory=dict)
     table_grids: dict[int, Any] = field(default_factory=dict)  # table node -> table.Grid
+    # img node -> (URL, pixel density) of what it loads (controls._source: asked several times per image)
+    image_sources: dict[int, tuple[str | None, float]] = field(default_factory=dict)
     taffy_depth: int = 0
     # Multi-column containers laid out (multicol.ColumnSet), inner ones first; while one is laid out, the
     # line boxes of its flow as (container, top from its border box, height).
@@ -169,6 +172,10 @@ class LayoutContext:
                 continue
             out.append(c)
         return out
+
+    def document_boxes(self) -> DocumentBoxes:
+        """The nodes' boxes in document coordinates, converted from `rel` on demand."""
+        return DocumentBoxes(self.rel, self.anchor, self.shift_y)
 
     @property
     def styles_or_none(self) -> list[ComputedStyle | None]:

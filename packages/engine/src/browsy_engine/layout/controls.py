@@ -300,7 +300,10 @@ def broken_image(ctx: LayoutContext, i: int) -> bool:
 def _source(ctx: LayoutContext, i: int) -> tuple[str | None, float]:
     """(URL, pixel density) of the image element i loads: a <picture> source's or its own srcset
     candidate before its src (sources.py)."""
-    return image_source(ctx.nodes, i, ctx.viewport_w, ctx.viewport_h)
+    found = ctx.image_sources.get(i)
+    if found is None:
+        found = ctx.image_sources[i] = image_source(ctx.nodes, i, ctx.viewport_w, ctx.viewport_h)
+    return found
 
 
 def _fails_to_load(ctx: LayoutContext, src: str | None) -> bool:

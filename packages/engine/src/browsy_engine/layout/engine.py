@@ -61,7 +61,7 @@ def compute_layout(doc: Document, styles: list[ComputedStyle | None], width: flo
     if ctx.quirks:
         symmetric_broken_images(ctx)
     if n == 0 or ctx.display[0] == "none":
-        return Layout(DocumentBoxes(ctx.rel, ctx.anchor, ctx.shift_y), float(height))
+        return Layout(ctx.document_boxes(), float(height))
     root = 0
     res = run(block_box(ctx, root, float(width), float(height), FloatArea(), 0.0, 0.0))
     r = ctx.rel[root]
@@ -87,7 +87,7 @@ def compute_layout(doc: Document, styles: list[ComputedStyle | None], width: flo
         scale_boxes(ctx)
     if total > n:  # the generated boxes (generated.py) leave with the layout
         del ctx.rel[n:], ctx.anchor[n:], ctx.shift_y[n:]
-    return Layout(DocumentBoxes(ctx.rel, ctx.anchor, ctx.shift_y), float(height))
+    return Layout(ctx.document_boxes(), float(height))
 
 
 def union_split_inlines(ctx: LayoutContext, split: list[int]) -> None:

@@ -22,7 +22,6 @@ from dataclasses import dataclass
 from ..css.style import ComputedStyle
 from . import block  # circular: block lays the flow out and calls back here
 from .context import LayoutContext
-from .document_boxes import DocumentBoxes
 from .floats import FloatArea
 from .geometry import ContentBox, px
 
@@ -168,7 +167,7 @@ def place_in_columns(ctx: LayoutContext) -> None:
     first, as they were laid out). The moved boxes are stored in document coordinates (anchor -1)."""
     ends = ctx.subtree_ends()
     for cs in ctx.column_sets:
-        boxes = DocumentBoxes(ctx.rel, ctx.anchor, ctx.shift_y)
+        boxes = ctx.document_boxes()
         own = boxes.unclamped(cs.box)
         if own is None:
             continue

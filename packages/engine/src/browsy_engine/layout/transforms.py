@@ -5,7 +5,6 @@ run after every box is placed, positioned ones included, and move or scale the w
 from __future__ import annotations
 
 from .context import LayoutContext
-from .document_boxes import DocumentBoxes
 from .geometry import px_or_none
 
 
@@ -30,7 +29,7 @@ def scale_boxes(ctx: LayoutContext) -> None:
     scaled = [i for i in ctx.transformed if styles[i].scale_x != 1.0 or styles[i].scale_y != 1.0]
     if not scaled:
         return
-    boxes = DocumentBoxes(ctx.rel, ctx.anchor, ctx.shift_y)
+    boxes = ctx.document_boxes()
     ends = ctx.subtree_ends()
     for i in reversed(scaled):
         own = boxes.unclamped(i)

@@ -224,7 +224,8 @@ class _Units:
             return
         if self.transform != "none":
             text = apply_transform(text, self.transform)
-        if not text.isascii():
+        is_ascii = text.isascii()
+        if not is_ascii:
             # a letter and its combining marks are drawn as the composed character when the font has it
             # (HarfBuzz composes before it looks for glyphs), so "e" + U+0301 needs no fallback font
             text = normalize("NFC", text)
@@ -242,7 +243,6 @@ class _Units:
         self.last_char, self.last_wraps = ("" if text[-1] == " " else text[-1]), wraps
         m = self.text_metrics
         assert m is not None
-        is_ascii = text.isascii()
         if not is_ascii and uses_fallback(text, m.face):
             m = metrics_with_fallback(s, m)
         raised = self.raise_stack[-1]
@@ -259,13 +259,7 @@ class _Units:
         if not (preserve or special or " " in text or "\n" in text):  # the most common text: one word
             w = word_width(m, text, lead, False)
             p = (WORD, i, w, text, m, raised, 0.0, 0.0, 0.0)
-            if self.break_pending and unit[CONTENT]:  # _add_word, inlined: this runs per text
-                self.unit = [[p], w, True]
-                self.units.append(self.unit)
-            else:
-                unit[PIECES].append(p)
-                unit[UWIDTH] += w
-                unit[CONTENT] = True
+            self.unit = _add_word(self.units, unit, p, self.break_pending)
             self.break_pending = self.after_space = False
             self.space_face = None
             return
