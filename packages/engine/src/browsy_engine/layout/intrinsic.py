@@ -143,6 +143,8 @@ def _flow_intrinsic(ctx: LayoutContext, i: int):
             if not block_child[c] and not out_of_flow:
                 run.append(c)
                 continue
+            if out_of_flow and run:
+                continue  # out of flow, it leaves the line to go on around it, as block.flow lays it out
         if run and row and not units.has_inline_content(ctx, run):
             run = []  # white space between floats makes no line box: the row goes on
         if run:
