@@ -323,15 +323,16 @@ def test_nested_flex_lays_each_node_out_a_bounded_number_of_times(direction: str
 
     shallow, deep = counts(4), counts(24)
     assert deep == shallow
-    assert deep[0] <= 12 and deep[1] <= 6
+    assert deep[0] <= 10 and deep[1] <= 6
 
 
 @pytest.mark.python_engine
 def test_flex_item_contents_laid_out_at_auto_height_serve_its_final_height() -> None:
     """A block flex item is measured at an auto height, then placed at its final (stretched) height. Its
-    contents see that height only through percentage heights, so an item without any is not laid out
-    again at its final height; one with a percentage height inside is. An item's containing width only
-    counts when its padding has a percentage."""
+    contents see that height only through percentage heights resolving against it, so an item without any
+    is not laid out again at its final height; one with a percentage height inside is. In standards mode a
+    percentage behind an auto-height block in between does not resolve (CSS 2 §10.5), so it does not count.
+    An item's containing width only counts when its padding has a percentage."""
     from browsy_engine.layout import block
 
     heights: dict[str | None, set[bool]] = {}
@@ -344,8 +345,9 @@ def test_flex_item_contents_laid_out_at_auto_height_serve_its_final_height() -> 
     block.box_contents = counted
     try:
         html = (
-            "<style>.f { display: flex } .f > div { width: 200px }</style><div class=f>"
+            "<!DOCTYPE html><style>.f { display: flex } .f > div { width: 200px }</style><div class=f>"
             "<div id=plain><p>one two</p></div><div id=pct><p style='height: 50%'>x</p></div>"
+            "<div id=deep><section><p style='height: 50%'>y</p></section></div>"
             "<div id=tall style='height: 90px'><p>three</p></div></div>"
         )
         els = parse(html, 800, 600).els
@@ -353,4 +355,10 @@ def test_flex_item_contents_laid_out_at_auto_height_serve_its_final_height() -> 
         block.box_contents = contents
     assert heights["plain"] == {True}  # only ever laid out at an auto height
     assert heights["pct"] == {True, False}
-    assert [e.b[3] for e in els if e.tag == "p"] == [18, 45, 18]  # 50% of the 90px row
+    assert heights["deep"] == {True}
+    assert [e.b[3] for e in els if e.tag == "p"] == [
+        18,
+        45,
+        18,
+        18,
+    ]  # 50% of the 90px row; auto behind <section>

@@ -84,6 +84,7 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
     line_w = math.ceil(w * 64.0 - 1e-6) / 64.0 if s.flex_wrap != "nowrap" else w
     root = taffylib.node_create(ptr, container_style(s, ctx.display[i], line_w, h, min_h))
     ids: dict[int, int | list[int]] = {}
+    cb_keys: dict[int, float] = {}  # items whose size depends on the container's width beyond Taffy's inputs
     anon_style = base_style()
     anon_style["display"] = 3
     for it in items:
@@ -92,6 +93,8 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
         taffylib.node_set_measure(ptr, nid, True)
         taffylib.node_add_child(ptr, root, nid)
         ids[nid] = it
+        if isinstance(it, int) and (ctx.is_replaced(it) or _percent_padding(ctx.styles[it])):
+            cb_keys[nid] = round(w, 3)
 
     def measure(
         known_w: float, known_h: float, avail_w: dict, avail_h: dict, nid: int
@@ -105,7 +108,7 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
             None if math.isnan(known_h) else round(known_h, 3),
             avail_w.get("dim"),
             round(avail_w.get("value", 0.0), 3),
-            round(w, 3),
+            cb_keys.get(nid),
             depth,
         )
         size = ctx.measure_cache.get(key)
@@ -239,7 +242,7 @@ def item_contents(ctx: LayoutContext, it: int, w: float, h: float | None, cb_w: 
 def _height_matters(ctx: LayoutContext, it: int) -> bool:
     """Whether item `it`'s contents depend on the definite height it is given. A flex or grid container
     lays its items out in that height. A block container (or a table, which ignores it) passes it down only
-    as the base of its descendants' percentage heights, min-heights and max-heights: without any, the
+    as the base of percentage heights, min-heights and max-heights: without any resolving against it, the
     contents are the same at every height."""
     if ctx.display[it] in block.FLEX_LIKE:
         return True
@@ -250,8 +253,14 @@ def _height_matters(ctx: LayoutContext, it: int) -> bool:
 
 
 def _percent_heights(ctx: LayoutContext) -> list[bool]:
-    """Per node: whether it or a node inside it (a ::before/::after box too) has a percentage in its
-    height, min-height or max-height. Nodes share few distinct styles, so each is looked at once."""
+    """Per node: whether a percentage height, min-height or max-height resolves against its height.
+
+    In standards mode (CSS 2 §10.5) a percentage resolves against the containing block's height only where
+    that height is specified; an auto-height box in between makes it behave as auto. So only the boxes
+    whose containing block is the node count: its children (a ::before/::after box too), and the children
+    of `display: contents` and inline boxes inside it, which are not containing blocks. In quirks mode the
+    percentage height quirk looks through auto-height blocks to the nearest definite height, so every node
+    inside counts. Nodes share few distinct styles, so each style is looked at once."""
     nodes, styles = ctx.nodes, ctx.styles_or_none  # the layout tree's nodes: generated boxes included
     distinct = {id(s): s for s in styles if s is not None}
     relative = {k for k, s in distinct.items() if _percent_height(s)}
@@ -259,16 +268,42 @@ def _percent_heights(ctx: LayoutContext) -> list[bool]:
     for (i, _name), s in (ctx.doc.pseudo_styles or {}).items():
         if _percent_height(s):
             out[i] = True
-    for i in [i for i, marked in enumerate(out) if marked]:
+    marked = [i for i, m in enumerate(out) if m]
+    if ctx.quirks:
+        for i in marked:
+            p = nodes[i].parent
+            while p >= 0 and not out[p]:  # a marked ancestor is (or will be) walked up from itself
+                out[p] = True
+                p = nodes[p].parent
+        return out
+    out = [False] * len(nodes)
+    for (i, _name), s in (ctx.doc.pseudo_styles or {}).items():
+        if _percent_height(s):
+            out[i] = True  # a generated box's containing block is its element
+    display = ctx.display
+    for i in marked:
+        if styles[i] is None or id(styles[i]) not in relative:
+            continue  # marked for its generated box only
         p = nodes[i].parent
-        while p >= 0 and not out[p]:  # a marked ancestor is (or will be) walked up from itself
-            out[p] = True
+        while p >= 0 and display[p] in ("contents", "inline"):
             p = nodes[p].parent
+        if p >= 0:
+            out[p] = True
     return out
 
 
 def _percent_height(s: ComputedStyle) -> bool:
     return _relative(s.height) or _relative(s.min_height) or _relative(s.max_height)
+
+
+def _percent_padding(s: ComputedStyle) -> bool:
+    """Whether a box's paddings depend on its containing block's width (percentages resolve against it)."""
+    return (
+        _relative(s.padding_left)
+        or _relative(s.padding_right)
+        or _relative(s.padding_top)
+        or _relative(s.padding_bottom)
+    )
 
 
 def _relative(length: Length) -> bool:
