@@ -98,6 +98,9 @@ class LayoutContext:
     # What Taffy's measure callback answered, per (item, known size, available width, container width,
     # depth): a new Taffy tree per container layout starts with an empty cache of its own.
     measure_cache: dict[tuple, tuple[float, float]] = field(default_factory=dict)
+    # Taffy leaves kept between layouts of a flex/grid container, by item and style (flexgrid._leaf)
+    taffy_leaves: dict[tuple, int] = field(default_factory=dict)
+    percent_axes: dict[int, tuple[bool, bool]] = field(default_factory=dict)  # flexgrid._percent_axes memo
     positioned: list[tuple[int, int, float, float]] = field(default_factory=list)
     block_child: list[bool] = field(default_factory=list)  # see classify()
     holds_block: list[bool] = field(default_factory=list)  # node i's box children hold an in-flow block

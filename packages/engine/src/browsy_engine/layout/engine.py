@@ -17,6 +17,7 @@ from .block import block_box
 from .context import LayoutContext, classify
 from .controls import symmetric_broken_images
 from .document_boxes import LIMIT, DocumentBoxes
+from .flexgrid import release_leaves
 from .floats import FloatArea
 from .generated import add_anonymous_table_boxes, add_generated_boxes, anchor_past_generated
 from .geometry import px
@@ -48,6 +49,13 @@ def compute_layout(doc: Document, styles: list[ComputedStyle | None], width: flo
     n = len(doc.nodes)
     # Layout reads only the styles of the elements it lays out, which always have one (see LayoutContext).
     ctx = LayoutContext(doc, doc.nodes, cast("list[ComputedStyle]", styles), float(width), float(height))
+    try:
+        return _lay_out(ctx, n, width, height)
+    finally:
+        release_leaves(ctx)
+
+
+def _lay_out(ctx: LayoutContext, n: int, width: float, height: float) -> Layout:
     fallback_objects(ctx)
     add_generated_boxes(ctx)
     add_anonymous_table_boxes(ctx)
@@ -56,8 +64,8 @@ def compute_layout(doc: Document, styles: list[ComputedStyle | None], width: flo
     ctx.anchor = [-1] * total
     ctx.shift_y = [0.0] * total
     classify(ctx)
-    ctx.quirks = doc.quirks  # the doctype decides, as the HTML parser does (dom/quirks.py)
-    ctx.line_quirk = doc.compat_mode != "no-quirks"
+    ctx.quirks = ctx.doc.quirks  # the doctype decides, as the HTML parser does (dom/quirks.py)
+    ctx.line_quirk = ctx.doc.compat_mode != "no-quirks"
     if ctx.quirks:
         symmetric_broken_images(ctx)
     if n == 0 or ctx.display[0] == "none":

@@ -85,12 +85,8 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
     root = taffylib.node_create(ptr, container_style(s, ctx.display[i], line_w, h, min_h))
     ids: dict[int, int | list[int]] = {}
     cb_keys: dict[int, float] = {}  # items whose size depends on the container's width beyond Taffy's inputs
-    anon_style = base_style()
-    anon_style["display"] = 3
     for it in items:
-        st = anon_style if isinstance(it, list) else item_style(ctx.styles[it], w, h, areas)
-        nid = taffylib.node_create(ptr, st)
-        taffylib.node_set_measure(ptr, nid, True)
+        nid = _leaf(ctx, ptr, depth, it, w, h, areas)
         taffylib.node_add_child(ptr, root, nid)
         ids[nid] = it
         if isinstance(it, int) and (ctx.is_replaced(it) or _percent_padding(ctx.styles[it])):
@@ -137,9 +133,7 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
         boxes.append((it, lay.x, lay.y, lay.width, lay.height))
     taffylib.node_get_layout(ptr, root, lay)
     height = lay.height
-    for nid in ids:
-        taffylib.node_drop(ptr, nid)
-    taffylib.node_drop(ptr, root)
+    taffylib.node_drop(ptr, root)  # its items' leaves stay, for the next layout of this container
     baseline: float | None = None
     ctx.taffy_depth = depth + 1
     try:
@@ -167,6 +161,71 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
     if h is not None:
         height = h
     return block.FlowOut(height, block.NO_MARGIN, block.NO_MARGIN, False, baseline)
+
+
+def _leaf(
+    ctx: LayoutContext,
+    ptr: int,
+    depth: int,
+    it: int | list[int],
+    w: float,
+    h: float | None,
+    areas: dict | None,
+) -> int:
+    """The Taffy leaf of item `it`, made on its container's first layout and kept for the later ones
+    (several per container: measured at min-content, max-content and its final width by the flex or grid
+    container around it, each time a new Taffy tree). Taffy caches a node's sizes by the constraints it
+    was measured under, as its own layouts do between passes, so a kept leaf answers a repeated measure
+    without calling back, and is not converted from a style dict again. A leaf serves while its style
+    dict is the same: it is keyed by the container's width when the item has percentages resolving
+    against it (Taffy resolves them against the parent's size, which its cache does not key) or is a
+    replaced element (sized against it), and by the container's height when its heights have
+    percentages. Dropped with the layout (`release_leaves`)."""
+    if isinstance(it, list):
+        key: tuple = (depth, it[0], it[-1])
+    else:
+        s = ctx.styles[it]
+        across, down = _percent_axes(ctx, s)
+        key = (
+            depth,
+            it,
+            round(w, 3) if across or ctx.is_replaced(it) else None,
+            (None if h is None else round(h, 3)) if down else -1.0,
+        )
+    nid = ctx.taffy_leaves.get(key)
+    if nid is None:
+        if isinstance(it, list):
+            st = base_style()
+            st["display"] = 3
+        else:
+            st = item_style(ctx.styles[it], w, h, areas)
+        nid = ctx.taffy_leaves[key] = taffylib.node_create(ptr, st)
+        taffylib.node_set_measure(ptr, nid, True)
+    return nid
+
+
+def release_leaves(ctx: LayoutContext) -> None:
+    """Drop the Taffy leaves a layout kept (`_leaf`): the Taffy trees live as long as the process."""
+    for key, nid in ctx.taffy_leaves.items():
+        taffylib.node_drop(_taffy(key[0]), nid)
+    ctx.taffy_leaves.clear()
+
+
+def _percent_axes(ctx: LayoutContext, s: ComputedStyle) -> tuple[bool, bool]:
+    """Whether an item's Taffy style has percentages resolving against its container's width (margins,
+    paddings, widths, flex-basis) and against its height (heights). Memoised per style."""
+    known = ctx.percent_axes.get(id(s))
+    if known is None:
+        across = any(
+            _relative(v)
+            for v in (
+                s.margin_top, s.margin_right, s.margin_bottom, s.margin_left,
+                s.padding_top, s.padding_right, s.padding_bottom, s.padding_left,
+                s.width, s.min_width, s.max_width, s.flex_basis,
+            )
+        )  # fmt: skip
+        known = ctx.percent_axes[id(s)] = (across, _percent_height(s))
+    return known
 
 
 def _size_replaced(ctx: LayoutContext, c: int, cb_w: float):
