@@ -362,3 +362,37 @@ def test_flex_item_contents_laid_out_at_auto_height_serve_its_final_height() -> 
         18,
         18,
     ]  # 50% of the 90px row; auto behind <section>
+
+
+@pytest.mark.python_engine
+def test_taffy_leaves_are_kept_across_a_containers_layouts_and_dropped_with_the_layout(monkeypatch) -> None:
+    """A flex item's Taffy leaf is made once and reused when its container is laid out again (measured at
+    min-content, max-content and its final width by the flex container around it); every node made is
+    dropped by the end of the layout."""
+    import stretchable.taffylib as taffylib
+
+    made: list[int] = []
+    leaves: list[int] = []  # nodes made with an item's style (display 3: a measured leaf)
+    dropped: list[int] = []
+    create, drop = taffylib.node_create, taffylib.node_drop
+
+    def counted_create(ptr, style):
+        made.append(create(ptr, style))
+        if style["display"] == 3:
+            leaves.append(made[-1])
+        return made[-1]
+
+    def counted_drop(ptr, nid):
+        dropped.append(nid)
+        return drop(ptr, nid)
+
+    monkeypatch.setattr(taffylib, "node_create", counted_create)
+    monkeypatch.setattr(taffylib, "node_drop", counted_drop)
+    html = (
+        "<!DOCTYPE html><div style='display:flex'><div style='display:flex'>"
+        "<span>one</span><span>two words</span><b>three</b></div><p>after</p></div>"
+    )
+    parse(html, 800, 600)
+    assert sorted(made) == sorted(dropped)  # nothing left behind in the Taffy trees
+    assert len(made) - len(leaves) > 2  # the inner container was laid out more than once...
+    assert len(leaves) == 5  # ...and its 3 items' leaves were made once, as the outer container's 2
