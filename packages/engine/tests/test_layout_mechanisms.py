@@ -396,3 +396,30 @@ def test_taffy_leaves_are_kept_across_a_containers_layouts_and_dropped_with_the_
     assert sorted(made) == sorted(dropped)  # nothing left behind in the Taffy trees
     assert len(made) - len(leaves) > 2  # the inner container was laid out more than once...
     assert len(leaves) == 5  # ...and its 3 items' leaves were made once, as the outer container's 2
+
+
+@pytest.mark.python_engine
+def test_plain_words_of_a_text_with_hyphens_make_one_unit_and_wrap_as_single_words(monkeypatch) -> None:
+    """A text holding a break opportunity inside a word ("well-known") has its words split into chunks;
+    the plain words between make one TEXTRUN unit (not a unit per word), which wraps exactly as they would
+    one by one: the same line boxes as the text without the hyphen's break opportunity."""
+    from browsy_engine.layout import inline, pieces
+
+    made: list[list] = []
+    build = inline.build_units
+
+    def recorded(*args, **kwargs):
+        units = yield from build(*args, **kwargs)
+        made.append(units)
+        return units
+
+    monkeypatch.setattr(inline, "build_units", recorded)
+    words = " ".join(f"word{k}" for k in range(40))
+    html = "<!DOCTYPE html><div style='width: 180px'><p id=a>{} {} end</p><p id=b>{} {} end</p></div>"
+    els = parse(html.format("a well-known", words, "a wellXknown", words), 800, 600).els
+    units = made[0]
+    runs = [u for u in units if u[0] is pieces.TEXTRUN]
+    assert len(runs) == 1 and len(runs[0][4]) == 40  # word0 … word39 ("end", the last word, is a unit)
+    assert len(units) < 10
+    a, b = (e for e in els if e.tag == "p")
+    assert a.b[3] == b.b[3] > 100  # as many lines either way

@@ -43,6 +43,7 @@ from .text import (
 )
 
 PRESERVING = ("pre", "pre-wrap", "break-spaces")  # the white-space values that keep spaces
+_MIN_RUN = 4  # plain words in a row that make a TEXTRUN unit (fewer: a unit per word is as cheap)
 NO_MARGIN = ((0.0, 0.0), None)  # a zero margin, and `auto` (0 on inline boxes)
 
 
@@ -334,21 +335,46 @@ class _Units:
 
     def _broken_words(self, text: str, space_piece: tuple) -> None:
         """A line of text whose words hold break opportunities (hyphens, CJK, …: linebreak.py): each
-        word split into its unbreakable chunks."""
+        word split into its unbreakable chunks. Most words of such a text are plain (one chunk), and a
+        stretch of them inside the text makes one TEXTRUN unit, as in _text_run."""
         _, i, space_w, _, m, raised, _, _, _ = space_piece
-        wraps = self.wraps
         units, unit, break_pending = self.units, self.unit, self.break_pending
         known = m.widths.get  # word_width(m, chunk, False, False) (no kerning), read without a call per chunk
-        for pi, word in enumerate(text.split(" ")):
-            if pi > 0:  # a space precedes this word
+        words = text.split(" ")
+        last = len(words) - 1
+        # each word's chunks (split_words), or None for a plain ASCII word without a hyphen: one chunk
+        chunked = [split_words(w) if "-" in w or not w.isascii() else None for w in words]
+        spaced = False  # whether the space before the current word came with the TEXTRUN before it
+        pi = 0
+        while pi <= last:
+            if pi > 0 and not spaced:  # a space precedes this word (the text wraps: `special` texts do)
                 unit[PIECES].append(space_piece)
                 unit[UWIDTH] += space_w
-                if wraps:
-                    break_pending = True
+                break_pending = True
+            spaced = False
+            run_end = pi
+            while (
+                run_end < last and words[run_end] and (chunked[run_end] is None or len(chunked[run_end]) < 2)
+            ):
+                run_end += 1
+            if pi > 0 and run_end - pi >= _MIN_RUN:  # words strictly inside the text, each one chunk
+                middle = words[pi:run_end]
+                widths: list[float] = []
+                for word in middle:
+                    w = known(word)
+                    widths.append(m.measure_word(word) if w is None else w)
+                units.append((TEXTRUN, i, m, raised, middle, widths, space_piece))
+                unit = [[], 0.0, False]
+                units.append(unit)
+                break_pending = False
+                spaced = True  # the run ends with the space before the next word
+                pi = run_end
+                continue
+            word = words[pi]
+            pi += 1
             if not word:
                 continue
-            # most words of such a text are plain ASCII words, whole chunks of their own (split_words)
-            chunks = split_words(word) if "-" in word or not word.isascii() else (word,)
+            chunks = chunked[pi - 1] or (word,)
             for ci, chunk in enumerate(chunks):
                 w = known(chunk)
                 if w is None:
