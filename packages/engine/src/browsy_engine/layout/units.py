@@ -344,6 +344,7 @@ class _Units:
         last = len(words) - 1
         # each word's chunks (split_words), or None for a plain ASCII word without a hyphen: one chunk
         chunked = [split_words(w) if "-" in w or not w.isascii() else None for w in words]
+        plain = [c is None or len(c) < 2 for c in chunked]
         spaced = False  # whether the space before the current word came with the TEXTRUN before it
         pi = 0
         while pi <= last:
@@ -353,9 +354,7 @@ class _Units:
                 break_pending = True
             spaced = False
             run_end = pi
-            while (
-                run_end < last and words[run_end] and (chunked[run_end] is None or len(chunked[run_end]) < 2)
-            ):
+            while run_end < last and words[run_end] and plain[run_end]:
                 run_end += 1
             if pi > 0 and run_end - pi >= _MIN_RUN:  # words strictly inside the text, each one chunk
                 middle = words[pi:run_end]
