@@ -423,3 +423,34 @@ def test_plain_words_of_a_text_with_hyphens_make_one_unit_and_wrap_as_single_wor
     assert len(units) < 10
     a, b = (e for e in els if e.tag == "p")
     assert a.b[3] == b.b[3] > 100  # as many lines either way
+
+
+@pytest.mark.python_engine
+def test_a_run_of_text_is_built_into_units_once_per_layout(monkeypatch) -> None:
+    """A table cell's text is measured (min- and max-content) and then laid out; a flex item's at several
+    widths. A run of text and inline boxes is built into units once and reused; a run with an atomic
+    inline (sized at each width) is built each time, and one whose inline box has percentage padding once
+    per width."""
+    import collections
+
+    from browsy_engine.layout import units
+
+    builds: collections.Counter = collections.Counter()
+    build = units._build
+
+    def counted(b, ctx, container, nodes, cw, measuring):
+        builds[ctx.doc.nodes[container].attrs.get("id")] += 1
+        return (yield from build(b, ctx, container, nodes, cw, measuring))
+
+    monkeypatch.setattr(units, "_build", counted)
+    html = (
+        "<!DOCTYPE html><table><tr><td id=text>some <a href=/x>linked</a> words</td>"
+        "<td id=atomic>a <img width=20 height=20> b</td>"
+        "<td id=pct>c <span style='padding-left: 10%'>d</span></td></tr></table>"
+    )
+    els = parse(html, 800, 600).els
+    assert builds["text"] == 1
+    assert builds["atomic"] == 2  # measured, then laid out
+    assert builds["pct"] == 2  # measured (at no width), then laid out at the cell's
+    cells = [e for e in els if e.tag == "td"]
+    assert len(cells) == 3 and all(e.b[2] > 0 for e in cells)

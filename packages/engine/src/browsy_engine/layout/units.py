@@ -87,9 +87,29 @@ def _text_style(s: ComputedStyle) -> tuple[str, str, FontMetrics, bool, bool]:
 
 def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float, measuring: bool = False):
     """Generator task: the units of a run (atomic inlines and floats are sized here, or only measured).
-    Walks the run's content in order, inline boxes entered: a node index, or ~i (negative) for the end
-    of inline box i; each node adds its pieces to the _Units being built."""
+
+    A run of text and inline boxes only is built once per layout and reused (its intrinsic widths are
+    measured, then it is laid out, often at several widths inside flex items and tables): its units
+    depend on the styles alone, and on the width only through inline boxes' percentage edges (then
+    keyed by it). The consumers only read units. A reuse clears the boxes of the run's texts and inline
+    boxes, as a build does."""
+    key = (container, nodes[0], nodes[-1], len(nodes)) if nodes else None
+    known = ctx.units_cache.get(key) if key is not None else None
+    if known is not None and (known[2] is None or known[2] == cw):
+        rel = ctx.rel
+        for i in known[1]:
+            rel[i] = None
+        return known[0]
     b = _Units(ctx)
+    units = yield from _build(b, ctx, container, nodes, cw, measuring)
+    if key is not None and b.reusable:
+        ctx.units_cache[key] = (units, b.cleared, cw if b.width_bound else None)
+    return units
+
+
+def _build(b: _Units, ctx: LayoutContext, container: int, nodes: list[int], cw: float, measuring: bool):
+    """Generator task: build_units's walk. Walks the run's content in order, inline boxes entered: a
+    node index, or ~i (negative) for the end of inline box i; each node adds its pieces to `b`."""
     styles, doc_nodes, display, rel, box_children = (
         ctx.styles,
         ctx.nodes,
@@ -106,6 +126,7 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
     fresh: set[int] = set()
     if split and any(doc_nodes[c].parent in split for c in nodes):
         nodes, fresh = _with_split_boxes(ctx, container, nodes)
+        b.reusable = False  # (rare) which parts of split boxes start afresh is not recorded
     stack = nodes[::-1]
     while stack:
         i = stack.pop()
@@ -124,6 +145,7 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
         if s.position in OUT_OF_FLOW:
             b.unit[PIECES].append((ABS, i, 0.0, "", None, 0.0, 0.0, 0.0, 0.0))
         elif s.float_side in FLOATING:
+            b.reusable = False  # sized (and laid out) at this width, or only measured
             box = yield from _atomic_size(ctx, i, cw, measuring)
             b.float_box(i, box)
         elif tag == "br":
@@ -137,6 +159,7 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
                     rel[i] = None
             else:
                 rel[i] = None
+                b.cleared.append(i)
                 stack.append(~i)
                 children = box_children(i)
                 if len(children) == 1:  # the common case: a link or span around one text
@@ -152,6 +175,8 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
             if s is not box_style:
                 box_style = s
                 box_edges, box_metrics, box_va = edges(s, cw), metrics_for(s), s.vertical_align
+                if _percent_edges(s):
+                    b.width_bound = True
             raised = raise_stack[-1]
             if box_va in SHIFTING:
                 raised += _baseline_shift(ctx, i, box_va)
@@ -160,9 +185,18 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
             unit[PIECES].append((OPEN, i, box_edges[0], box_edges, box_metrics, raised, 0.0, 0.0, 0.0))
             unit[UWIDTH] += box_edges[0]
         else:
+            b.reusable = False
             box = yield from _atomic_size(ctx, i, cw, measuring)
             b.atomic(i, s, tag, box)
     return b.units
+
+
+def _percent_edges(s: ComputedStyle) -> bool:
+    """Whether an inline box's start and end edges (margins, paddings) depend on the containing width."""
+    return any(
+        length is not None and length[1] != 0.0
+        for length in (s.margin_left, s.margin_right, s.padding_left, s.padding_right)
+    )
 
 
 class _Units:
@@ -188,6 +222,9 @@ class _Units:
         "text_metrics",
         "wraps",
         "preserve",
+        "reusable",
+        "cleared",
+        "width_bound",
     )
 
     def __init__(self, ctx: LayoutContext) -> None:
@@ -208,6 +245,9 @@ class _Units:
         self.mode = self.transform = ""
         self.text_metrics: FontMetrics | None = None  # set with text_style, before the first text uses it
         self.wraps = self.preserve = False
+        self.reusable = True  # no atomic inline, float or split box: the units depend on styles alone
+        self.cleared: list[int] = []  # the texts and inline boxes whose boxes a build clears
+        self.width_bound = False  # an inline box has percentage edges: the units hold the width's
 
     def text(self, i: int) -> None:
         """Text node i: its white-space collapsed and its case transformed, a break opportunity at the
@@ -215,6 +255,7 @@ class _Units:
         (and preserved white-space) by _line."""
         ctx = self.ctx
         ctx.rel[i] = None
+        self.cleared.append(i)
         node = ctx.nodes[i]
         s = ctx.styles[node.parent]  # a text node has its parent's style
         if s is not self.text_style:
