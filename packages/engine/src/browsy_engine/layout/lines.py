@@ -77,7 +77,13 @@ def line_metrics(
     its text)."""
     if not line.forced and not has_content(line):
         return 0.0, 0.0
-    if quirks and not _root_text(line, nodes, root) and not (line.forced and not _text_or_atomic(line)):
+    inner = _inner_spaces(line) if quirks else NO_SPACES
+    if (
+        quirks
+        and not _root_text(line, nodes, root)
+        and not _root_space(line, inner, nodes, root)
+        and not (line.forced and not _text_or_atomic(line))
+    ):
         above = below = 0.0  # (a line ended by <br> gets the strut only when it holds nothing else)
     else:
         above, below = strut.split
@@ -85,9 +91,9 @@ def line_metrics(
     bottoms: list[float] = []
     seen_m = None
     seen_raised = 0.0
-    for p in line.pieces:
+    for index, p in enumerate(line.pieces):
         k = p[KIND]
-        if k == WORD or (k == OPEN and not quirks):
+        if k == WORD or (k == OPEN and not quirks) or (k == SPACE and index in inner):
             m = p[METRICS]
             if m is seen_m and p[RAISED] == seen_raised:
                 continue
@@ -121,6 +127,30 @@ def line_metrics(
             above += h - height
             height = h
     return height, above
+
+
+NO_SPACES: frozenset[int] = frozenset()
+
+
+def _inner_spaces(line: Line) -> frozenset[int]:
+    """The indices of the spaces a line keeps between its contents (before its last word or atomic inline;
+    a space removed at the line's start has no width, one at its end hangs). Under the line height quirk
+    such a space is text like a word: `<img> <img>` gets the strut, `<img>` alone does not (measured:
+    layout_fixtures/quirks_space_between_images)."""
+    pieces = line.pieces
+    last = len(pieces) - 1
+    while last >= 0 and pieces[last][KIND] not in (WORD, ATOMIC):
+        last -= 1
+    spaces = [k for k in range(last) if pieces[k][KIND] == SPACE and pieces[k][WIDTH] > 0]
+    return frozenset(spaces) if spaces else NO_SPACES
+
+
+def _root_space(line: Line, inner: frozenset[int], nodes: list | None, root: int) -> bool:
+    """Whether one of the line's inner spaces is text of the block `root` itself (see _root_text)."""
+    if not inner:
+        return False
+    pieces = line.pieces
+    return any(nodes is None or nodes[pieces[k][NODE]].parent == root for k in inner)
 
 
 def _text_or_atomic(line: Line) -> bool:
