@@ -176,7 +176,8 @@ def _add_run(
         else:
             y = out.height + value(out.bottom)
         marker = inside_marker(ctx, i) if out.empty else 0.0
-        res = yield from inline_run(ctx, i, run, cw, at, y, marker, marker_line)
+        quirk, marker_text = _line_quirk(ctx, i, out)
+        res = yield from inline_run(ctx, i, run, cw, at, y, marker, marker_line, quirk, marker_text)
         if res.height > 0 or res.last_baseline is not None:
             out.height = y + res.height
             out.bottom = NO_MARGIN
@@ -187,6 +188,19 @@ def _add_run(
     elif has_boxes:
         # no line boxes, but floats or positioned boxes inside still need placing
         yield from inline_run(ctx, i, run, cw, at, out.height)
+
+
+def _line_quirk(ctx: LayoutContext, i: int, out: FlowOut) -> tuple[bool, bool]:
+    """Whether the line height quirk applies to the lines of container i's next inline run, and whether
+    its first line holds the item's outside marker (see lines.line_metrics). Chromium applies none to a list item that
+    holds inline content only, list-style or not; the runs of one that holds blocks are anonymous blocks
+    and keep it (measured: layout_fixtures/quirks_list_item_lines)."""
+    if not ctx.line_quirk or ctx.display[i] != "list-item":
+        return ctx.line_quirk, False
+    if not ctx.holds_block[i]:
+        return False, False
+    s = ctx.styles[i]
+    return True, out.empty and s.list_style_type != "none" and s.list_style_position != "inside"
 
 
 def _add_block_child(

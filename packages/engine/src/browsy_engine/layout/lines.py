@@ -67,14 +67,21 @@ def has_content(line: Line) -> bool:
 
 
 def line_metrics(
-    line: Line, strut: FontMetrics, quirks: bool, nodes: list | None = None, root: int = -1
+    line: Line,
+    strut: FontMetrics,
+    quirks: bool,
+    nodes: list | None = None,
+    root: int = -1,
+    marker: bool = False,
 ) -> tuple[float, float]:
     """(height, baseline from line top) of a line box; (0, 0) when the line is empty. Under the line
     height quirk (quirks and limited-quirks modes) the strut only counts on lines with text of the root
     inline box itself, the block `root` (a line of images is as tall as the images, a paragraph holding
     only a <code> as tall as the code's text), and on lines ended by a <br> that hold nothing else
     (`<br><br>` keeps its empty line; `<img><br>` is as tall as the image, `<code>a<br>b</code>` as
-    its text)."""
+    its text). `marker`: the line holds an outside list marker in the container's font; under the quirk
+    its ascent still reaches above the baseline (the line grows when the marker is taller above it than the
+    contents), its descent does not count (measured: layout_fixtures/quirks_list_item_lines)."""
     if not line.forced and not has_content(line):
         return 0.0, 0.0
     inner = _inner_spaces(line) if quirks else NO_SPACES
@@ -117,6 +124,8 @@ def line_metrics(
                     above = a
                 if b > below:
                     below = b
+    if marker and quirks and strut.split[0] > above:
+        above = strut.split[0]
     height = above + below
     for h in tops:
         if h > height:
