@@ -40,6 +40,7 @@ def outer_intrinsic(ctx: LayoutContext, c: int):
             # shrinks them (automatic table layout, CSS Tables 3 §3.9.3)
             lo, _ = yield intrinsic(ctx, c)
             return lo + pb + margins, max(w, lo + pb) + margins
+        w = _clamped_border_width(s, w, pb)
         return w + margins, w + margins
     if ctx.is_replaced(c):
         box = yield atomic.atomic_box(ctx, c, 0.0)  # its size with CSS sizes and aspect ratio applied
@@ -79,6 +80,20 @@ def outer_intrinsic(ctx: LayoutContext, c: int):
         mn = max(0.0, mn - inset)
         lo, hi = max(lo, mn), max(hi, mn)
     return lo + pb + margins, hi + pb + margins
+
+
+def _clamped_border_width(s, w: float, pb: float) -> float:
+    """A specified border-box width `w` as it contributes to intrinsic sizes: limited by max-width, then
+    raised to min-width (CSS 2 §10.4: min-width wins), each sizing the box box-sizing says, and never below
+    the borders and padding. Percentages count as none here (CSS Sizing 3 §5.2.1, cyclic percentages)."""
+    inset = 0.0 if s.box_sizing == "border-box" else pb
+    mx = px_or_none(s.max_width, None)
+    if mx is not None and mx + inset < w:
+        w = mx + inset
+    mn = px_or_none(s.min_width, None)
+    if mn is not None and mn + inset > w:
+        w = mn + inset
+    return max(w, pb)
 
 
 def intrinsic(ctx: LayoutContext, i: int):
