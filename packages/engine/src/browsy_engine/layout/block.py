@@ -459,7 +459,10 @@ def _width_and_margin(
     mr = px_or_none(s.margin_right, cb_w)
     w = specified_width(s, cb_w, pb_h)
     if is_atomic:
-        yield from atomic.atomic_box(ctx, i, cb_w)
+        # a replaced element's percentage height resolves against its containing block's height like a
+        # block's (CSS 2 §10.5)
+        cb_h = ctx.percent_base(i) if ctx.nodes[i].tag in REPLACED else None
+        yield from atomic.atomic_box(ctx, i, cb_w, cb_h=cb_h)
         w = _atomic_width(ctx, i, s, pb_h)
     avail = cb_w - (ml or 0.0) - (mr or 0.0)
     drop = 0.0
@@ -532,6 +535,10 @@ def box_contents(ctx, i, w, h_spec, cb_w):
         out = yield from multicol.contents(ctx, i, ctx.box_children(i), w, cx, cy, h_spec, h_spec)
         return out
     own = FloatArea()
+    if h_spec is not None or not ctx.quirks:
+        # the base of its inline contents' percentage heights (ctx.percent_base): its own height, as for
+        # its blocks (flow's cb_h); an auto height in quirks mode leaves the quirk to look further up
+        ctx.pct_height[i] = h_spec
     out = yield from flow(ctx, i, ctx.box_children(i), w, ContentBox(cx, cy, own, 0.0, 0.0), False, h_spec)
     out.height = max(out.height + value(out.bottom), own.bottom())
     out.bottom = NO_MARGIN
