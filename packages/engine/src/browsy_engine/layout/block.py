@@ -459,9 +459,10 @@ def _width_and_margin(
     mr = px_or_none(s.margin_right, cb_w)
     w = specified_width(s, cb_w, pb_h)
     if is_atomic:
-        # a replaced element's percentage height resolves against its containing block's height like a
-        # block's (CSS 2 §10.5)
-        cb_h = ctx.percent_base(i) if ctx.nodes[i].tag in REPLACED else None
+        # a replaced element's or a table's percentage height resolves against its containing block's
+        # height like a block's (CSS 2 §10.5; in quirks mode the percentage height quirk's, so that
+        # `<table height=100%>` fills the viewport)
+        cb_h = ctx.percent_base(i)
         yield from atomic.atomic_box(ctx, i, cb_w, cb_h=cb_h)
         w = _atomic_width(ctx, i, s, pb_h)
     avail = cb_w - (ml or 0.0) - (mr or 0.0)
