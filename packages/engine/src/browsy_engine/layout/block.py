@@ -425,7 +425,11 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN):
         mt, mb = ua_margins(ctx, i, s, mt, mb)
     top = collapse(mt, out.top) if collapse_top else mt
     bottom = collapse(mb, out.bottom) if collapse_bottom else mb
-    through = collapse_top and collapse_bottom and out.empty and content_h + pb_v == 0 and not split
+    # margins collapse through an empty box of zero or auto height (CSS 2 §8.3.1): `height: 0` too,
+    # though only an auto height lets its last child's bottom margin collapse with its own
+    zero_height = h_spec is None or h_spec == 0
+    through = collapse_top and bb == 0 and pbot == 0 and zero_height and out.empty and content_h + pb_v == 0
+    through = through and not split
     if through:
         top = collapse(top, bottom)
     out_box = BlockOut(
