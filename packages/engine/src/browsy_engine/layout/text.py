@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import math
 import re
+import struct
 from collections.abc import Callable
 from functools import lru_cache, wraps
 from typing import TypeVar
@@ -28,6 +30,13 @@ def has_breaks_inside(text: str) -> bool:
         return True
     # no CJK character unless some character is at least U+2E80 (max() is one pass in C)
     return not text.isascii() and max(text) >= "\u2e80" and _CJK.search(text) is not None
+
+
+def _number_line_height(factor: float, size: float) -> float:
+    """`line-height: <number>` in layout units (see FontMetrics)."""
+    font_size = math.floor(size * 64.0 + 0.5) / 64.0
+    product = struct.unpack("f", struct.pack("f", font_size * factor))[0]
+    return int(product * 64.0) / 64.0
 
 
 def is_cjk(ch: str) -> bool:
@@ -106,10 +115,13 @@ class FontMetrics:
         self.ascent = face.ascent(size)
         self.descent = face.descent(size)
         self.x_height = face.x_height_em * size
+        # in layout units (1/64 px, see geometry.px), as Chromium computes them: a multiple of the font
+        # size, rounded to layout units first, in single precision, truncated; a length rounded
+        # (measured: layout_fixtures/line_height_units)
         if s.line_height_kind == "number":
-            self.line_height = s.line_height * size
+            self.line_height = _number_line_height(s.line_height, size)
         elif s.line_height_kind == "px":
-            self.line_height = s.line_height
+            self.line_height = math.floor(s.line_height * 64.0 + 0.5) / 64.0
         else:
             self.line_height = face.normal_line_height(size)
         self.letter_spacing = s.letter_spacing
