@@ -222,10 +222,38 @@ def per_style(compute: Callable[[ComputedStyle], T]) -> Callable[[ComputedStyle]
 
 
 def uses_fallback(text: str, face: Face) -> bool:
-    """Whether `text` has characters the face lacks but DejaVu Sans (the fallback) draws."""
+    """Whether `text` has characters the face lacks but DejaVu Sans (the fallback) draws. Default
+    ignorable characters (zero-width spaces and joiners, bidi controls, variation selectors, …) are not
+    drawn and call for no fallback font, so they leave the line's metrics alone."""
     if text.isascii():
         return False
-    return any(fallback_covers(ch) for ch in set(text).difference(face.widths))
+    return any(fallback_covers(ch) and not default_ignorable(ch) for ch in set(text).difference(face.widths))
+
+
+# Unicode's Default_Ignorable_Code_Point ranges (DerivedCoreProperties.txt) in the BMP
+_IGNORABLE = (
+    ("\u00ad", "\u00ad"),
+    ("\u034f", "\u034f"),
+    ("\u061c", "\u061c"),
+    ("\u115f", "\u1160"),
+    ("\u17b4", "\u17b5"),
+    ("\u180b", "\u180f"),
+    ("\u200b", "\u200f"),
+    ("\u202a", "\u202e"),
+    ("\u2060", "\u206f"),
+    ("\u3164", "\u3164"),
+    ("\ufe00", "\ufe0f"),
+    ("\ufeff", "\ufeff"),
+    ("\uffa0", "\uffa0"),
+    ("\ufff0", "\ufff8"),
+)
+
+
+def default_ignorable(ch: str) -> bool:
+    """Whether `ch` is a default ignorable code point (Unicode; HarfBuzz draws none of them)."""
+    if ch >= "\U000e0000":
+        return ch <= "\U000e0fff"
+    return any(lo <= ch <= hi for lo, hi in _IGNORABLE)
 
 
 def metrics_with_fallback(s: ComputedStyle, m: FontMetrics) -> FontMetrics:
