@@ -227,7 +227,14 @@ def uses_fallback(text: str, face: Face) -> bool:
     drawn and call for no fallback font, so they leave the line's metrics alone."""
     if text.isascii():
         return False
+    if "\u200d" in text:
+        # a zero-width joiner makes one grapheme cluster of the characters it joins (an emoji ZWJ
+        # sequence such as U+1F481 U+200D U+2640): fonts are chosen per cluster, by its first character
+        text = _JOINED.sub("", text)
     return any(fallback_covers(ch) and not default_ignorable(ch) for ch in set(text).difference(face.widths))
+
+
+_JOINED = re.compile("\u200d[\ufe00-\ufe0f]*.", re.DOTALL)
 
 
 # Unicode's Default_Ignorable_Code_Point ranges (DerivedCoreProperties.txt) in the BMP
