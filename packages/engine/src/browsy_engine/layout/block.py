@@ -226,6 +226,10 @@ def _add_block_child(
     else:
         y_est = out.height + value(collapse(out.bottom, as_margin(px(s.margin_top, cw))))
         above = out.bottom
+    if clear_to is not None and clear_to <= y_est:
+        # the floats end above where it would go anyway: `clear` introduces no clearance (CSS 2 §9.5.2),
+        # so its margins collapse as without it (into an empty container's top too)
+        clear_to = None
     if clear_to is not None:
         y_est = max(y_est, clear_to)
     box = block_box(ctx, c, cw, cb_h, at.floats, at.ox, at.oy + y_est, above)
