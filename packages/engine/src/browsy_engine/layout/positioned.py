@@ -176,7 +176,7 @@ def _block_width(ctx: LayoutContext, p: int, known: dict[int, float]) -> float:
     width = known.get(p)
     if width is None:
         r = ctx.rel[p]
-        s = ctx.styles[p]
+        s = ctx.styles_or_none[p]
         if r is None or s is None:
             return 0.0
         ref = _block_width(ctx, _containing_block(ctx, p), known) if _percent_padding(s) else 0.0

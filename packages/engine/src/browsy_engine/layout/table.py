@@ -90,7 +90,7 @@ def _column_styles(ctx: LayoutContext, i: int) -> list:
     a col spans `span` columns; a colgroup without cols spans its own `span`), in order. Column elements
     have no box of their own here, so they are read from the document's children."""
     out: list = []
-    styles = ctx.styles
+    styles = ctx.styles_or_none  # text nodes have none
     for c in ctx.nodes[i].children:
         s = styles[c]
         if s is None or s.display not in ("table-column", "table-column-group"):
@@ -98,13 +98,14 @@ def _column_styles(ctx: LayoutContext, i: int) -> list:
         if s.display == "table-column":
             out.extend([s] * _span(ctx, c, "span"))
             continue
-        cols = [
-            k for k in ctx.nodes[c].children if styles[k] is not None and styles[k].display == "table-column"
-        ]
-        for k in cols:
+        found = False
+        for k in ctx.nodes[c].children:
             ks = styles[k]
+            if ks is None or ks.display != "table-column":
+                continue
+            found = True
             out.extend([ks if ks.width is not None else s] * _span(ctx, k, "span"))
-        if not cols:
+        if not found:
             out.extend([s] * _span(ctx, c, "span"))
     return out
 
