@@ -176,7 +176,8 @@ def _add_run(
         else:
             y = out.height + value(out.bottom)
         marker = inside_marker(ctx, i) if out.empty else 0.0
-        res = yield from inline_run(ctx, i, run, cw, at, y, marker, marker_line)
+        quirk, marker_text = _line_quirk(ctx, i, out)
+        res = yield from inline_run(ctx, i, run, cw, at, y, marker, marker_line, quirk, marker_text)
         if res.height > 0 or res.last_baseline is not None:
             out.height = y + res.height
             out.bottom = NO_MARGIN
@@ -187,6 +188,19 @@ def _add_run(
     elif has_boxes:
         # no line boxes, but floats or positioned boxes inside still need placing
         yield from inline_run(ctx, i, run, cw, at, out.height)
+
+
+def _line_quirk(ctx: LayoutContext, i: int, out: FlowOut) -> tuple[bool, bool]:
+    """Whether the line height quirk applies to the lines of container i's next inline run, and whether
+    its first line holds the item's outside marker (see lines.line_metrics). Chromium applies none to a list item that
+    holds inline content only, list-style or not; the runs of one that holds blocks are anonymous blocks
+    and keep it (measured: layout_fixtures/quirks_list_item_lines)."""
+    if not ctx.line_quirk or ctx.display[i] != "list-item":
+        return ctx.line_quirk, False
+    if not ctx.holds_block[i]:
+        return False, False
+    s = ctx.styles[i]
+    return True, out.empty and s.list_style_type != "none" and s.list_style_position != "inside"
 
 
 def _add_block_child(
@@ -212,6 +226,10 @@ def _add_block_child(
     else:
         y_est = out.height + value(collapse(out.bottom, as_margin(px(s.margin_top, cw))))
         above = out.bottom
+    if clear_to is not None and clear_to <= y_est:
+        # the floats end above where it would go anyway: `clear` introduces no clearance (CSS 2 §9.5.2),
+        # so its margins collapse as without it (into an empty container's top too)
+        clear_to = None
     if clear_to is not None:
         y_est = max(y_est, clear_to)
     box = block_box(ctx, c, cw, cb_h, at.floats, at.ox, at.oy + y_est, above)
@@ -411,7 +429,11 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN):
         mt, mb = ua_margins(ctx, i, s, mt, mb)
     top = collapse(mt, out.top) if collapse_top else mt
     bottom = collapse(mb, out.bottom) if collapse_bottom else mb
-    through = collapse_top and collapse_bottom and out.empty and content_h + pb_v == 0 and not split
+    # margins collapse through an empty box of zero or auto height (CSS 2 §8.3.1): `height: 0` too,
+    # though only an auto height lets its last child's bottom margin collapse with its own
+    zero_height = h_spec is None or h_spec == 0
+    through = collapse_top and bb == 0 and pbot == 0 and zero_height and out.empty and content_h + pb_v == 0
+    through = through and not split
     if through:
         top = collapse(top, bottom)
     out_box = BlockOut(
@@ -445,7 +467,11 @@ def _width_and_margin(
     mr = px_or_none(s.margin_right, cb_w)
     w = specified_width(s, cb_w, pb_h)
     if is_atomic:
-        yield from atomic.atomic_box(ctx, i, cb_w)
+        # a replaced element's or a table's percentage height resolves against its containing block's
+        # height like a block's (CSS 2 §10.5; in quirks mode the percentage height quirk's, so that
+        # `<table height=100%>` fills the viewport)
+        cb_h = ctx.percent_base(i)
+        yield from atomic.atomic_box(ctx, i, cb_w, cb_h=cb_h)
         w = _atomic_width(ctx, i, s, pb_h)
     avail = cb_w - (ml or 0.0) - (mr or 0.0)
     drop = 0.0
@@ -518,6 +544,10 @@ def box_contents(ctx, i, w, h_spec, cb_w):
         out = yield from multicol.contents(ctx, i, ctx.box_children(i), w, cx, cy, h_spec, h_spec)
         return out
     own = FloatArea()
+    if h_spec is not None or not ctx.quirks:
+        # the base of its inline contents' percentage heights (ctx.percent_base): its own height, as for
+        # its blocks (flow's cb_h); an auto height in quirks mode leaves the quirk to look further up
+        ctx.pct_height[i] = h_spec
     out = yield from flow(ctx, i, ctx.box_children(i), w, ContentBox(cx, cy, own, 0.0, 0.0), False, h_spec)
     out.height = max(out.height + value(out.bottom), own.bottom())
     out.bottom = NO_MARGIN

@@ -128,12 +128,14 @@ def _image_size(
         alt = alt_text(attrs)
         if not alt:  # the broken-image icon alone, on the baseline
             return BROKEN_ICON, BROKEN_ICON, None
-        h = max(m.ascent + m.descent + 1.0, m.line_height)
+        h = m.line_height
         # the alt text is laid out as text: white space collapses, and none is left at a line's edges
         width, lines, below_icon = _alt_text_box(" ".join(alt.split()), m, available, sized)
         top = BROKEN_ICON if below_icon else 0.0
-        # the box's baseline is its last line's, as for an inline-block of text
-        return width, top + h * lines, top + h * (lines - 1) + m.ascent + (h - m.ascent - m.descent - 1.0) / 2
+        # the icon floats beside the first line: the box is at least as tall (measured:
+        # layout_fixtures/alt_text_small_font); its baseline is its last line's, as an inline-block's
+        height = max(top + h * lines, BROKEN_ICON)
+        return width, height, top + h * (lines - 1) + m.split[0]
     return _dim_attr(ctx, i, "width") or 0.0, _dim_attr(ctx, i, "height") or 0.0, None
 
 

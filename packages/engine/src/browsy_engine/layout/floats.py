@@ -7,6 +7,9 @@ band is free at a given height; floats are stacked at their side below earlier f
 from __future__ import annotations
 
 NEG_INF = float("-inf")
+# Chromium measures in LayoutUnits (1/64 px): a float as wide as the room left beside earlier floats,
+# give or take floating-point error in their percentage widths, fits there
+FIT_TOLERANCE = 0.01
 
 
 class FloatArea:
@@ -61,7 +64,7 @@ class FloatArea:
         band's free interval; below every float when none does."""
         while True:
             lo, hi = self.band(y, h, left, right)
-            if hi - lo >= w - 0.01:
+            if hi - lo >= w - FIT_TOLERANCE:
                 return y, lo, hi
             nxt = self.next_edge(y)
             if nxt is None:
@@ -85,7 +88,7 @@ class FloatArea:
         y = max(y, self.last_top)  # CSS 2.1: a float is never higher than an earlier float
         while True:
             lo, hi = self.band(y, h, left, right, active=True)
-            if hi - lo >= w or not self:
+            if hi - lo >= w - FIT_TOLERANCE or not self:
                 break
             nxt = self.next_edge(y, active=True)
             if nxt is None:

@@ -42,6 +42,7 @@ FAMILY_ALIASES: dict[str, str] = {
     "bitstream vera sans mono": "dejavu sans mono",
 }
 DEFAULT_FAMILY = "liberation serif"
+SOFT_HYPHEN = "\u00ad"
 
 
 @dataclass(slots=True)
@@ -104,7 +105,10 @@ def _load_face(key: str) -> Face:
         for offset, adv in enumerate(advances):
             if adv >= 0:
                 widths[chr(start + offset)] = adv / upem
-    kern = {pair: value / upem for pair, value in table["kern"].items()}
+    # a soft hyphen is a default-ignorable character: HarfBuzz gives it no advance (it shows, as a
+    # hyphen, only where a line breaks at it), whatever glyph the face maps it to
+    widths[SOFT_HYPHEN] = 0.0
+    kern = {pair: value / upem for pair, value in table["kern"].items() if SOFT_HYPHEN not in pair}
     return Face(
         widths=widths,
         kern=kern,

@@ -21,22 +21,26 @@ class ContentBox:
         self.oy = oy
 
 
+# Chromium lays lengths out in LayoutUnits of 1/64 px, truncated toward zero: a 0.83em margin at 24px,
+# 19.92px, is 19.90625px; a page of headings drifts by whole pixels otherwise. px and px_or_none snap so.
+
+
 def px(length: Length, ref: float) -> float:
-    """A length in px; `auto`/`none` (None) counts as 0."""
+    """A length in px (layout units); `auto`/`none` (None) counts as 0."""
     if length is None:
         return 0.0
-    return length[0] + length[1] * ref
+    return int((length[0] + length[1] * ref) * 64.0) / 64.0
 
 
 def px_or_none(length: Length, ref: float | None) -> float | None:
-    """A length in px, or None for auto / a percentage of an indefinite reference."""
+    """A length in px (layout units), or None for auto / a percentage of an indefinite reference."""
     if length is None:
         return None
     if length[1]:
         if ref is None:
             return None
-        return length[0] + length[1] * ref
-    return length[0]
+        return int((length[0] + length[1] * ref) * 64.0) / 64.0
+    return int(length[0] * 64.0) / 64.0
 
 
 def horizontal_pb(s: ComputedStyle, cb_w: float) -> float:

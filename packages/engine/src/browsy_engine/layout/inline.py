@@ -76,16 +76,23 @@ def inline_run(
     y0: float,
     marker: float = 0.0,
     marker_line: bool = False,
+    line_quirk: bool | None = None,
+    marker_text: bool = False,
 ):
     """Generator task: lay out a run at content-box y0; returns InlineResult (height from y0).
     `marker`: width of an inside list marker that starts the first line. `marker_line`: the run starts
     a list item with a marker, so its first line is never empty (the marker sits on it): it gets the
     strut's height even when it holds only collapsed spaces and empty inline boxes. `at`: the
-    container's content box (its origin, and the float area beside the lines)."""
+    container's content box (its origin, and the float area beside the lines). `line_quirk`: whether
+    the line height quirk applies to these lines (None: as the document's mode says); `marker_text`: the
+    first line holds an outside list marker, whose ascent then counts (see line_metrics)."""
     s = ctx.styles[container]
     strut = metrics_for(s)
     units = yield from build_units(ctx, container, nodes, cw)
     lines = _Lines(ctx, container, cw, at, y0, strut, px(s.text_indent, cw) + marker, marker_line)
+    if line_quirk is not None:
+        lines.quirk = line_quirk
+    lines.marker_text = marker_text
     align = _text_align(ctx, container, s)
     lines.fill(units)
     return _place_lines(ctx, container, lines.done, strut, at, y0, align)
@@ -115,7 +122,20 @@ class _Lines:
     filled, the finished ones with their (height, baseline), the y where the next one starts, and the
     floats met on a line too full for them, placed at the top of the next."""
 
-    __slots__ = ("ctx", "container", "cw", "at", "strut", "marker_line", "y", "line", "done", "deferred")
+    __slots__ = (
+        "ctx",
+        "container",
+        "cw",
+        "at",
+        "strut",
+        "marker_line",
+        "quirk",
+        "marker_text",
+        "y",
+        "line",
+        "done",
+        "deferred",
+    )
 
     def __init__(
         self,
@@ -134,6 +154,8 @@ class _Lines:
         self.at = at
         self.strut = strut
         self.marker_line = marker_line
+        self.quirk = ctx.line_quirk
+        self.marker_text = False
         self.y = y0
         self.done: list[tuple[Line, float, float]] = []  # line, height, baseline
         self.deferred: list[Piece] = []
@@ -155,7 +177,8 @@ class _Lines:
         """End the current line: its height and baseline (line_metrics); the next line starts below it."""
         line = self.line
         ctx = self.ctx
-        height, baseline = line_metrics(line, self.strut, ctx.line_quirk, ctx.nodes, self.container)
+        marker = self.marker_text and not self.done
+        height, baseline = line_metrics(line, self.strut, self.quirk, ctx.nodes, self.container, marker)
         if height <= 0 and self.marker_line and not self.done:
             above, below = self.strut.leading_split()
             height, baseline = above + below, above

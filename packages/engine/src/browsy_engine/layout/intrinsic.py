@@ -12,7 +12,7 @@ from . import atomic, block, table, units
 from . import pieces as P
 from .context import OUT_OF_FLOW, LayoutContext
 from .controls import alt_ignores_size
-from .geometry import horizontal_pb, px, px_or_none
+from .geometry import horizontal_pb, px, px_or_none, specified_height, vertical_pb
 
 FLEX_ROW = frozenset({"row", "row-reverse"})
 UNBOUNDED = 1e7  # a containing block width against which a percentage max-width limits nothing
@@ -40,9 +40,12 @@ def outer_intrinsic(ctx: LayoutContext, c: int):
             # shrinks them (automatic table layout, CSS Tables 3 §3.9.3)
             lo, _ = yield intrinsic(ctx, c)
             return lo + pb + margins, max(w, lo + pb) + margins
+        w = _clamped_border_width(s, w, pb)
         return w + margins, w + margins
     if ctx.is_replaced(c):
-        box = yield atomic.atomic_box(ctx, c, 0.0)  # its size with CSS sizes and aspect ratio applied
+        # its size with CSS sizes and aspect ratio applied; a percentage height resolves as in layout
+        cb_h = percent_height_base(ctx, c) if _has_percent(s.height) else None
+        box = yield atomic.atomic_box(ctx, c, 0.0, cb_h=cb_h)
         if alt_ignores_size(ctx, c, s):
             # an inline broken image's alt text wraps like any text: its min-content contribution is
             # its box on the narrowest line (its longest word), its max-content one the text unbroken
@@ -56,7 +59,7 @@ def outer_intrinsic(ctx: LayoutContext, c: int):
             auto = replace(s, width=None, max_width=None if _has_percent(s.max_width) else s.max_width)
             ctx.styles[c] = auto
             try:
-                wide = yield atomic.atomic_box(ctx, c, UNBOUNDED)
+                wide = yield atomic.atomic_box(ctx, c, UNBOUNDED, cb_h=cb_h)
             finally:
                 ctx.styles[c] = s
             return box[0], wide[0]
@@ -64,7 +67,7 @@ def outer_intrinsic(ctx: LayoutContext, c: int):
             # CSS Sizing 3 §5.2.1, cyclic percentages: a percentage max-width resolves against zero for
             # the min-content contribution but counts as none for the max-content one (`img {max-width:
             # 100%}` in a float or inline-block is as wide as the image, not 0)
-            wide = yield atomic.atomic_box(ctx, c, UNBOUNDED)
+            wide = yield atomic.atomic_box(ctx, c, UNBOUNDED, cb_h=cb_h)
             return box[0], wide[0]
         return box[0], box[0]
     lo, hi = yield intrinsic(ctx, c)
@@ -79,6 +82,64 @@ def outer_intrinsic(ctx: LayoutContext, c: int):
         mn = max(0.0, mn - inset)
         lo, hi = max(lo, mn), max(hi, mn)
     return lo + pb + margins, hi + pb + margins
+
+
+_UNKNOWN = -1.0
+
+
+def percent_height_base(ctx: LayoutContext, c: int) -> float | None:
+    """The height box c's percentage height resolves against (CSS 2 §10.5), for intrinsic widths, which
+    are measured before its containing block is laid out: that block's height once its contents are being
+    laid out (ctx.pct_height), else its specified height — a length, or a percentage of a height known the
+    same way — or, for a stretched item of a single-line row flex container of definite height, that
+    container's inner height (CSS Flexbox §9.8). None: auto (Chromium's intrinsic sizes of a replaced
+    element use the definite height they find; measured: layout_fixtures/percent_height_replaced)."""
+    p = ctx.nodes[c].parent
+    while p >= 0 and ctx.display[p] in ("inline", "contents"):
+        p = ctx.nodes[p].parent
+    if p < 0:
+        return None
+    known = ctx.pct_height.get(p, _UNKNOWN)
+    if known is None or known >= 0:
+        return known
+    s = ctx.styles[p]
+    pb_v = vertical_pb(s, 0.0)
+    if s.height is None:
+        return _stretched_height(ctx, p, s, pb_v)
+    return specified_height(s, percent_height_base(ctx, p) if _has_percent(s.height) else None, pb_v)
+
+
+def _stretched_height(ctx: LayoutContext, p: int, s, pb_v: float) -> float | None:
+    """The definite content height of auto-height flex item p stretched in a single-line row flex
+    container of definite height, else None."""
+    q = ctx.nodes[p].parent
+    if q < 0 or ctx.display[q] not in ("flex", "inline-flex"):
+        return None
+    qs = ctx.styles[q]
+    align = s.align_self if s.align_self != "auto" else qs.align_items
+    if qs.flex_direction not in FLEX_ROW or qs.flex_wrap != "nowrap" or align not in ("normal", "stretch"):
+        return None
+    if s.margin_top is None or s.margin_bottom is None:
+        return None  # an auto margin takes the free space instead
+    inner = percent_height_base(ctx, p)
+    if inner is None:
+        return None
+    margins = px(s.margin_top, 0.0) + px(s.margin_bottom, 0.0)
+    return max(0.0, inner - margins - pb_v)
+
+
+def _clamped_border_width(s, w: float, pb: float) -> float:
+    """A specified border-box width `w` as it contributes to intrinsic sizes: limited by max-width, then
+    raised to min-width (CSS 2 §10.4: min-width wins), each sizing the box box-sizing says, and never below
+    the borders and padding. Percentages count as none here (CSS Sizing 3 §5.2.1, cyclic percentages)."""
+    inset = 0.0 if s.box_sizing == "border-box" else pb
+    mx = px_or_none(s.max_width, None)
+    if mx is not None and mx + inset < w:
+        w = mx + inset
+    mn = px_or_none(s.min_width, None)
+    if mn is not None and mn + inset > w:
+        w = mn + inset
+    return max(w, pb)
 
 
 def intrinsic(ctx: LayoutContext, i: int):

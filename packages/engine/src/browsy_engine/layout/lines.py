@@ -67,17 +67,30 @@ def has_content(line: Line) -> bool:
 
 
 def line_metrics(
-    line: Line, strut: FontMetrics, quirks: bool, nodes: list | None = None, root: int = -1
+    line: Line,
+    strut: FontMetrics,
+    quirks: bool,
+    nodes: list | None = None,
+    root: int = -1,
+    marker: bool = False,
 ) -> tuple[float, float]:
     """(height, baseline from line top) of a line box; (0, 0) when the line is empty. Under the line
     height quirk (quirks and limited-quirks modes) the strut only counts on lines with text of the root
     inline box itself, the block `root` (a line of images is as tall as the images, a paragraph holding
     only a <code> as tall as the code's text), and on lines ended by a <br> that hold nothing else
     (`<br><br>` keeps its empty line; `<img><br>` is as tall as the image, `<code>a<br>b</code>` as
-    its text)."""
+    its text). `marker`: the line holds an outside list marker in the container's font; under the quirk
+    its ascent still reaches above the baseline (the line grows when the marker is taller above it than the
+    contents), its descent does not count (measured: layout_fixtures/quirks_list_item_lines)."""
     if not line.forced and not has_content(line):
         return 0.0, 0.0
-    if quirks and not _root_text(line, nodes, root) and not (line.forced and not _text_or_atomic(line)):
+    inner = _inner_spaces(line) if quirks else NO_SPACES
+    if (
+        quirks
+        and not _root_text(line, nodes, root)
+        and not _root_space(line, inner, nodes, root)
+        and not (line.forced and not _text_or_atomic(line))
+    ):
         above = below = 0.0  # (a line ended by <br> gets the strut only when it holds nothing else)
     else:
         above, below = strut.split
@@ -85,9 +98,9 @@ def line_metrics(
     bottoms: list[float] = []
     seen_m = None
     seen_raised = 0.0
-    for p in line.pieces:
+    for index, p in enumerate(line.pieces):
         k = p[KIND]
-        if k == WORD or (k == OPEN and not quirks):
+        if k == WORD or (k == OPEN and not quirks) or (k == SPACE and index in inner):
             m = p[METRICS]
             if m is seen_m and p[RAISED] == seen_raised:
                 continue
@@ -111,6 +124,8 @@ def line_metrics(
                     above = a
                 if b > below:
                     below = b
+    if marker and quirks and strut.split[0] > above:
+        above = strut.split[0]
     height = above + below
     for h in tops:
         if h > height:
@@ -121,6 +136,30 @@ def line_metrics(
             above += h - height
             height = h
     return height, above
+
+
+NO_SPACES: frozenset[int] = frozenset()
+
+
+def _inner_spaces(line: Line) -> frozenset[int]:
+    """The indices of the spaces a line keeps between its contents (before its last word or atomic inline;
+    a space removed at the line's start has no width, one at its end hangs). Under the line height quirk
+    such a space is text like a word: `<img> <img>` gets the strut, `<img>` alone does not (measured:
+    layout_fixtures/quirks_space_between_images)."""
+    pieces = line.pieces
+    last = len(pieces) - 1
+    while last >= 0 and pieces[last][KIND] not in (WORD, ATOMIC):
+        last -= 1
+    spaces = [k for k in range(last) if pieces[k][KIND] == SPACE and pieces[k][WIDTH] > 0]
+    return frozenset(spaces) if spaces else NO_SPACES
+
+
+def _root_space(line: Line, inner: frozenset[int], nodes: list | None, root: int) -> bool:
+    """Whether one of the line's inner spaces is text of the block `root` itself (see _root_text)."""
+    if not inner:
+        return False
+    pieces = line.pieces
+    return any(nodes is None or nodes[pieces[k][NODE]].parent == root for k in inner)
 
 
 def _text_or_atomic(line: Line) -> bool:

@@ -130,18 +130,61 @@ def layout_positioned(ctx: LayoutContext, absolute: Absolute, subtree_end: list[
 
 
 def relative_offsets(ctx: LayoutContext) -> None:
-    """Shift relatively positioned boxes by their offsets (sticky ones stay: nothing has scrolled)."""
+    """Shift relatively positioned boxes by their offsets (sticky ones stay: nothing has scrolled).
+    Percentages of left/right refer to the containing block's width, those of top/bottom to its height,
+    and count as auto when that height depends on the content (CSS 2 §9.3.2, §10.5)."""
     styles, rel = ctx.styles, ctx.rel
+    widths: dict[int, float] = {}
     for i in ctx.relative:  # sticky boxes stay where the flow put them
         r = rel[i]
         if r is None:
             continue
         s = styles[i]
-        dx = px_or_none(s.left, 0.0)
+        cb_w = _block_width(ctx, _containing_block(ctx, i), widths) if _percent_x(s) else 0.0
+        dx = px_or_none(s.left, cb_w)
         if dx is None:
-            dx = -(px_or_none(s.right, 0.0) or 0.0)
-        dy = px_or_none(s.top, 0.0)
+            dx = -(px_or_none(s.right, cb_w) or 0.0)
+        cb_h = ctx.percent_base(i) if _percent_y(s) else 0.0
+        dy = px_or_none(s.top, cb_h)
         if dy is None:
-            dy = -(px_or_none(s.bottom, 0.0) or 0.0)
+            dy = -(px_or_none(s.bottom, cb_h) or 0.0)
         r[0] += dx
         r[1] += dy
+
+
+def _percent_x(s) -> bool:
+    return (s.left is not None and s.left[1] != 0.0) or (s.right is not None and s.right[1] != 0.0)
+
+
+def _percent_y(s) -> bool:
+    return (s.top is not None and s.top[1] != 0.0) or (s.bottom is not None and s.bottom[1] != 0.0)
+
+
+def _containing_block(ctx: LayoutContext, i: int) -> int:
+    """The nearest ancestor of in-flow box i that is a block container (inline boxes are not), or -1."""
+    p = ctx.nodes[i].parent
+    while p >= 0 and ctx.display[p] in ("inline", "contents"):
+        p = ctx.nodes[p].parent
+    return p
+
+
+def _block_width(ctx: LayoutContext, p: int, known: dict[int, float]) -> float:
+    """The content width of block p (the viewport's for -1): its border box less its borders and
+    paddings, whose percentages refer to its own containing block's width (memoised in `known`)."""
+    if p < 0:
+        return ctx.viewport_w
+    width = known.get(p)
+    if width is None:
+        r = ctx.rel[p]
+        s = ctx.styles_or_none[p]
+        if r is None or s is None:
+            return 0.0
+        ref = _block_width(ctx, _containing_block(ctx, p), known) if _percent_padding(s) else 0.0
+        width = known[p] = max(0.0, r[2] - horizontal_pb(s, ref))
+    return width
+
+
+def _percent_padding(s) -> bool:
+    return (s.padding_left is not None and s.padding_left[1] != 0.0) or (
+        s.padding_right is not None and s.padding_right[1] != 0.0
+    )

@@ -31,6 +31,7 @@ class Grid:
     collapsed: bool = False  # border-collapse: neighbouring cells share their borders
     fixed: set[int] = field(default_factory=set)  # columns with a px width on a cell
     percent: dict[int, float] = field(default_factory=dict)  # columns with a % width on a cell
+    column_styles: list = field(default_factory=list)  # the computed style of each <col> column, in order
     widths: tuple[list[float], list[float]] | None = None  # per-column (min, max), once measured
 
 
@@ -79,7 +80,34 @@ def _structure(ctx: LayoutContext, i: int) -> Grid:
             loose.append(c)
     if loose:
         row_nodes.append((-1, loose))
-    return _grid(ctx, captions, row_nodes, groups, ctx.styles[i].border_collapse == "collapse")
+    grid = _grid(ctx, captions, row_nodes, groups, ctx.styles[i].border_collapse == "collapse")
+    grid.column_styles = _column_styles(ctx, i)
+    return grid
+
+
+def _column_styles(ctx: LayoutContext, i: int) -> list:
+    """The style of each column that table i's <col> and <colgroup> elements describe (HTML §4.9.3-4:
+    a col spans `span` columns; a colgroup without cols spans its own `span`), in order. Column elements
+    have no box of their own here, so they are read from the document's children."""
+    out: list = []
+    styles = ctx.styles_or_none  # text nodes have none
+    for c in ctx.nodes[i].children:
+        s = styles[c]
+        if s is None or s.display not in ("table-column", "table-column-group"):
+            continue
+        if s.display == "table-column":
+            out.extend([s] * _span(ctx, c, "span"))
+            continue
+        found = False
+        for k in ctx.nodes[c].children:
+            ks = styles[k]
+            if ks is None or ks.display != "table-column":
+                continue
+            found = True
+            out.extend([ks if ks.width is not None else s] * _span(ctx, k, "span"))
+        if not found:
+            out.extend([s] * _span(ctx, c, "span"))
+    return out
 
 
 def _grid(
@@ -158,6 +186,7 @@ def _measure_columns(ctx: LayoutContext, grid: Grid, sh: float):
             maxs[cell.col] = max(maxs[cell.col], hi)
         else:
             spanning.append((cell, lo, hi))
+    _column_widths(grid, n, specified)
     for c, w in specified.items():
         if c not in grid.percent:
             # a px column's max-content width is its width: the content of its other cells wraps in it
@@ -171,6 +200,20 @@ def _measure_columns(ctx: LayoutContext, grid: Grid, sh: float):
         _spread_excess(maxs, cols, hi - inner, constrained)
     maxs = [max(a, b) for a, b in zip(mins, maxs)]
     return mins, maxs
+
+
+def _column_widths(grid: Grid, n: int, specified: dict[int, float]) -> None:
+    """A <col>'s width sizes its column as a cell's width does (its cells' border boxes): a px width
+    makes the column's specified width, a percentage its share of the table."""
+    for c, s in enumerate(grid.column_styles[:n]):
+        width = s.width
+        if width is None or s.display == "none":
+            continue
+        if width[1]:
+            grid.percent[c] = max(grid.percent.get(c, 0.0), width[1])
+        else:
+            grid.fixed.add(c)
+            specified[c] = max(specified.get(c, 0.0), width[0])
 
 
 def _spread_min(

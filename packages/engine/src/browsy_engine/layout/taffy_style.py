@@ -61,12 +61,12 @@ def dim(length: Length, ref: float | None, auto: dict = AUTO) -> dict:
         return auto
     p, f = length
     if not f:
-        return {"dim": 1, "value": p}
+        return {"dim": 1, "value": int(p * 64.0) / 64.0}  # in layout units, as geometry.px
     if not p:
         return {"dim": 2, "value": f}
     if ref is None:
         return auto
-    return {"dim": 1, "value": p + f * ref}
+    return {"dim": 1, "value": int((p + f * ref) * 64.0) / 64.0}
 
 
 def _rect(top: dict, right: dict, bottom: dict, left: dict) -> dict:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import math
 import re
+import struct
 from collections.abc import Callable
 from functools import lru_cache, wraps
 from typing import TypeVar
@@ -28,6 +30,13 @@ def has_breaks_inside(text: str) -> bool:
         return True
     # no CJK character unless some character is at least U+2E80 (max() is one pass in C)
     return not text.isascii() and max(text) >= "\u2e80" and _CJK.search(text) is not None
+
+
+def _number_line_height(factor: float, size: float) -> float:
+    """`line-height: <number>` in layout units (see FontMetrics)."""
+    font_size = math.floor(size * 64.0 + 0.5) / 64.0
+    product = struct.unpack("f", struct.pack("f", font_size * factor))[0]
+    return int(product * 64.0) / 64.0
 
 
 def is_cjk(ch: str) -> bool:
@@ -106,10 +115,13 @@ class FontMetrics:
         self.ascent = face.ascent(size)
         self.descent = face.descent(size)
         self.x_height = face.x_height_em * size
+        # in layout units (1/64 px, see geometry.px), as Chromium computes them: a multiple of the font
+        # size, rounded to layout units first, in single precision, truncated; a length rounded
+        # (measured: layout_fixtures/line_height_units)
         if s.line_height_kind == "number":
-            self.line_height = s.line_height * size
+            self.line_height = _number_line_height(s.line_height, size)
         elif s.line_height_kind == "px":
-            self.line_height = s.line_height
+            self.line_height = math.floor(s.line_height * 64.0 + 0.5) / 64.0
         else:
             self.line_height = face.normal_line_height(size)
         self.letter_spacing = s.letter_spacing
@@ -210,10 +222,45 @@ def per_style(compute: Callable[[ComputedStyle], T]) -> Callable[[ComputedStyle]
 
 
 def uses_fallback(text: str, face: Face) -> bool:
-    """Whether `text` has characters the face lacks but DejaVu Sans (the fallback) draws."""
+    """Whether `text` has characters the face lacks but DejaVu Sans (the fallback) draws. Default
+    ignorable characters (zero-width spaces and joiners, bidi controls, variation selectors, …) are not
+    drawn and call for no fallback font, so they leave the line's metrics alone."""
     if text.isascii():
         return False
-    return any(fallback_covers(ch) for ch in set(text).difference(face.widths))
+    if "\u200d" in text:
+        # a zero-width joiner makes one grapheme cluster of the characters it joins (an emoji ZWJ
+        # sequence such as U+1F481 U+200D U+2640): fonts are chosen per cluster, by its first character
+        text = _JOINED.sub("", text)
+    return any(fallback_covers(ch) and not default_ignorable(ch) for ch in set(text).difference(face.widths))
+
+
+_JOINED = re.compile("\u200d[\ufe00-\ufe0f]*.", re.DOTALL)
+
+
+# Unicode's Default_Ignorable_Code_Point ranges (DerivedCoreProperties.txt) in the BMP
+_IGNORABLE = (
+    ("\u00ad", "\u00ad"),
+    ("\u034f", "\u034f"),
+    ("\u061c", "\u061c"),
+    ("\u115f", "\u1160"),
+    ("\u17b4", "\u17b5"),
+    ("\u180b", "\u180f"),
+    ("\u200b", "\u200f"),
+    ("\u202a", "\u202e"),
+    ("\u2060", "\u206f"),
+    ("\u3164", "\u3164"),
+    ("\ufe00", "\ufe0f"),
+    ("\ufeff", "\ufeff"),
+    ("\uffa0", "\uffa0"),
+    ("\ufff0", "\ufff8"),
+)
+
+
+def default_ignorable(ch: str) -> bool:
+    """Whether `ch` is a default ignorable code point (Unicode; HarfBuzz draws none of them)."""
+    if ch >= "\U000e0000":
+        return ch <= "\U000e0fff"
+    return any(lo <= ch <= hi for lo, hi in _IGNORABLE)
 
 
 def metrics_with_fallback(s: ComputedStyle, m: FontMetrics) -> FontMetrics:
