@@ -18,7 +18,7 @@ from .context import LayoutContext
 from .floats import FloatArea
 from .geometry import ContentBox, horizontal_pb, px, px_or_none, vertical_pb
 from .grid_tracks import template_areas
-from .taffy_style import base_style, container_style, item_style
+from .taffy_style import base_style, container_style, definite_column_rows, item_style
 from .trampoline import run
 
 MAX_DEPTH = 48  # nested flex/grid containers deeper than this are laid out as blocks
@@ -85,8 +85,9 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
     root = taffylib.node_create(ptr, container_style(s, ctx.display[i], line_w, h, min_h))
     ids: dict[int, int | list[int]] = {}
     cb_keys: dict[int, float] = {}  # items whose size depends on the container's width beyond Taffy's inputs
-    for it in items:
-        nid = _leaf(ctx, ptr, depth, it, w, h, areas)
+    placed = _auto_rows(ctx, i, items, areas)
+    for k, it in enumerate(items):
+        nid = _leaf(ctx, ptr, depth, it, w, h, areas, None if placed is None else placed[k])
         taffylib.node_add_child(ptr, root, nid)
         ids[nid] = it
         if isinstance(it, int) and (ctx.is_replaced(it) or _percent_padding(ctx.styles[it])):
@@ -171,6 +172,7 @@ def _leaf(
     w: float,
     h: float | None,
     areas: dict | None,
+    auto_row: tuple[int, int] | None = None,
 ) -> int:
     """The Taffy leaf of item `it`, made on its container's first layout and kept for the later ones
     (several per container: measured at min-content, max-content and its final width by the flex or grid
@@ -198,10 +200,23 @@ def _leaf(
             st = base_style()
             st["display"] = 3
         else:
-            st = item_style(ctx.styles[it], w, h, areas)
+            st = item_style(ctx.styles[it], w, h, areas, auto_row)
         nid = ctx.taffy_leaves[key] = taffylib.node_create(ptr, st)
         taffylib.node_set_measure(ptr, nid, True)
     return nid
+
+
+def _auto_rows(
+    ctx: LayoutContext, i: int, items: list[int | list[int]], areas: dict | None
+) -> list[tuple[int, int]] | None:
+    """The rows we place a grid's items in ourselves (see taffy_style.definite_column_rows), or None."""
+    s = ctx.styles[i]
+    if areas is None or " ".join((s.grid_auto_flow or "row").split()) != "row":
+        return None
+    styles = [ctx.styles[it] for it in items if isinstance(it, int)]
+    if len(styles) < len(items):
+        return None  # an anonymous item (a run of text) is auto-placed: Taffy places them all
+    return definite_column_rows(styles, areas)
 
 
 def release_leaves(ctx: LayoutContext) -> None:
