@@ -136,9 +136,10 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
     height = lay.height
     taffylib.node_drop(ptr, root)  # its items' leaves stay, for the next layout of this container
     baseline: float | None = None
+    synthesize = _first_item_baseline(ctx, i, items)
     ctx.taffy_depth = depth + 1
     try:
-        for it, x, y, bw, bh in boxes:
+        for k, (it, x, y, bw, bh) in enumerate(boxes):
             if isinstance(it, list):
                 res = yield inline.inline_run(ctx, i, it, bw, ContentBox(cx + x, cy + y, None, 0.0, 0.0), 0.0)
                 if baseline is None and res.first_baseline is not None:
@@ -149,14 +150,15 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
                 yield _size_replaced(ctx, it, w)
             ctx.rel[it] = [cx + x, cy + y, bw, bh]
             ctx.anchor[it] = i
-            if ctx.is_replaced(it):
-                continue
-            pb_h, pb_v = horizontal_pb(cs, w), vertical_pb(cs, w)
-            out = yield item_contents(ctx, it, max(0.0, bw - pb_h), max(0.0, bh - pb_v), w)
-            ctx.rel[it] = [cx + x, cy + y, bw, bh]
-            if baseline is None and out.baseline is not None:
-                # the container's baseline is its first item's (inline-flex buttons align by their text)
-                baseline = y + cs.border_top_width + px(cs.padding_top, w) + out.baseline
+            if not ctx.is_replaced(it):
+                pb_h, pb_v = horizontal_pb(cs, w), vertical_pb(cs, w)
+                out = yield item_contents(ctx, it, max(0.0, bw - pb_h), max(0.0, bh - pb_v), w)
+                ctx.rel[it] = [cx + x, cy + y, bw, bh]
+                if baseline is None and out.baseline is not None:
+                    # the container's baseline is its first item's (inline-flex buttons align by their text)
+                    baseline = y + cs.border_top_width + px(cs.padding_top, w) + out.baseline
+            if baseline is None and k == 0 and synthesize:
+                baseline = y + bh  # no line in it: synthesized from its border box's bottom edge
     finally:
         ctx.taffy_depth = depth
     if h is not None:
@@ -204,6 +206,20 @@ def _leaf(
         nid = ctx.taffy_leaves[key] = taffylib.node_create(ptr, st)
         taffylib.node_set_measure(ptr, nid, True)
     return nid
+
+
+def _first_item_baseline(ctx: LayoutContext, i: int, items: list[int | list[int]]) -> bool:
+    """Whether flex container i's baseline is its first item's even when that item has no line (CSS
+    Flexbox §8.5: with no item in baseline alignment, the first item gives the baseline, synthesized
+    from its border box when it has none), rather than the first item with a line."""
+    if ctx.display[i] not in ("flex", "inline-flex"):
+        return False
+    normal = ctx.styles[i].align_items or ""
+    for it in items:
+        own = ctx.styles[it].align_self if isinstance(it, int) else None
+        if "baseline" in (normal if own in (None, "auto") else own or ""):
+            return False
+    return True
 
 
 def _auto_rows(
