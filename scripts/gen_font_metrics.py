@@ -5,8 +5,9 @@ Reads the TrueType files of Debian's fonts-liberation and fonts-dejavu-core (the
 this platform for serif / sans-serif / monospace and their common aliases) with fontTools and writes
 `packages/engine/src/browsy_engine/layout/font_metrics.json.gz` (gzip-compressed JSON): per face, unitsPerEm, the hhea
 ascent/descent/lineGap (what Chromium's FreeType backend uses for `line-height: normal`), the advance
-width of every code point in the ranges below, the .notdef advance (for anything else) and the
-legacy `kern` pairs between covered code points (HarfBuzz applies them by default).
+width of every code point in the ranges below and of every other BMP code point the face maps
+(box drawing, symbols, private-use glyphs), the .notdef advance (for anything else) and the legacy
+`kern` pairs between covered code points (HarfBuzz applies them by default).
 
 Usage: python scripts/gen_font_metrics.py [--fonts /usr/share/fonts/truetype]
 (needs `pip install fonttools` in a scratch environment; not a runtime dependency)
@@ -18,6 +19,7 @@ import argparse
 import gzip
 import json
 import pathlib
+from typing import Any
 
 from fontTools.ttLib import TTFont
 
@@ -98,6 +100,24 @@ def fallback_table(path: pathlib.Path) -> dict:
     return {"upem": upem, "runs": runs, "tofu_em": TOFU_EM}
 
 
+def _in_ranges(cp: int) -> bool:
+    return any(lo <= cp <= hi for lo, hi in RANGES)
+
+
+def extra_runs(cmap: dict[int, str], hmtx: Any) -> list[list]:
+    """Every other BMP code point the face maps (box drawing, dingbat-like symbols, its private-use
+    glyphs, ...), as runs [start, [adv...]]: Chromium draws a character with the face whenever the
+    face has a glyph for it, so measuring it with the fallback font would be wrong."""
+    runs: list[list] = []
+    for cp in sorted(c for c in cmap if c <= 0xFFFF and not _in_ranges(c)):
+        adv = hmtx[cmap[cp]][0]
+        if runs and runs[-1][0] + len(runs[-1][1]) == cp:
+            runs[-1][1].append(adv)
+        else:
+            runs.append([cp, [adv]])
+    return runs
+
+
 def face_table(path: pathlib.Path) -> dict:
     font = TTFont(str(path))
     cmap = font.getBestCmap()
@@ -107,6 +127,7 @@ def face_table(path: pathlib.Path) -> dict:
     ranges = []
     for lo, hi in RANGES:
         ranges.append([lo, [hmtx[cmap[cp]][0] if cp in cmap else -1 for cp in range(lo, hi + 1)]])
+    ranges.extend(extra_runs(cmap, hmtx))
     kern: dict[str, int] = {}
     if "kern" in font:
         glyph_to_char: dict[str, str] = {}

@@ -18,7 +18,7 @@ from .context import LayoutContext
 from .floats import FloatArea
 from .geometry import ContentBox, horizontal_pb, px, px_or_none, vertical_pb
 from .grid_tracks import template_areas
-from .taffy_style import base_style, container_style, item_style
+from .taffy_style import base_style, container_style, definite_column_rows, item_style
 from .trampoline import run
 
 MAX_DEPTH = 48  # nested flex/grid containers deeper than this are laid out as blocks
@@ -85,8 +85,9 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
     root = taffylib.node_create(ptr, container_style(s, ctx.display[i], line_w, h, min_h))
     ids: dict[int, int | list[int]] = {}
     cb_keys: dict[int, float] = {}  # items whose size depends on the container's width beyond Taffy's inputs
-    for it in items:
-        nid = _leaf(ctx, ptr, depth, it, w, h, areas)
+    placed = _auto_rows(ctx, i, items, areas)
+    for k, it in enumerate(items):
+        nid = _leaf(ctx, ptr, depth, it, w, h, areas, None if placed is None else placed[k])
         taffylib.node_add_child(ptr, root, nid)
         ids[nid] = it
         if isinstance(it, int) and (ctx.is_replaced(it) or _percent_padding(ctx.styles[it])):
@@ -135,9 +136,10 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
     height = lay.height
     taffylib.node_drop(ptr, root)  # its items' leaves stay, for the next layout of this container
     baseline: float | None = None
+    synthesize = _first_item_baseline(ctx, i, items)
     ctx.taffy_depth = depth + 1
     try:
-        for it, x, y, bw, bh in boxes:
+        for k, (it, x, y, bw, bh) in enumerate(boxes):
             if isinstance(it, list):
                 res = yield inline.inline_run(ctx, i, it, bw, ContentBox(cx + x, cy + y, None, 0.0, 0.0), 0.0)
                 if baseline is None and res.first_baseline is not None:
@@ -148,14 +150,15 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
                 yield _size_replaced(ctx, it, w)
             ctx.rel[it] = [cx + x, cy + y, bw, bh]
             ctx.anchor[it] = i
-            if ctx.is_replaced(it):
-                continue
-            pb_h, pb_v = horizontal_pb(cs, w), vertical_pb(cs, w)
-            out = yield item_contents(ctx, it, max(0.0, bw - pb_h), max(0.0, bh - pb_v), w)
-            ctx.rel[it] = [cx + x, cy + y, bw, bh]
-            if baseline is None and out.baseline is not None:
-                # the container's baseline is its first item's (inline-flex buttons align by their text)
-                baseline = y + cs.border_top_width + px(cs.padding_top, w) + out.baseline
+            if not ctx.is_replaced(it):
+                pb_h, pb_v = horizontal_pb(cs, w), vertical_pb(cs, w)
+                out = yield item_contents(ctx, it, max(0.0, bw - pb_h), max(0.0, bh - pb_v), w)
+                ctx.rel[it] = [cx + x, cy + y, bw, bh]
+                if baseline is None and out.baseline is not None:
+                    # the container's baseline is its first item's (inline-flex buttons align by their text)
+                    baseline = y + cs.border_top_width + px(cs.padding_top, w) + out.baseline
+            if baseline is None and k == 0 and synthesize:
+                baseline = y + bh  # no line in it: synthesized from its border box's bottom edge
     finally:
         ctx.taffy_depth = depth
     if h is not None:
@@ -171,6 +174,7 @@ def _leaf(
     w: float,
     h: float | None,
     areas: dict | None,
+    auto_row: tuple[int, int] | None = None,
 ) -> int:
     """The Taffy leaf of item `it`, made on its container's first layout and kept for the later ones
     (several per container: measured at min-content, max-content and its final width by the flex or grid
@@ -198,10 +202,37 @@ def _leaf(
             st = base_style()
             st["display"] = 3
         else:
-            st = item_style(ctx.styles[it], w, h, areas)
+            st = item_style(ctx.styles[it], w, h, areas, auto_row)
         nid = ctx.taffy_leaves[key] = taffylib.node_create(ptr, st)
         taffylib.node_set_measure(ptr, nid, True)
     return nid
+
+
+def _first_item_baseline(ctx: LayoutContext, i: int, items: list[int | list[int]]) -> bool:
+    """Whether flex container i's baseline is its first item's even when that item has no line (CSS
+    Flexbox §8.5: with no item in baseline alignment, the first item gives the baseline, synthesized
+    from its border box when it has none), rather than the first item with a line."""
+    if ctx.display[i] not in ("flex", "inline-flex"):
+        return False
+    normal = ctx.styles[i].align_items or ""
+    for it in items:
+        own = ctx.styles[it].align_self if isinstance(it, int) else None
+        if "baseline" in (normal if own in (None, "auto") else own or ""):
+            return False
+    return True
+
+
+def _auto_rows(
+    ctx: LayoutContext, i: int, items: list[int | list[int]], areas: dict | None
+) -> list[tuple[int, int]] | None:
+    """The rows we place a grid's items in ourselves (see taffy_style.definite_column_rows), or None."""
+    s = ctx.styles[i]
+    if areas is None or " ".join((s.grid_auto_flow or "row").split()) != "row":
+        return None
+    styles = [ctx.styles[it] for it in items if isinstance(it, int)]
+    if len(styles) < len(items):
+        return None  # an anonymous item (a run of text) is auto-placed: Taffy places them all
+    return definite_column_rows(styles, areas)
 
 
 def release_leaves(ctx: LayoutContext) -> None:

@@ -174,7 +174,9 @@ def _placement(raw: str | None) -> dict:
     return {"kind": 1, "value": n}
 
 
-def item_style(s: ComputedStyle, cw: float, ch: float | None, areas: dict | None) -> dict:
+def item_style(
+    s: ComputedStyle, cw: float, ch: float | None, areas: dict | None, auto_row: tuple[int, int] | None = None
+) -> dict:
     st = base_style()
     st["display"] = 3
     st["box_sizing"] = 0 if s.box_sizing == "border-box" else 1
@@ -207,6 +209,16 @@ def item_style(s: ComputedStyle, cw: float, ch: float | None, areas: dict | None
     st["justify_self"] = 6 if stretch else ALIGN.get(s.justify_self)
     if s.aspect_ratio:
         st["aspect_ratio"] = float(s.aspect_ratio)
+    col, row = grid_lines(s, areas)
+    st["grid_column"] = col
+    if auto_row is not None:  # placed by definite_column_rows: (start line, span)
+        row = {"start": {"kind": 1, "value": auto_row[0]}, "end": {"kind": 2, "value": auto_row[1]}}
+    st["grid_row"] = row
+    return st
+
+
+def grid_lines(s: ComputedStyle, areas: dict | None) -> tuple[dict, dict]:
+    """The item's Taffy column and row placements ({"start", "end"}: kind 0 auto, 1 line, 2 span)."""
     start_c, end_c = s.grid_column_start, s.grid_column_end
     start_r, end_r = s.grid_row_start, s.grid_row_end
     if s.grid_area:
@@ -230,6 +242,50 @@ def item_style(s: ComputedStyle, cw: float, ch: float | None, areas: dict | None
                     start_c, end_c = str(c0), str(c1)
                 else:
                     start_r, end_r = str(r0), str(r1)
-    st["grid_column"] = {"start": _placement(start_c), "end": _placement(end_c)}
-    st["grid_row"] = {"start": _placement(start_r), "end": _placement(end_r)}
-    return st
+    col = {"start": _placement(start_c), "end": _placement(end_c)}
+    row = {"start": _placement(start_r), "end": _placement(end_r)}
+    return col, row
+
+
+def _span(lines: dict) -> int | None:
+    """How many tracks an item spans from a definite start line (None: an end line at or before it)."""
+    start, end = lines["start"], lines["end"]
+    if end["kind"] == 1:
+        return end["value"] - start["value"] if end["value"] > start["value"] else None
+    return end["value"] if end["kind"] == 2 else 1
+
+
+def _row_span(row: dict) -> int:
+    """The span of an auto-placed row placement (`span n` at either end, else 1)."""
+    for end in (row["start"], row["end"]):
+        if end["kind"] == 2:
+            return max(1, end["value"])
+    return 1
+
+
+def definite_column_rows(styles: list[ComputedStyle], areas: dict | None) -> list[tuple[int, int]] | None:
+    """(row-start line, row span) of each item of a row-flow (sparse) grid whose items all have a
+    definite column and an auto row, placed as CSS Grid §8.5 step 4 says (Taffy misplaces the third
+    such item on): each goes in its column at the auto-placement cursor's row, one row further when its
+    column starts before the cursor's, then down until it overlaps no item placed before it. None when
+    the grid is not so."""
+    occupied: set[tuple[int, int]] = set()
+    cursor_row, cursor_col = 1, 1
+    rows: list[tuple[int, int]] = []
+    for s in styles:
+        col, row = grid_lines(s, areas)
+        span_c = _span(col)
+        if col["start"]["kind"] != 1 or col["start"]["value"] < 1 or span_c is None:
+            return None
+        if row["start"]["kind"] == 1 or row["end"]["kind"] == 1:
+            return None
+        start, span_r = col["start"]["value"], _row_span(row)
+        if start < cursor_col:
+            cursor_row += 1
+        cells = [(r, c) for r in range(span_r) for c in range(start, start + span_c)]
+        while any((cursor_row + r, c) in occupied for r, c in cells):
+            cursor_row += 1
+        occupied.update((cursor_row + r, c) for r, c in cells)
+        cursor_col = start
+        rows.append((cursor_row, span_r))
+    return rows
