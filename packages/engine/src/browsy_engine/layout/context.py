@@ -154,6 +154,15 @@ class LayoutContext:
             p = nodes[p].parent
         return known.get(p) if p >= 0 else None
 
+    def block_container(self, i: int) -> int:
+        """The nearest ancestor of in-flow box i that is a block container (inline boxes and `display:
+        contents` elements are not), or -1: its containing block."""
+        nodes, display = self.nodes, self.display
+        p = nodes[i].parent
+        while p >= 0 and display[p] in ("inline", "contents"):
+            p = nodes[p].parent
+        return p
+
     def box_children(self, i: int) -> list[int]:
         """Rendered children of i, with `display: contents` elements replaced by their own children
         (memoised; callers must not modify the list)."""

@@ -12,13 +12,13 @@ import math
 
 import stretchable.taffylib as taffylib
 
-from ..css.style import ComputedStyle, Length
+from ..css.style import ComputedStyle
 from . import atomic, block, inline, intrinsic
 from .context import LayoutContext
 from .floats import FloatArea
-from .geometry import ContentBox, horizontal_pb, px, px_or_none, vertical_pb
+from .geometry import ContentBox, has_percent, horizontal_pb, px, px_or_none, vertical_pb
 from .grid_tracks import template_areas
-from .taffy_style import base_style, container_style, definite_column_rows, item_style
+from .taffy_style import auto_flow, base_style, container_style, definite_column_rows, item_style
 from .trampoline import run
 
 MAX_DEPTH = 48  # nested flex/grid containers deeper than this are laid out as blocks
@@ -184,7 +184,8 @@ def _leaf(
     dict is the same: it is keyed by the container's width when the item has percentages resolving
     against it (Taffy resolves them against the parent's size, which its cache does not key) or is a
     replaced element (sized against it), and by the container's height when its heights have
-    percentages. Dropped with the layout (`release_leaves`)."""
+    percentages. Its grid row placed by us (`auto_row`) is the same at every layout of the container (it
+    depends on the items' styles alone), so it needs no key. Dropped with the layout (`release_leaves`)."""
     if isinstance(it, list):
         key: tuple = (depth, it[0], it[-1])
     else:
@@ -227,7 +228,7 @@ def _auto_rows(
 ) -> list[tuple[int, int]] | None:
     """The rows we place a grid's items in ourselves (see taffy_style.definite_column_rows), or None."""
     s = ctx.styles[i]
-    if areas is None or " ".join((s.grid_auto_flow or "row").split()) != "row":
+    if areas is None or auto_flow(s) != "row":
         return None
     styles = [ctx.styles[it] for it in items if isinstance(it, int)]
     if len(styles) < len(items):
@@ -248,7 +249,7 @@ def _percent_axes(ctx: LayoutContext, s: ComputedStyle) -> tuple[bool, bool]:
     known = ctx.percent_axes.get(id(s))
     if known is None:
         across = any(
-            _relative(v)
+            has_percent(v)
             for v in (
                 s.margin_top, s.margin_right, s.margin_bottom, s.margin_left,
                 s.padding_top, s.padding_right, s.padding_bottom, s.padding_left,
@@ -303,7 +304,7 @@ def item_contents(ctx: LayoutContext, it: int, w: float, h: float | None, cb_w: 
     height only when `_height_matters` (else the contents measured at an auto height are reused).
     Pinned by test_layout_mechanisms (measure counts) and by byte-identical corpus output."""
     s = ctx.styles[it]
-    cb_key = round(cb_w, 3) if _relative(s.padding_left) or _relative(s.padding_top) else None
+    cb_key = round(cb_w, 3) if has_percent(s.padding_left) or has_percent(s.padding_top) else None
     h_key = None if h is None or not _height_matters(ctx, it) else round(h, 3)
     key = (it, round(w, 3), h_key, cb_key, ctx.taffy_depth)
     if ctx.subtree_end is None:
@@ -354,51 +355,40 @@ def _percent_heights(ctx: LayoutContext) -> list[bool]:
     nodes, styles = ctx.nodes, ctx.styles_or_none  # the layout tree's nodes: generated boxes included
     distinct = {id(s): s for s in styles if s is not None}
     relative = {k for k, s in distinct.items() if _percent_height(s)}
-    out = [id(s) in relative for s in styles] if relative else [False] * len(nodes)
-    for (i, _name), s in (ctx.doc.pseudo_styles or {}).items():
-        if _percent_height(s):
-            out[i] = True
-    marked = [i for i, m in enumerate(out) if m]
+    styled = [i for i, s in enumerate(styles) if s is not None and id(s) in relative] if relative else []
+    # a generated box's containing block is its element
+    hosts = [i for (i, _name), s in (ctx.doc.pseudo_styles or {}).items() if _percent_height(s)]
+    out = [False] * len(nodes)
+    for i in hosts:
+        out[i] = True
     if ctx.quirks:
-        for i in marked:
+        for i in styled:
+            out[i] = True
+        for i in styled + hosts:
             p = nodes[i].parent
             while p >= 0 and not out[p]:  # a marked ancestor is (or will be) walked up from itself
                 out[p] = True
                 p = nodes[p].parent
         return out
-    out = [False] * len(nodes)
-    for (i, _name), s in (ctx.doc.pseudo_styles or {}).items():
-        if _percent_height(s):
-            out[i] = True  # a generated box's containing block is its element
-    display = ctx.display
-    for i in marked:
-        if styles[i] is None or id(styles[i]) not in relative:
-            continue  # marked for its generated box only
-        p = nodes[i].parent
-        while p >= 0 and display[p] in ("contents", "inline"):
-            p = nodes[p].parent
+    for i in styled:
+        p = ctx.block_container(i)
         if p >= 0:
             out[p] = True
     return out
 
 
 def _percent_height(s: ComputedStyle) -> bool:
-    return _relative(s.height) or _relative(s.min_height) or _relative(s.max_height)
+    return has_percent(s.height) or has_percent(s.min_height) or has_percent(s.max_height)
 
 
 def _percent_padding(s: ComputedStyle) -> bool:
     """Whether a box's paddings depend on its containing block's width (percentages resolve against it)."""
     return (
-        _relative(s.padding_left)
-        or _relative(s.padding_right)
-        or _relative(s.padding_top)
-        or _relative(s.padding_bottom)
+        has_percent(s.padding_left)
+        or has_percent(s.padding_right)
+        or has_percent(s.padding_top)
+        or has_percent(s.padding_bottom)
     )
-
-
-def _relative(length: Length) -> bool:
-    """A length with a percentage part (it depends on the containing block)."""
-    return length is not None and length[1] != 0.0
 
 
 def _copies(boxes: list[list[float] | None]) -> list[list[float] | None]:

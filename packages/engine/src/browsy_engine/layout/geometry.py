@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from ..css.style import ComputedStyle, Length
 from .floats import FloatArea
 
@@ -21,15 +23,27 @@ class ContentBox:
         self.oy = oy
 
 
-# Chromium lays lengths out in LayoutUnits of 1/64 px, truncated toward zero: a 0.83em margin at 24px,
-# 19.92px, is 19.90625px; a page of headings drifts by whole pixels otherwise. px and px_or_none snap so.
+def layout_units(value: float) -> float:
+    """A length in Chromium's LayoutUnits of 1/64 px, truncated toward zero: a 0.83em margin at 24px,
+    19.92px, is 19.90625px; a page of headings drifts by whole pixels otherwise. px and px_or_none snap so."""
+    return int(value * 64.0) / 64.0
+
+
+def rounded_layout_units(value: float) -> float:
+    """A length rounded to the nearest LayoutUnit (how Chromium stores a font size or a px line height)."""
+    return math.floor(value * 64.0 + 0.5) / 64.0
+
+
+def has_percent(length: Length) -> bool:
+    """A length with a percentage part (it depends on the containing block)."""
+    return length is not None and length[1] != 0.0
 
 
 def px(length: Length, ref: float) -> float:
     """A length in px (layout units); `auto`/`none` (None) counts as 0."""
     if length is None:
         return 0.0
-    return int((length[0] + length[1] * ref) * 64.0) / 64.0
+    return layout_units(length[0] + length[1] * ref)
 
 
 def px_or_none(length: Length, ref: float | None) -> float | None:
@@ -39,8 +53,8 @@ def px_or_none(length: Length, ref: float | None) -> float | None:
     if length[1]:
         if ref is None:
             return None
-        return int((length[0] + length[1] * ref) * 64.0) / 64.0
-    return int(length[0] * 64.0) / 64.0
+        return layout_units(length[0] + length[1] * ref)
+    return layout_units(length[0])
 
 
 def horizontal_pb(s: ComputedStyle, cb_w: float) -> float:

@@ -12,17 +12,13 @@ from . import atomic, block, table, units
 from . import pieces as P
 from .context import OUT_OF_FLOW, LayoutContext
 from .controls import alt_ignores_size
-from .geometry import horizontal_pb, px, px_or_none, specified_height, vertical_pb
+from .geometry import has_percent, horizontal_pb, px, px_or_none, specified_height, vertical_pb
 
 FLEX_ROW = frozenset({"row", "row-reverse"})
 UNBOUNDED = 1e7  # a containing block width against which a percentage max-width limits nothing
 
 
 NARROWEST_LINE = 1e-3  # px: a containing block that leaves every line as narrow as can be
-
-
-def _has_percent(length: tuple[float, float] | None) -> bool:
-    return length is not None and length[1] != 0.0
 
 
 def outer_intrinsic(ctx: LayoutContext, c: int):
@@ -44,7 +40,7 @@ def outer_intrinsic(ctx: LayoutContext, c: int):
         return w + margins, w + margins
     if ctx.is_replaced(c):
         # its size with CSS sizes and aspect ratio applied; a percentage height resolves as in layout
-        cb_h = percent_height_base(ctx, c) if _has_percent(s.height) else None
+        cb_h = percent_height_base(ctx, c) if has_percent(s.height) else None
         box = yield atomic.atomic_box(ctx, c, 0.0, cb_h=cb_h)
         if alt_ignores_size(ctx, c, s):
             # an inline broken image's alt text wraps like any text: its min-content contribution is
@@ -52,18 +48,18 @@ def outer_intrinsic(ctx: LayoutContext, c: int):
             narrow = yield atomic.atomic_box(ctx, c, NARROWEST_LINE)
             wide = yield atomic.atomic_box(ctx, c, UNBOUNDED)
             return narrow[0], wide[0]
-        if _has_percent(s.width):
+        if has_percent(s.width):
             # CSS Sizing 3 §5.2.2, compressible replaced elements: a percentage width resolves against
             # zero for the min-content contribution and counts as auto for the max-content one (an
             # `svg {width: 100%}` logo in a shrink-to-fit box is as wide as its natural size)
-            auto = replace(s, width=None, max_width=None if _has_percent(s.max_width) else s.max_width)
+            auto = replace(s, width=None, max_width=None if has_percent(s.max_width) else s.max_width)
             ctx.styles[c] = auto
             try:
                 wide = yield atomic.atomic_box(ctx, c, UNBOUNDED, cb_h=cb_h)
             finally:
                 ctx.styles[c] = s
             return box[0], wide[0]
-        if _has_percent(s.max_width):
+        if has_percent(s.max_width):
             # CSS Sizing 3 §5.2.1, cyclic percentages: a percentage max-width resolves against zero for
             # the min-content contribution but counts as none for the max-content one (`img {max-width:
             # 100%}` in a float or inline-block is as wide as the image, not 0)
@@ -94,9 +90,7 @@ def percent_height_base(ctx: LayoutContext, c: int) -> float | None:
     same way — or, for a stretched item of a single-line row flex container of definite height, that
     container's inner height (CSS Flexbox §9.8). None: auto (Chromium's intrinsic sizes of a replaced
     element use the definite height they find; measured: layout_fixtures/percent_height_replaced)."""
-    p = ctx.nodes[c].parent
-    while p >= 0 and ctx.display[p] in ("inline", "contents"):
-        p = ctx.nodes[p].parent
+    p = ctx.block_container(c)
     if p < 0:
         return None
     known = ctx.pct_height.get(p, _UNKNOWN)
@@ -106,7 +100,7 @@ def percent_height_base(ctx: LayoutContext, c: int) -> float | None:
     pb_v = vertical_pb(s, 0.0)
     if s.height is None:
         return _stretched_height(ctx, p, s, pb_v)
-    return specified_height(s, percent_height_base(ctx, p) if _has_percent(s.height) else None, pb_v)
+    return specified_height(s, percent_height_base(ctx, p) if has_percent(s.height) else None, pb_v)
 
 
 def _stretched_height(ctx: LayoutContext, p: int, s, pb_v: float) -> float | None:

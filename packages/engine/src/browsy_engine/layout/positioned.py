@@ -6,7 +6,7 @@ from __future__ import annotations
 from . import atomic
 from .context import LayoutContext
 from .controls import alt_fallback
-from .geometry import horizontal_pb, px, px_or_none, vertical_pb
+from .geometry import has_percent, horizontal_pb, px, px_or_none, vertical_pb
 from .trampoline import run
 
 
@@ -140,7 +140,7 @@ def relative_offsets(ctx: LayoutContext) -> None:
         if r is None:
             continue
         s = styles[i]
-        cb_w = _block_width(ctx, _containing_block(ctx, i), widths) if _percent_x(s) else 0.0
+        cb_w = _block_width(ctx, ctx.block_container(i), widths) if _percent_x(s) else 0.0
         dx = px_or_none(s.left, cb_w)
         if dx is None:
             dx = -(px_or_none(s.right, cb_w) or 0.0)
@@ -153,19 +153,11 @@ def relative_offsets(ctx: LayoutContext) -> None:
 
 
 def _percent_x(s) -> bool:
-    return (s.left is not None and s.left[1] != 0.0) or (s.right is not None and s.right[1] != 0.0)
+    return has_percent(s.left) or has_percent(s.right)
 
 
 def _percent_y(s) -> bool:
-    return (s.top is not None and s.top[1] != 0.0) or (s.bottom is not None and s.bottom[1] != 0.0)
-
-
-def _containing_block(ctx: LayoutContext, i: int) -> int:
-    """The nearest ancestor of in-flow box i that is a block container (inline boxes are not), or -1."""
-    p = ctx.nodes[i].parent
-    while p >= 0 and ctx.display[p] in ("inline", "contents"):
-        p = ctx.nodes[p].parent
-    return p
+    return has_percent(s.top) or has_percent(s.bottom)
 
 
 def _block_width(ctx: LayoutContext, p: int, known: dict[int, float]) -> float:
@@ -179,12 +171,10 @@ def _block_width(ctx: LayoutContext, p: int, known: dict[int, float]) -> float:
         s = ctx.styles_or_none[p]
         if r is None or s is None:
             return 0.0
-        ref = _block_width(ctx, _containing_block(ctx, p), known) if _percent_padding(s) else 0.0
+        ref = _block_width(ctx, ctx.block_container(p), known) if _percent_padding(s) else 0.0
         width = known[p] = max(0.0, r[2] - horizontal_pb(s, ref))
     return width
 
 
 def _percent_padding(s) -> bool:
-    return (s.padding_left is not None and s.padding_left[1] != 0.0) or (
-        s.padding_right is not None and s.padding_right[1] != 0.0
-    )
+    return has_percent(s.padding_left) or has_percent(s.padding_right)

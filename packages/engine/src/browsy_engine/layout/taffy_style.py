@@ -10,6 +10,7 @@ import math
 import re
 
 from ..css.style import ComputedStyle, Length
+from .geometry import layout_units
 
 NAN = math.nan
 AUTO = {"dim": 0, "value": NAN}
@@ -61,12 +62,12 @@ def dim(length: Length, ref: float | None, auto: dict = AUTO) -> dict:
         return auto
     p, f = length
     if not f:
-        return {"dim": 1, "value": int(p * 64.0) / 64.0}  # in layout units, as geometry.px
+        return {"dim": 1, "value": layout_units(p)}  # as geometry.px
     if not p:
         return {"dim": 2, "value": f}
     if ref is None:
         return auto
-    return {"dim": 1, "value": int((p + f * ref) * 64.0) / 64.0}
+    return {"dim": 1, "value": layout_units(p + f * ref)}
 
 
 def _rect(top: dict, right: dict, bottom: dict, left: dict) -> dict:
@@ -148,12 +149,17 @@ def container_style(
             stretch_auto_tracks(st["grid_template_columns"])
         st["grid_auto_columns"] = track_sizes(s.grid_auto_columns, width)
         st["grid_auto_rows"] = track_sizes(s.grid_auto_rows, height)
-        st["grid_auto_flow"] = AUTO_FLOW.get(" ".join((s.grid_auto_flow or "row").split()), 0)
+        st["grid_auto_flow"] = AUTO_FLOW.get(auto_flow(s), 0)
         areas = template_areas(s.grid_template_areas)
         if areas and not st["grid_template_columns"]:
             cols = max(a[3] for a in areas.values()) - 1
             st["grid_template_columns"] = track_list(" ".join(["1fr"] * cols), width)
     return st
+
+
+def auto_flow(s: ComputedStyle) -> str:
+    """A grid's `grid-auto-flow`, its words single-spaced ("row" when unset)."""
+    return " ".join((s.grid_auto_flow or "row").split())
 
 
 _LINE = re.compile(r"^\s*(span\s+)?(-?\d+)?\s*(span)?\s*$")

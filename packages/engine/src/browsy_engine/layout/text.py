@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import re
 import struct
 from collections.abc import Callable
@@ -11,6 +10,7 @@ from typing import TypeVar
 
 from ..css.style import ComputedStyle
 from .fonts import Face, face_for, fallback_covers
+from .geometry import layout_units, rounded_layout_units
 
 T = TypeVar("T")
 _COLLAPSE = re.compile(r"[ \t\n\r\f]+")
@@ -34,9 +34,8 @@ def has_breaks_inside(text: str) -> bool:
 
 def _number_line_height(factor: float, size: float) -> float:
     """`line-height: <number>` in layout units (see FontMetrics)."""
-    font_size = math.floor(size * 64.0 + 0.5) / 64.0
-    product = struct.unpack("f", struct.pack("f", font_size * factor))[0]
-    return int(product * 64.0) / 64.0
+    product = struct.unpack("f", struct.pack("f", rounded_layout_units(size) * factor))[0]
+    return layout_units(product)
 
 
 def is_cjk(ch: str) -> bool:
@@ -121,7 +120,7 @@ class FontMetrics:
         if s.line_height_kind == "number":
             self.line_height = _number_line_height(s.line_height, size)
         elif s.line_height_kind == "px":
-            self.line_height = math.floor(s.line_height * 64.0 + 0.5) / 64.0
+            self.line_height = rounded_layout_units(s.line_height)
         else:
             self.line_height = face.normal_line_height(size)
         self.letter_spacing = s.letter_spacing

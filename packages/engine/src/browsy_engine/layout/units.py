@@ -12,6 +12,7 @@ from . import (  # circular: atomic inlines contain block layout (attributes use
     intrinsic,
 )
 from .context import FLOATING, OUT_OF_FLOW, REPLACED, LayoutContext
+from .geometry import has_percent
 from .linebreak import break_between
 from .lines import edges
 from .pieces import (
@@ -194,8 +195,7 @@ def _build(b: _Units, ctx: LayoutContext, container: int, nodes: list[int], cw: 
 def _percent_edges(s: ComputedStyle) -> bool:
     """Whether an inline box's start and end edges (margins, paddings) depend on the containing width."""
     return any(
-        length is not None and length[1] != 0.0
-        for length in (s.margin_left, s.margin_right, s.padding_left, s.padding_right)
+        has_percent(length) for length in (s.margin_left, s.margin_right, s.padding_left, s.padding_right)
     )
 
 
