@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from .suggestions import CaptchaInfo, Recipe, recipe_from_dict
 
@@ -56,7 +56,7 @@ _OPTIONAL_FIELDS: tuple[tuple[str, str], ...] = (
 
 # What a password field's value shows as in every output (compact, JSON, find, deltas, the SDKs): its real
 # value stays in the session's form state and is sent only with the form. Fixed length: no length leaks.
-PASSWORD_MASK = "••••"
+PASSWORD_MASK: Final = "••••"
 
 
 @dataclass(slots=True)
@@ -107,7 +107,7 @@ class SpatialElement:
         return clone
 
 
-_ALL_FIELDS = tuple(SpatialElement.__dataclass_fields__)
+_ALL_FIELDS: Final = tuple(SpatialElement.__dataclass_fields__)
 
 
 @dataclass(slots=True)

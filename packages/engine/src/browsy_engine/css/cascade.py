@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import itemgetter
-from typing import Any
+from typing import Any, Final
 
 import tinycss2
 from tinycss2.ast import IdentToken
@@ -45,17 +45,23 @@ from .ua import QUIRKS_CSS, UA_CSS
 from .values import Viewport, significant
 from .variables import resolve_custom, substitute
 
-VAR = 10
-CUSTOM = 11
-UA_NORMAL, HINTS, AUTHOR_NORMAL, INLINE_NORMAL, AUTHOR_IMPORTANT, INLINE_IMPORTANT, UA_IMPORTANT = range(7)
-UNLAYERED = 1 << 20
+VAR: Final = 10
+CUSTOM: Final = 11
+UA_NORMAL: Final = 0
+HINTS: Final = 1
+AUTHOR_NORMAL: Final = 2
+INLINE_NORMAL: Final = 3
+AUTHOR_IMPORTANT: Final = 4
+INLINE_IMPORTANT: Final = 5
+UA_IMPORTANT: Final = 6
+UNLAYERED: Final = 1 << 20
 _UNSET: Spec = (UNSET, None)
 
 _parsers: dict[tuple[float, float], PropertyParser] = {}
 # Styles shared across documents: (parser, parent style, blocks in cascade order, root font size, is root)
 # determine a style completely. Parser and blocks hash by identity; the parent by its id, so the value
 # keeps the parent alive and is checked on a hit.
-MAX_SHARED_STYLES = 10_000
+MAX_SHARED_STYLES: Final = 10_000
 _shared_styles: dict[tuple, tuple] = {}
 _ua_sheet: Sheet | None = None
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Final
 
 import tinycss2
 from tinycss2.ast import (
@@ -31,11 +32,11 @@ from tinycss2.ast import (
 from ..dom.tree import Node
 from .selectors import NEVER_MATCH, Selector
 
-MAX_COMPOUNDS = 32
-COMBINATORS = frozenset({">", "+", "~"})  # besides whitespace (descendant)
-ATTRIBUTE_OPERATORS = frozenset({"=", "~=", "|=", "^=", "$=", "*="})
+MAX_COMPOUNDS: Final = 32
+COMBINATORS: Final = frozenset({">", "+", "~"})  # besides whitespace (descendant)
+ATTRIBUTE_OPERATORS: Final = frozenset({"=", "~=", "|=", "^=", "$=", "*="})
 # HTML attributes whose values selectors compare case-insensitively (HTML spec, "case-sensitivity of selectors")
-CASE_INSENSITIVE_ATTRIBUTES = frozenset(
+CASE_INSENSITIVE_ATTRIBUTES: Final = frozenset(
     {"accept", "accept-charset", "align", "alink", "axis", "bgcolor", "charset", "checked", "clear", "codetype",
      "color", "compact", "declare", "defer", "dir", "direction", "disabled", "enctype", "face", "frame",
      "hreflang", "http-equiv", "lang", "language", "link", "media", "method", "multiple", "nohref", "noresize",
@@ -173,7 +174,7 @@ class _Unsupported(Exception):
     pass
 
 
-MAX_CACHED_CHAINS = 8192
+MAX_CACHED_CHAINS: Final = 8192
 _chains: dict[str, Chain | None] = {}
 
 

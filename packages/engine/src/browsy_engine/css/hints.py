@@ -9,19 +9,20 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Final
 
 from ..dom.tree import Document, Node
 from .values import FONT_UNITS, ROOT_UNITS, absolute_length
 
-_NUMBER = re.compile(r"\s*(\d+(?:\.\d*)?|\.\d+)\s*(%|\*)?")
-DIMENSION_TAGS = frozenset({"img", "canvas", "video", "iframe", "embed", "object", "svg", "table", "td", "th", "col", "hr", "input", "marquee", "applet", "frame"})  # fmt: skip
-TEXT_ALIGN_TAGS = frozenset({"div", "p", "h1", "h2", "h3", "h4", "h5", "h6", "td", "th", "tr", "thead", "tbody", "tfoot", "caption", "legend", "center"})  # fmt: skip
+_NUMBER: Final = re.compile(r"\s*(\d+(?:\.\d*)?|\.\d+)\s*(%|\*)?")
+DIMENSION_TAGS: Final = frozenset({"img", "canvas", "video", "iframe", "embed", "object", "svg", "table", "td", "th", "col", "hr", "input", "marquee", "applet", "frame"})  # fmt: skip
+TEXT_ALIGN_TAGS: Final = frozenset({"div", "p", "h1", "h2", "h3", "h4", "h5", "h6", "td", "th", "tr", "thead", "tbody", "tfoot", "caption", "legend", "center"})  # fmt: skip
 # align= of images and other embedded content, as Chromium maps it (measured: layout_fixtures/image_align)
-EMBEDDED_VERTICAL_ALIGN = {"top": "top", "texttop": "text-top", "middle": "-webkit-baseline-middle", "center": "-webkit-baseline-middle", "absmiddle": "middle", "abscenter": "middle", "bottom": "baseline", "baseline": "baseline", "absbottom": "bottom"}  # fmt: skip
-ALIGN_VALUES = {"center": "-webkit-center", "middle": "-webkit-center", "left": "-webkit-left", "right": "-webkit-right", "justify": "justify"}  # fmt: skip
-FONT_SIZES = ("x-small", "small", "medium", "large", "x-large", "xx-large", "xxx-large")
-CELL_TAGS = frozenset({"td", "th"})
-UNIVERSAL_HINT = "dir"  # the one hint attribute of every element
+EMBEDDED_VERTICAL_ALIGN: Final = {"top": "top", "texttop": "text-top", "middle": "-webkit-baseline-middle", "center": "-webkit-baseline-middle", "absmiddle": "middle", "abscenter": "middle", "bottom": "baseline", "baseline": "baseline", "absbottom": "bottom"}  # fmt: skip
+ALIGN_VALUES: Final = {"center": "-webkit-center", "middle": "-webkit-center", "left": "-webkit-left", "right": "-webkit-right", "justify": "justify"}  # fmt: skip
+FONT_SIZES: Final = ("x-small", "small", "medium", "large", "x-large", "xx-large", "xxx-large")
+CELL_TAGS: Final = frozenset({"td", "th"})
+UNIVERSAL_HINT: Final = "dir"  # the one hint attribute of every element
 
 
 def _hint_attributes_by_tag() -> dict[str, frozenset[str]]:
@@ -48,7 +49,7 @@ def _hint_attributes_by_tag() -> dict[str, frozenset[str]]:
     return {tag: frozenset(names) for tag, names in by_tag.items()}
 
 
-HINT_ATTRIBUTES_BY_TAG = _hint_attributes_by_tag()
+HINT_ATTRIBUTES_BY_TAG: Final = _hint_attributes_by_tag()
 
 
 def may_have_hints(node: Node) -> bool:
@@ -81,8 +82,8 @@ def _dimension(value: str | None, allow_percent: bool = True, allow_zero: bool =
     return f"{number:g}px"
 
 
-_SVG_LENGTH = re.compile(r"([+]?(?:\d+(?:\.\d*)?|\.\d+))(%|[a-z]+)")
-RELATIVE_UNITS = frozenset({"%", *FONT_UNITS, *ROOT_UNITS, "vw", "vh", "vmin", "vmax"})
+_SVG_LENGTH: Final = re.compile(r"([+]?(?:\d+(?:\.\d*)?|\.\d+))(%|[a-z]+)")
+RELATIVE_UNITS: Final = frozenset({"%", *FONT_UNITS, *ROOT_UNITS, "vw", "vh", "vmin", "vmax"})
 
 
 def _svg_dimension(value: str | None, allow_zero: bool = True) -> str | None:

@@ -7,29 +7,40 @@ A specified value is `(kind, payload)`; the cascade resolves it once the element
 
 from __future__ import annotations
 
+from typing import Final
+
 from tinycss2.ast import IdentToken
 from tinycss2.serializer import serialize
 
-CONST = 0  # payload: the computed value itself
-LEN = 1  # payload: Lin → Length (px, fraction)
-PX = 2  # payload: Lin without percentage → float px
-BORDER = 3  # payload: Lin → border width in px (snapped like Chromium)
-FONT_SIZE = 4  # payload: ("kw", index) | ("rel", factor) | ("lin", Lin)
-LINE_HEIGHT = 5  # payload: ("normal", 0) | ("number", f) | ("lin", Lin)
-FONT_WEIGHT = 6  # payload: int | "bolder" | "lighter"
-INHERIT = 7
-INITIAL = 8
-UNSET = 9
+CONST: Final = 0  # payload: the computed value itself
+LEN: Final = 1  # payload: Lin → Length (px, fraction)
+PX: Final = 2  # payload: Lin without percentage → float px
+BORDER: Final = 3  # payload: Lin → border width in px (snapped like Chromium)
+FONT_SIZE: Final = 4  # payload: ("kw", index) | ("rel", factor) | ("lin", Lin)
+LINE_HEIGHT: Final = 5  # payload: ("normal", 0) | ("number", f) | ("lin", Lin)
+FONT_WEIGHT: Final = 6  # payload: int | "bolder" | "lighter"
+INHERIT: Final = 7
+INITIAL: Final = 8
+UNSET: Final = 9
 
 Spec = tuple[int, object]
 Parsed = list[tuple[str, Spec]]
 
 # Absolute font-size keywords (Chromium's table for a 16px medium); index 3 = medium.
-FONT_SIZE_KEYWORDS = ("xx-small", "x-small", "small", "medium", "large", "x-large", "xx-large", "xxx-large")
+FONT_SIZE_KEYWORDS: Final = (
+    "xx-small",
+    "x-small",
+    "small",
+    "medium",
+    "large",
+    "x-large",
+    "xx-large",
+    "xxx-large",
+)
 FONT_SIZE_PX = (9.0, 10.0, 13.0, 16.0, 18.0, 24.0, 32.0, 48.0)
 FONT_SIZE_PX_MONOSPACE = (9.0, 10.0, 10.0, 13.0, 16.0, 20.0, 26.0, 39.0)
 
-INHERITED_SLOTS = frozenset(
+INHERITED_SLOTS: Final = frozenset(
     {
         "font_size",
         "font_family",
@@ -58,10 +69,16 @@ SLOT_FIELDS: dict[str, tuple[str, ...]] = {
     "line_height": ("line_height_kind", "line_height"),
 }
 
-SIDES = ("top", "right", "bottom", "left")
-CSS_WIDE = {"inherit": INHERIT, "initial": INITIAL, "unset": UNSET, "revert": UNSET, "revert-layer": UNSET}
+SIDES: Final = ("top", "right", "bottom", "left")
+CSS_WIDE: Final = {
+    "inherit": INHERIT,
+    "initial": INITIAL,
+    "unset": UNSET,
+    "revert": UNSET,
+    "revert-layer": UNSET,
+}
 
-DISPLAY_KEYWORDS = frozenset(
+DISPLAY_KEYWORDS: Final = frozenset(
     {
         "block", "inline", "inline-block", "flex", "inline-flex", "grid", "inline-grid", "none", "contents",
         "table", "inline-table", "table-row", "table-cell", "table-row-group", "table-header-group",
@@ -69,7 +86,7 @@ DISPLAY_KEYWORDS = frozenset(
         "flow-root", "ruby", "ruby-text",
     }
 )  # fmt: skip
-DISPLAY_ALIASES = {
+DISPLAY_ALIASES: Final = {
     "-webkit-box": "flex",
     "-webkit-inline-box": "inline-flex",
     "-webkit-flex": "flex",
@@ -102,13 +119,13 @@ ENUMS: dict[str, frozenset[str]] = {
     ),
 }
 ENUMS["overflow_y"] = ENUMS["overflow_x"]
-ALIGN_WORDS = frozenset(
+ALIGN_WORDS: Final = frozenset(
     {
         "normal", "stretch", "center", "start", "end", "flex-start", "flex-end", "self-start", "self-end",
         "left", "right", "baseline", "space-between", "space-around", "space-evenly", "auto", "anchor-center",
     }
 )  # fmt: skip
-TEXT_ALIGN = {
+TEXT_ALIGN: Final = {
     "left": ("left", False),
     "right": ("right", False),
     "center": ("center", False),
@@ -121,7 +138,7 @@ TEXT_ALIGN = {
     "-webkit-right": ("right", True),
     "-webkit-auto": ("start", False),
 }
-VERTICAL_ALIGN = frozenset(
+VERTICAL_ALIGN: Final = frozenset(
     {
         "baseline",
         "sub",
@@ -135,9 +152,9 @@ VERTICAL_ALIGN = frozenset(
     }
 )
 # white-space-collapse alone, assuming the default wrapping (text-wrap-mode: wrap)
-WHITE_SPACE_COLLAPSE = {"collapse": "normal", "preserve": "pre-wrap", "preserve-breaks": "pre-line", "break-spaces": "break-spaces", "preserve-spaces": "pre-wrap"}  # fmt: skip
-BORDER_WIDTH_KEYWORDS = {"thin": 1.0, "medium": 3.0, "thick": 5.0}
-SYSTEM_FONTS = frozenset(
+WHITE_SPACE_COLLAPSE: Final = {"collapse": "normal", "preserve": "pre-wrap", "preserve-breaks": "pre-line", "break-spaces": "break-spaces", "preserve-spaces": "pre-wrap"}  # fmt: skip
+BORDER_WIDTH_KEYWORDS: Final = {"thin": 1.0, "medium": 3.0, "thick": 5.0}
+SYSTEM_FONTS: Final = frozenset(
     {"caption", "icon", "menu", "message-box", "small-caption", "status-bar", "-webkit-small-control"}
 )
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
+from typing import Final
 
 from selectolax.lexbor import LexborHTMLParser
 from tinycss2.serializer import serialize_identifier
@@ -22,9 +23,9 @@ from .chain import Compound, chain_for
 from .index_join import match_by_index
 from .selectors import Selector
 
-_UNIVERSAL = frozenset({"*"})
-FEW_CANDIDATES = 48  # below this, checking candidates in Python beats lexbor's whole-tree walk
-VERY_FEW_CANDIDATES = 4  # below this, checking candidates beats joining the indexes too
+_UNIVERSAL: Final = frozenset({"*"})
+FEW_CANDIDATES: Final = 48  # below this, checking candidates in Python beats lexbor's whole-tree walk
+VERY_FEW_CANDIDATES: Final = 4  # below this, checking candidates beats joining the indexes too
 _probe = LexborHTMLParser("<p>")
 
 

@@ -10,12 +10,13 @@ understood. Anything unknown or malformed evaluates to false ("not all"), as bro
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from tinycss2.ast import IdentToken, LiteralToken, NumberToken, ParenthesesBlock
 
 from .values import Viewport, dimension_lin, significant
 
-DISCRETE = {
+DISCRETE: Final = {
     "orientation": None,  # computed from the viewport
     "prefers-color-scheme": "light",
     "prefers-reduced-motion": "no-preference",
@@ -36,10 +37,10 @@ DISCRETE = {
     "dynamic-range": "standard",
     "video-dynamic-range": "standard",
 }
-TRUE_BOOLEANS = frozenset(
+TRUE_BOOLEANS: Final = frozenset(
     {"color", "hover", "any-hover", "pointer", "any-pointer", "update", "width", "height"}
 )
-MEDIA_TYPES_TRUE = frozenset({"all", "screen"})
+MEDIA_TYPES_TRUE: Final = frozenset({"all", "screen"})
 
 
 class _Invalid(Exception):

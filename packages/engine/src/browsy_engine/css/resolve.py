@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import fields
 from operator import attrgetter
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from .kinds import (
     BORDER,
@@ -37,13 +37,13 @@ from .values import MAX_FONT_SIZE, MAX_FRACTION, sane
 
 FIELD_NAMES: tuple[str, ...] = tuple(f.name for f in fields(ComputedStyle))
 _all_values = attrgetter(*FIELD_NAMES)
-INITIAL_STYLE = ComputedStyle()
+INITIAL_STYLE: Final = ComputedStyle()
 INHERITED_FIELDS: tuple[str, ...] = tuple(
     f for slot in sorted(INHERITED_SLOTS) for f in SLOT_FIELDS.get(slot, (slot,))
 ) + ("font_size_absolute", "custom_properties")
 _inherited_values = attrgetter(*INHERITED_FIELDS)
 
-BLOCKIFY = {
+BLOCKIFY: Final = {
     "inline": "block",
     "inline-block": "block",
     "inline-flex": "flex",
@@ -60,9 +60,9 @@ BLOCKIFY = {
     "ruby": "block",
     "ruby-text": "block",
 }
-FLEX_OR_GRID = frozenset({"flex", "inline-flex", "grid", "inline-grid"})
-SIDES = ("top", "right", "bottom", "left")
-WIDTH_STYLE = tuple((f"border_{s}_width", f"border_{s}_style") for s in SIDES)
+FLEX_OR_GRID: Final = frozenset({"flex", "inline-flex", "grid", "inline-grid"})
+SIDES: Final = ("top", "right", "bottom", "left")
+WIDTH_STYLE: Final = tuple((f"border_{s}_width", f"border_{s}_style") for s in SIDES)
 
 
 def clone(style: ComputedStyle) -> ComputedStyle:

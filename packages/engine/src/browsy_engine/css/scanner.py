@@ -12,13 +12,18 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Final
 
-_STRUCTURE = re.compile(r"""/\*.*?(?:\*/|\Z)|"(?:[^"\\\n]|\\.)*"?|'(?:[^'\\\n]|\\.)*'?|[{};]""", re.DOTALL)
-_COMMENT = re.compile(r"/\*.*?(?:\*/|\Z)", re.DOTALL)
-_NESTING = re.compile(r"""[()\[\]]|"(?:[^"\\\n]|\\.)*"?|'(?:[^'\\\n]|\\.)*'?""")
-_COMBINATORS = re.compile(r"[\s>+~]+")
-_TYPE = re.compile(r"([a-zA-Z][\w-]*)(?![\w|-])")  # a type selector at the start of a compound (no namespace)
-_CLASS_OR_ID = re.compile(r"([.#])(-?[_a-zA-Z\u00a0-\uffff][\w\-\u00a0-\uffff]*)(\\?)")
+_STRUCTURE: Final = re.compile(
+    r"""/\*.*?(?:\*/|\Z)|"(?:[^"\\\n]|\\.)*"?|'(?:[^'\\\n]|\\.)*'?|[{};]""", re.DOTALL
+)
+_COMMENT: Final = re.compile(r"/\*.*?(?:\*/|\Z)", re.DOTALL)
+_NESTING: Final = re.compile(r"""[()\[\]]|"(?:[^"\\\n]|\\.)*"?|'(?:[^'\\\n]|\\.)*'?""")
+_COMBINATORS: Final = re.compile(r"[\s>+~]+")
+_TYPE: Final = re.compile(
+    r"([a-zA-Z][\w-]*)(?![\w|-])"
+)  # a type selector at the start of a compound (no namespace)
+_CLASS_OR_ID: Final = re.compile(r"([.#])(-?[_a-zA-Z\u00a0-\uffff][\w\-\u00a0-\uffff]*)(\\?)")
 
 
 @dataclass(slots=True)
@@ -61,7 +66,7 @@ def split_rules(text: str) -> list[RawRule]:
     return rules
 
 
-_CDO_CDC = re.compile(r"^(?:\s*(?:<!--|-->))+")
+_CDO_CDC: Final = re.compile(r"^(?:\s*(?:<!--|-->))+")
 
 
 def _clean(prelude: str) -> str:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
 from tinycss2.ast import (
     DimensionToken,
@@ -33,7 +34,7 @@ from tinycss2.ast import (
 )
 from tinycss2.serializer import serialize
 
-NEVER_MATCH = frozenset(
+NEVER_MATCH: Final = frozenset(
     {
         "visited", "focus-within", "focus-visible", "target", "target-within", "modal", "open", "popover-open",
         "fullscreen", "-webkit-full-screen", "autofill", "-webkit-autofill", "picture-in-picture", "playing",
@@ -43,11 +44,11 @@ NEVER_MATCH = frozenset(
         "single-button", "no-button", "xr-overlay", "state",
     }
 )  # fmt: skip
-ALWAYS_MATCH = frozenset({"defined", "host"})
-LEGACY_PSEUDO_ELEMENTS = frozenset({"before", "after", "first-line", "first-letter"})
-GENERATED_BOXES = frozenset({"before", "after"})  # pseudo-elements kept: the boxes they generate
-FOREIGN_PREFIXES = ("-moz-", "-ms-", "-o-")
-LOGICAL_FUNCTIONS = frozenset({"not", "is", "where", "has", "matches", "-webkit-any", "any"})
+ALWAYS_MATCH: Final = frozenset({"defined", "host"})
+LEGACY_PSEUDO_ELEMENTS: Final = frozenset({"before", "after", "first-line", "first-letter"})
+GENERATED_BOXES: Final = frozenset({"before", "after"})  # pseudo-elements kept: the boxes they generate
+FOREIGN_PREFIXES: Final = ("-moz-", "-ms-", "-o-")
+LOGICAL_FUNCTIONS: Final = frozenset({"not", "is", "where", "has", "matches", "-webkit-any", "any"})
 
 
 class InvalidSelector(ValueError):
@@ -270,7 +271,7 @@ class _Scan:
         return ":" + lexbor_name + "(" + prefix + ", ".join(texts) + ")"
 
 
-_PLAIN_NAME = re.compile(r"-?[_a-zA-Z][\w-]*\Z")
+_PLAIN_NAME: Final = re.compile(r"-?[_a-zA-Z][\w-]*\Z")
 
 
 def _text(t: object) -> str:

@@ -22,6 +22,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
+from typing import Final
 
 import tinycss2
 from tinycss2.ast import (
@@ -45,9 +46,9 @@ from .variables import has_var
 # A page can have well over a hundred `<style>` elements (one per widget or block of a CMS): the cache must
 # hold a whole page's sheets, or parsing that page again (a reload, the next page of the same site) evicts
 # each sheet just before it is needed, and every one is parsed again. The size bound below still applies.
-MAX_CACHED_SHEETS = 1024
-MAX_CACHED_CHARS = 8_000_000  # bound the cache by the size of the sheets too
-MAX_NESTING = 64
+MAX_CACHED_SHEETS: Final = 1024
+MAX_CACHED_CHARS: Final = 8_000_000  # bound the cache by the size of the sheets too
+MAX_NESTING: Final = 64
 
 
 @dataclass(slots=True)
@@ -133,7 +134,7 @@ class StyleRule:
         return self._important
 
 
-MAX_MEDIA_RESULTS = 512  # remembered (media query list, viewport) answers per sheet
+MAX_MEDIA_RESULTS: Final = 512  # remembered (media query list, viewport) answers per sheet
 
 
 @dataclass(slots=True)
@@ -157,7 +158,7 @@ class Sheet:
 _cache: OrderedDict[str, Sheet] = OrderedDict()
 _cached_chars = 0
 _cache_lock = threading.Lock()
-_AT_KEYWORD = re.compile(r"@(-?[\w-]+)")
+_AT_KEYWORD: Final = re.compile(r"@(-?[\w-]+)")
 
 
 def parse_sheet(text: str) -> Sheet:

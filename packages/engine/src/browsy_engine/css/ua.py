@@ -7,7 +7,9 @@ properties are left out because the cascade does not model them.
 
 from __future__ import annotations
 
-UA_CSS = """
+from typing import Final
+
+UA_CSS: Final = """
 html, address, blockquote, body, center, dialog, div, figure, figcaption, footer, form, header, hr,
 legend, listing, main, p, plaintext, pre, search, xmp, article, aside, h1, h2, h3, h4, h5, h6, hgroup,
 nav, section, dd, dl, dt, menu, ol, ul, dir, fieldset, details, optgroup, frameset, frame {
@@ -110,7 +112,7 @@ select > option, select > optgroup { display: block; }
 """
 
 # Chromium's quirks.css: added after UA_CSS for documents in quirks mode.
-QUIRKS_CSS = """
+QUIRKS_CSS: Final = """
 img[align=left i] { margin-right: 3px; }
 img[align=right i] { margin-left: 3px; }
 table {

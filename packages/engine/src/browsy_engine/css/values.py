@@ -16,6 +16,7 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from tinycss2.ast import (
     DimensionToken,
@@ -29,7 +30,7 @@ from tinycss2.ast import (
 
 Lin = tuple[float, float, float, float]
 
-ABSOLUTE_UNITS = {
+ABSOLUTE_UNITS: Final = {
     "px": 1.0,
     "pt": 96.0 / 72.0,
     "pc": 16.0,
@@ -38,7 +39,9 @@ ABSOLUTE_UNITS = {
     "mm": 96.0 / 25.4,
     "q": 96.0 / 101.6,
 }
-_ABSOLUTE_LENGTH = re.compile(r"\s*([+]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?)\s*([a-z]*)\s*$", re.IGNORECASE)
+_ABSOLUTE_LENGTH: Final = re.compile(
+    r"\s*([+]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?)\s*([a-z]*)\s*$", re.IGNORECASE
+)
 
 
 def absolute_length(text: str) -> float | None:
@@ -54,9 +57,9 @@ def absolute_length(text: str) -> float | None:
     return value if math.isfinite(value) else None
 
 
-FONT_UNITS = {"em": 1.0, "ex": 0.5, "ch": 0.5, "cap": 0.7, "ic": 1.0, "lh": 1.2}
-ROOT_UNITS = {"rem": 1.0, "rex": 0.5, "rch": 0.5, "rlh": 1.2}
-MATH_FUNCTIONS = frozenset({"calc", "min", "max", "clamp", "-webkit-calc"})
+FONT_UNITS: Final = {"em": 1.0, "ex": 0.5, "ch": 0.5, "cap": 0.7, "ic": 1.0, "lh": 1.2}
+ROOT_UNITS: Final = {"rem": 1.0, "rex": 0.5, "rch": 0.5, "rlh": 1.2}
+MATH_FUNCTIONS: Final = frozenset({"calc", "min", "max", "clamp", "-webkit-calc"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,9 +83,9 @@ class Viewport:
         return None
 
 
-MAX_PX = 33_554_400.0  # Chromium's layout units saturate near 2^25 px
-MAX_FRACTION = 100_000.0
-MAX_FONT_SIZE = 10_000.0  # Chromium caps computed font sizes here
+MAX_PX: Final = 33_554_400.0  # Chromium's layout units saturate near 2^25 px
+MAX_FRACTION: Final = 100_000.0
+MAX_FONT_SIZE: Final = 10_000.0  # Chromium caps computed font sizes here
 
 
 def sane(value: float, limit: float = MAX_PX) -> float:

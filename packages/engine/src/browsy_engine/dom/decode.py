@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import codecs
 import re
+from typing import Final
 
-PRESCAN_BYTES = 1024
-_META = re.compile(rb"<meta\b[^>]*>", re.IGNORECASE)
-_CHARSET_ATTR = re.compile(rb"""[\s/;]charset\s*=\s*["']?\s*([A-Za-z0-9_.:\-]+)""", re.IGNORECASE)
-_CONTENT_ATTR = re.compile(rb"""\scontent\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))""", re.IGNORECASE)
-_HTTP_EQUIV = re.compile(rb"""http-equiv\s*=\s*["']?\s*content-type""", re.IGNORECASE)
-_CONTENT_TYPE_CHARSET = re.compile(r"""charset\s*=\s*["']?\s*([A-Za-z0-9_.:\-]+)""", re.IGNORECASE)
-ALIASES = {
+PRESCAN_BYTES: Final = 1024
+_META: Final = re.compile(rb"<meta\b[^>]*>", re.IGNORECASE)
+_CHARSET_ATTR: Final = re.compile(rb"""[\s/;]charset\s*=\s*["']?\s*([A-Za-z0-9_.:\-]+)""", re.IGNORECASE)
+_CONTENT_ATTR: Final = re.compile(rb"""\scontent\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))""", re.IGNORECASE)
+_HTTP_EQUIV: Final = re.compile(rb"""http-equiv\s*=\s*["']?\s*content-type""", re.IGNORECASE)
+_CONTENT_TYPE_CHARSET: Final = re.compile(r"""charset\s*=\s*["']?\s*([A-Za-z0-9_.:\-]+)""", re.IGNORECASE)
+ALIASES: Final = {
     "latin1": "windows-1252",
     "latin-1": "windows-1252",
     "iso-8859-1": "windows-1252",

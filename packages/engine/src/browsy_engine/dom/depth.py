@@ -12,20 +12,21 @@ from __future__ import annotations
 
 import re
 from itertools import accumulate
+from typing import Final
 
-MAX_DEPTH = 512
-VOID = frozenset(
+MAX_DEPTH: Final = 512
+VOID: Final = frozenset(
     {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track",
      "wbr", "keygen", "basefont", "bgsound", "frame", "image", "isindex", "menuitem"}
 )  # fmt: skip
-BLOCKS_CLOSING_P = ("address", "article", "aside", "blockquote", "div", "dl", "fieldset", "footer", "form",
+BLOCKS_CLOSING_P: Final = ("address", "article", "aside", "blockquote", "div", "dl", "fieldset", "footer", "form",
                     "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "main", "nav", "ol", "p", "pre",
                     "section", "table", "ul", "li", "dd", "dt")  # fmt: skip
 IMPLIED_END: dict[str, tuple[str, ...]] = {name: ("p",) for name in BLOCKS_CLOSING_P}
 IMPLIED_END.update({"li": ("li", "p"), "dt": ("dt", "dd", "p"), "dd": ("dt", "dd", "p"), "td": ("td", "th"),
                     "th": ("td", "th"), "tr": ("tr", "td", "th"), "option": ("option",)})  # fmt: skip
 # one token: a comment, a whole raw-text element (script/style/… with its text), or a start/end tag
-_TOKEN = re.compile(
+_TOKEN: Final = re.compile(
     r"<!--.*?(?:-->|\Z)"
     r"|<(script|style|textarea|title|xmp|iframe|noembed|noframes)\b[^>]*>.*?(?:</\1\s*>|\Z)"
     r"|<(/?)([A-Za-z][^\s/>]*)[^>]*>",
@@ -33,15 +34,15 @@ _TOKEN = re.compile(
 )
 
 
-_OPEN_OR_CLOSE = re.compile(
+_OPEN_OR_CLOSE: Final = re.compile(
     r"<(/?)(?!(?:area|base|br|col|embed|hr|img|input|link|meta|param|source|track|wbr)[\s/>])[A-Za-z]",
     re.IGNORECASE,
 )
-_ANY_TAG = re.compile(r"<(/?)[A-Za-z]")
-_STEP = {"": 1, "/": -1}
-_NOT_A_CLOSE = re.compile(r"</(?![A-Za-z])")  # a `</` that closes no tag
-_TEXT_BLOCK = 8192  # characters per block when bounding the running depth from counts
-_STEPS_BLOCK = 64  # tags per block when bounding the running depth from the list of steps
+_ANY_TAG: Final = re.compile(r"<(/?)[A-Za-z]")
+_STEP: Final = {"": 1, "/": -1}
+_NOT_A_CLOSE: Final = re.compile(r"</(?![A-Za-z])")  # a `</` that closes no tag
+_TEXT_BLOCK: Final = 8192  # characters per block when bounding the running depth from counts
+_STEPS_BLOCK: Final = 64  # tags per block when bounding the running depth from the list of steps
 
 
 def could_be_deep(html: str, cap: int = MAX_DEPTH) -> bool:

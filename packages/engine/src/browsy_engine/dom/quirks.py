@@ -9,13 +9,14 @@ styles a little (see css/ua.py QUIRKS_CSS) and some layout rules.
 from __future__ import annotations
 
 import re
+from typing import Final
 
-_LEADING = re.compile(r"\A(?:\s|<!--.*?-->|<\?.*?>)*", re.DOTALL)
-_DOCTYPE = re.compile(
+_LEADING: Final = re.compile(r"\A(?:\s|<!--.*?-->|<\?.*?>)*", re.DOTALL)
+_DOCTYPE: Final = re.compile(
     r"<!doctype\s+([^\s>]+)(?:\s+public\s*(\"[^\"]*\"|'[^']*'))?(?:\s*(\"[^\"]*\"|'[^']*'))?(?:\s+system\s*(\"[^\"]*\"|'[^']*'))?",
     re.IGNORECASE,
 )
-QUIRKY_PUBLIC_PREFIXES = (
+QUIRKY_PUBLIC_PREFIXES: Final = (
     "+//silmaril//dtd html pro v0r11 19970101//", "-//as//dtd html 3.0 aswedit + extensions//",
     "-//advasoft ltd//dtd html 3.0 aswedit + extensions//", "-//ietf//dtd html 2.0", "-//ietf//dtd html 3",
     "-//ietf//dtd html level", "-//ietf//dtd html strict", "-//ietf//dtd html//", "-//metrius//",
@@ -24,9 +25,13 @@ QUIRKY_PUBLIC_PREFIXES = (
     "-//w3c//dtd html 4.0 frameset//", "-//w3c//dtd html 4.0 transitional//", "-//w3c//dtd html experimental",
     "-//w3c//dtd w3 html//", "-//w3o//dtd w3 html", "-//webtechs//dtd mozilla html",
 )  # fmt: skip
-QUIRKY_PUBLIC_IDS = ("-//w3o//dtd w3 html strict 3.0//en//", "-/w3c/dtd html 4.0 transitional/en", "html")
-LEGACY_4_01 = ("-//w3c//dtd html 4.01 frameset//", "-//w3c//dtd html 4.01 transitional//")
-LIMITED_PREFIXES = ("-//w3c//dtd xhtml 1.0 frameset//", "-//w3c//dtd xhtml 1.0 transitional//")
+QUIRKY_PUBLIC_IDS: Final = (
+    "-//w3o//dtd w3 html strict 3.0//en//",
+    "-/w3c/dtd html 4.0 transitional/en",
+    "html",
+)
+LEGACY_4_01: Final = ("-//w3c//dtd html 4.01 frameset//", "-//w3c//dtd html 4.01 transitional//")
+LIMITED_PREFIXES: Final = ("-//w3c//dtd xhtml 1.0 frameset//", "-//w3c//dtd xhtml 1.0 transitional//")
 
 
 def compat_mode(html: str) -> str:

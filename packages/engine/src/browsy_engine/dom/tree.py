@@ -12,21 +12,21 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from .depth import limit_depth
 from .quirks import compat_mode
 
-TEXT = "#text"
-_TEXT_TAG_ID = 2  # lexbor's tag id of text nodes (LXB_TAG__TEXT)
+TEXT: Final = "#text"
+_TEXT_TAG_ID: Final = 2  # lexbor's tag id of text nodes (LXB_TAG__TEXT)
 _NO_ATTRIBUTES: dict[str, str | None] = {}  # the attributes of every text node (never written to)
 _NO_CHILDREN: list[int] = []  # the children of every text node built by `_flatten` (never written to)
 # Attributes the index lists the elements of: the UA sheet's selectors require `hidden` and `popover` on
 # every page, and CAPTCHA detection looks for `data-sitekey` on every page; lexbor would walk the whole
 # tree to find (mostly) none.
-INDEXED_ATTRIBUTES = frozenset({"hidden", "popover", "data-sitekey"})
+INDEXED_ATTRIBUTES: Final = frozenset({"hidden", "popover", "data-sitekey"})
 
 
 class Node:

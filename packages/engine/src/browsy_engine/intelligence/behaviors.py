@@ -18,14 +18,14 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 from urllib.parse import urljoin
 
 from ..dom.tree import Document
 from ..model import SpatialDom, SpatialElement
 
-ACTIONS = ("navigate", "toggle", "show", "hide", "submit")
-_TOGGLE_KINDS = {
+ACTIONS: Final = ("navigate", "toggle", "show", "hide", "submit")
+_TOGGLE_KINDS: Final = {
     "modal": "show",
     "tab": "show",
     "pill": "show",
@@ -36,25 +36,25 @@ _TOGGLE_KINDS = {
     "button": "toggle",
     "list": "show",
 }
-_NAVIGATE = re.compile(
+_NAVIGATE: Final = re.compile(
     r"""(?:(?:window|document|self|top)\.)?location(?:\.href)?\s*=\s*(['"])(?P<a>.*?)\1"""
     r"""|location\.(?:assign|replace)\(\s*(['"])(?P<b>.*?)\3"""
     r"""|window\.open\(\s*(['"])(?P<c>.*?)\5"""
 )
-_BY_ID = re.compile(
+_BY_ID: Final = re.compile(
     r"""getElementById\(\s*(['"])(?P<id>[^'"]+)\1\s*\)|querySelector\(\s*(['"])#(?P<sel>[\w-]+)\3"""
 )
-_HIDE = re.compile(
+_HIDE: Final = re.compile(
     r"""display\s*=\s*['"]none['"]|\.hidden\s*=\s*true|classList\.add\(\s*['"](?:hidden|d-none|hide|is-hidden)['"]"""
     r"""|visibility\s*=\s*['"]hidden['"]|\.close\(\)"""
 )
-_SHOW = re.compile(
+_SHOW: Final = re.compile(
     r"""display\s*=\s*['"](?:block|flex|inline|inline-block|grid|)['"]|\.hidden\s*=\s*false"""
     r"""|classList\.remove\(\s*['"](?:hidden|d-none|hide|is-hidden)['"]|classList\.add\(\s*['"](?:show|open|active|is-open)['"]"""
     r"""|visibility\s*=\s*['"]visible['"]|\.show(?:Modal)?\(\)"""
 )
-_PLAIN_ID = re.compile(r"#?[\w\-][\w\-:.]*")
-_SUBMIT = re.compile(r"""\.submit\(\)|requestSubmit\(""")
+_PLAIN_ID: Final = re.compile(r"#?[\w\-][\w\-:.]*")
+_SUBMIT: Final = re.compile(r"""\.submit\(\)|requestSubmit\(""")
 
 
 @dataclass(slots=True)

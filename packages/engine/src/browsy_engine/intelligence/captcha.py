@@ -7,13 +7,14 @@ present but the page reads as a CAPTCHA page, the type is inferred from the elem
 
 from __future__ import annotations
 
+from typing import Final
 from urllib.parse import parse_qs, urlsplit
 
 from ..dom.tree import Document, Node
 from ..suggestions import CaptchaInfo
 from .facts import PageFacts
 
-CAPTCHA_TYPES = (
+CAPTCHA_TYPES: Final = (
     "ReCaptcha",
     "HCaptcha",
     "Turnstile",
@@ -23,15 +24,19 @@ CAPTCHA_TYPES = (
     "Unknown",
 )
 # When several services are present, the more specific page-level signal wins.
-_PRECEDENCE = ("CloudflareChallenge", "Turnstile", "HCaptcha", "ReCaptcha")
+_PRECEDENCE: Final = ("CloudflareChallenge", "Turnstile", "HCaptcha", "ReCaptcha")
 # The candidate elements are those the selector `script, iframe[src], [data-sitekey], [class*='g-recaptcha'],
 # [class*='h-captcha'], [class*='cf-turnstile'], [id*='challenge-running'], [id*='cf-challenge'],
 # [id='challenge-form'], [id*='challenge-error'], form[action*='__cf_chl']` matches (attribute values
 # compared case-sensitively, as lexbor does), found by `_candidates` in one pass over the nodes.
-_CANDIDATE_CLASSES = ("g-recaptcha", "h-captcha", "cf-turnstile")  # each contains "captcha" or "turnstile"
-_CANDIDATE_IDS = ("challenge-running", "cf-challenge", "challenge-error")  # each contains "challenge"
+_CANDIDATE_CLASSES: Final = (
+    "g-recaptcha",
+    "h-captcha",
+    "cf-turnstile",
+)  # each contains "captcha" or "turnstile"
+_CANDIDATE_IDS: Final = ("challenge-running", "cf-challenge", "challenge-error")  # each contains "challenge"
 # Inline script of Cloudflare's interstitial ("Just a moment..."): its options object and loader path.
-_CLOUDFLARE_INLINE = ("_cf_chl_opt", "/cdn-cgi/challenge-platform/")
+_CLOUDFLARE_INLINE: Final = ("_cf_chl_opt", "/cdn-cgi/challenge-platform/")
 
 
 def _source_type(src: str) -> str | None:

@@ -9,17 +9,18 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
+from typing import Final
 
 from ..model import SpatialDom
 from . import keywords as kw
 
-PROXIMITY = 100  # px, vertical
+PROXIMITY: Final = 100  # px, vertical
 # A run of 4-8 digits (or two 3-4 digit halves) not glued to other digits, words, amounts or ids.
-_CODE = re.compile(r"(?<![\w.,:/#$€£+-])(\d{4,8}|\d{3,4}[ -]\d{3,4})(?![\w]|[.,]\d|-\d)")
+_CODE: Final = re.compile(r"(?<![\w.,:/#$€£+-])(\d{4,8}|\d{3,4}[ -]\d{3,4})(?![\w]|[.,]\d|-\d)")
 
 
 # Substrings every CODE_CONTEXT phrase contains one of (a cheap filter before the word-boundary match).
-_KEYWORD_HINTS = ("code", "otp", "pass", "one", "2fa", "pin")
+_KEYWORD_HINTS: Final = ("code", "otp", "pass", "one", "2fa", "pin")
 
 
 def _is_year(code: str) -> bool:

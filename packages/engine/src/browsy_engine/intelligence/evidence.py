@@ -20,20 +20,21 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from typing import Final
 
 from ..dom.tree import Document
 
-_SKIPPED = frozenset({"script", "style", "template", "noscript", "title", "svg", "select", "option"})
-_CHROME_TAGS = frozenset({"nav", "header", "footer", "aside"})
-_CHROME_ROLES = frozenset({"navigation", "banner", "contentinfo", "complementary"})
-_PARAGRAPHS = frozenset(
+_SKIPPED: Final = frozenset({"script", "style", "template", "noscript", "title", "svg", "select", "option"})
+_CHROME_TAGS: Final = frozenset({"nav", "header", "footer", "aside"})
+_CHROME_ROLES: Final = frozenset({"navigation", "banner", "contentinfo", "complementary"})
+_PARAGRAPHS: Final = frozenset(
     {"p", "pre", "blockquote", "li", "dd", "td", "h2", "h3", "h4", "h5", "h6", "figcaption"}
 )
-_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+_HEADINGS: Final = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+_CJK: Final = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 
 # schema.org types (lowercase) by what they declare the page to be
-ARTICLE_TYPES = frozenset(
+ARTICLE_TYPES: Final = frozenset(
     {
         "article",
         "newsarticle",
@@ -57,8 +58,8 @@ ARTICLE_TYPES = frozenset(
         "qapage",
     }
 )
-LISTING_TYPES = frozenset({"itemlist", "collectionpage", "offercatalog", "searchresultspage", "blog"})
-OG_ARTICLE_TYPES = frozenset({"article", "blog", "blogpost", "news", "newsarticle"})
+LISTING_TYPES: Final = frozenset({"itemlist", "collectionpage", "offercatalog", "searchresultspage", "blog"})
+OG_ARTICLE_TYPES: Final = frozenset({"article", "blog", "blogpost", "news", "newsarticle"})
 
 
 @dataclass(slots=True)
@@ -203,11 +204,11 @@ def collect_evidence(doc: Document | None) -> Evidence:
     return ev
 
 
-SHORT_BLOCK = 150  # words: a main block this short may be one of several posts or sections
-POST_BLOCK = (
+SHORT_BLOCK: Final = 150  # words: a main block this short may be one of several posts or sections
+POST_BLOCK: Final = (
     40  # words: a block shorter than a paragraph is an item of a list (a quote, a teaser), not a post
 )
-WIDEN_STEPS = 3
+WIDEN_STEPS: Final = 3
 
 
 def _widen(best: int, nodes: list, plain: list[int], linked: list[int]) -> int:

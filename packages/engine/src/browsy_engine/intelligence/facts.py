@@ -10,23 +10,23 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from ..dom.tree import Node
 from ..model import SpatialDom, SpatialElement
 
-HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
-FIELD_TAGS = frozenset({"input", "select", "textarea"})
-BUTTON_INPUT_TYPES = frozenset({"submit", "button", "image", "reset"})
-CHOICE_TYPES = frozenset({"checkbox", "radio"})
+HEADING_TAGS: Final = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+FIELD_TAGS: Final = frozenset({"input", "select", "textarea"})
+BUTTON_INPUT_TYPES: Final = frozenset({"submit", "button", "image", "reset"})
+CHOICE_TYPES: Final = frozenset({"checkbox", "radio"})
 # Inputs a person types a value into (the seed's "data-entry inputs"): everything but these.
-NON_ENTRY_TYPES = BUTTON_INPUT_TYPES | CHOICE_TYPES | {"hidden"}
-TEXTLIKE_TYPES = frozenset({"", "text", "email", "tel", "number", "search", "url"})
+NON_ENTRY_TYPES: Final = BUTTON_INPUT_TYPES | CHOICE_TYPES | {"hidden"}
+TEXTLIKE_TYPES: Final = frozenset({"", "text", "email", "tel", "number", "search", "url"})
 # The site's chrome around the content: navigation bars, headers, footers, sidebars.
-_CHROME_TAGS = frozenset({"nav", "header", "footer", "aside"})
-_CHROME_ROLES = frozenset({"navigation", "banner", "contentinfo", "complementary"})
+_CHROME_TAGS: Final = frozenset({"nav", "header", "footer", "aside"})
+_CHROME_ROLES: Final = frozenset({"navigation", "banner", "contentinfo", "complementary"})
 _NO_ATTRS: dict[str, str | None] = {}
-_LANDMARK_ROLES = frozenset(
+_LANDMARK_ROLES: Final = frozenset(
     {"navigation", "main", "banner", "contentinfo", "complementary", "search", "form"}
 )
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Final
 
 from ..model import SpatialElement
 
 # How far above an anchor's top a candidate may start and still count as "below" (same row).
-SAME_ROW_TOLERANCE = 10
+SAME_ROW_TOLERANCE: Final = 10
 
 
 def centre(el: SpatialElement) -> tuple[float, float]:

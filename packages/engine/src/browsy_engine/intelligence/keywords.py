@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from functools import cache
+from typing import Final
 
 
 @cache
@@ -23,7 +24,7 @@ def _pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(rf"(?:{alternatives})(?![a-z0-9])")
 
 
-_WORD_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
+_WORD_CHARACTERS: Final = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
 
 
 def _search(pattern: re.Pattern[str], text: str) -> bool:
@@ -52,7 +53,7 @@ def any_has_phrase(texts: Iterable[str], phrases: tuple[str, ...]) -> bool:
 
 
 # --- page types -------------------------------------------------------------------------------------
-ERROR_TITLE = (
+ERROR_TITLE: Final = (
     "not found",
     "error",
     "errors",
@@ -66,7 +67,7 @@ ERROR_TITLE = (
     "page unavailable",
 )
 # Headings are matched more strictly than titles: "Errors" is a common section title in documentation.
-ERROR_HEADING = (
+ERROR_HEADING: Final = (
     "page not found",
     "not found",
     "internal server error",
@@ -81,11 +82,11 @@ ERROR_HEADING = (
     "this page isn't available",
     "server error",
 )
-HTTP_ERROR_CODES = ("400", "401", "403", "404", "405", "410", "429", "500", "502", "503", "504")
+HTTP_ERROR_CODES: Final = ("400", "401", "403", "404", "405", "410", "429", "500", "502", "503", "504")
 # Words that make a bare status code in a title mean an HTTP error ("404 | Site", "Error 500").
-HTTP_CODE_CONTEXT = ERROR_TITLE + ("page", "server", "gateway", "timeout", "http", "status")
+HTTP_CODE_CONTEXT: Final = ERROR_TITLE + ("page", "server", "gateway", "timeout", "http", "status")
 
-CAPTCHA_TITLE = (
+CAPTCHA_TITLE: Final = (
     "captcha",
     "recaptcha",
     "hcaptcha",
@@ -104,7 +105,7 @@ CAPTCHA_TITLE = (
     "security challenge",
     "one more step",
 )
-CAPTCHA_HEADING = (
+CAPTCHA_HEADING: Final = (
     "captcha",
     "verify you're human",
     "verify you are human",
@@ -121,7 +122,7 @@ CAPTCHA_HEADING = (
     "type the text you see",
 )
 
-VERIFICATION = (
+VERIFICATION: Final = (
     "verification",
     "verify your identity",
     "verification code",
@@ -142,7 +143,7 @@ VERIFICATION = (
     "login code",
 )
 
-OAUTH_STRONG = (
+OAUTH_STRONG: Final = (
     "authorize",
     "authorise",
     "allow access",
@@ -154,19 +155,32 @@ OAUTH_STRONG = (
     "is requesting access",
     "requesting permission",
 )
-OAUTH_WEAK = ("consent",)
+OAUTH_WEAK: Final = ("consent",)
 
-INBOX_TITLE = ("inbox", "mail", "messages")
-EMAIL_MARKERS = ("from:", "to:", "subject:", "date:")
-DASHBOARD = ("dashboard", "welcome back")
-DASHBOARD_WEAK = ("overview",)  # also a common section heading of documentation and product pages
-SEARCH_RESULTS = ("search results", "results for", "search result", "matches for")
-SEARCH_RESULTS_WEAK = ("search",)  # sidebars have "Search" widget headings: only the title or an h1 counts
-SEARCH_QUERY_KEYS = ("q", "query", "s", "search", "search_query", "keyword", "keywords", "term", "text", "wd")
+INBOX_TITLE: Final = ("inbox", "mail", "messages")
+EMAIL_MARKERS: Final = ("from:", "to:", "subject:", "date:")
+DASHBOARD: Final = ("dashboard", "welcome back")
+DASHBOARD_WEAK: Final = ("overview",)  # also a common section heading of documentation and product pages
+SEARCH_RESULTS: Final = ("search results", "results for", "search result", "matches for")
+SEARCH_RESULTS_WEAK: Final = (
+    "search",
+)  # sidebars have "Search" widget headings: only the title or an h1 counts
+SEARCH_QUERY_KEYS: Final = (
+    "q",
+    "query",
+    "s",
+    "search",
+    "search_query",
+    "keyword",
+    "keywords",
+    "term",
+    "text",
+    "wd",
+)
 
 # --- actions ----------------------------------------------------------------------------------------
-LOGIN = ("log in", "login", "sign in", "signin", "log on", "logon")
-REGISTER = (
+LOGIN: Final = ("log in", "login", "sign in", "signin", "log on", "logon")
+REGISTER: Final = (
     "register",
     "registration",
     "sign up",
@@ -177,7 +191,7 @@ REGISTER = (
     "join",
     "new account",
 )
-CONTACT = (
+CONTACT: Final = (
     "contact us",
     "contact form",
     "get in touch",
@@ -186,12 +200,14 @@ CONTACT = (
     "inquiry",
     "enquiry",
 )
-CONTACT_WEAK = ("contact",)  # a footer column is often headed "Contact": only the title or an h1 counts
+CONTACT_WEAK: Final = (
+    "contact",
+)  # a footer column is often headed "Contact": only the title or an h1 counts
 # Substrings of a field's name/label/placeholder/autocomplete that say it holds who you are.
-IDENTITY_HINTS = ("user", "login", "mail", "account", "name", "phone", "identifier")
+IDENTITY_HINTS: Final = ("user", "login", "mail", "account", "name", "phone", "identifier")
 # ... and that it holds a one-time code.
-CODE_FIELD_HINTS = ("code", "otp", "token", "pin", "one-time", "totp", "2fa", "mfa")
-REMEMBER_ME = (
+CODE_FIELD_HINTS: Final = ("code", "otp", "token", "pin", "one-time", "totp", "2fa", "mfa")
+REMEMBER_ME: Final = (
     "remember",
     "keep me signed in",
     "keep me logged in",
@@ -200,7 +216,7 @@ REMEMBER_ME = (
     "trust this device",
     "remember me",
 )
-APPROVE = (
+APPROVE: Final = (
     "allow",
     "authorize",
     "authorise",
@@ -213,8 +229,8 @@ APPROVE = (
     "yes",
     "agree",
 )
-APPROVE_STRONG = ("allow", "authorize", "authorise", "approve", "grant", "grant access")
-DENY = (
+APPROVE_STRONG: Final = ("allow", "authorize", "authorise", "approve", "grant", "grant access")
+DENY: Final = (
     "deny",
     "cancel",
     "decline",
@@ -227,8 +243,8 @@ DENY = (
     "do not allow",
     "no",
 )
-COOKIE_TEXT = ("cookie", "cookies", "gdpr", "tracking technologies", "consent to our use")
-COOKIE_ACCEPT = (
+COOKIE_TEXT: Final = ("cookie", "cookies", "gdpr", "tracking technologies", "consent to our use")
+COOKIE_ACCEPT: Final = (
     "accept",
     "accept all",
     "accept cookies",
@@ -244,7 +260,7 @@ COOKIE_ACCEPT = (
     "consent",
     "accept and close",
 )
-COOKIE_REJECT = (
+COOKIE_REJECT: Final = (
     "reject",
     "reject all",
     "decline",
@@ -257,7 +273,7 @@ COOKIE_REJECT = (
     "reject cookies",
     "disagree",
 )
-VERIFY_BUTTON = (
+VERIFY_BUTTON: Final = (
     "verify",
     "submit",
     "continue",
@@ -268,7 +284,7 @@ VERIFY_BUTTON = (
     "i am human",
     "confirm",
 )
-DOWNLOAD_EXTENSIONS = (
+DOWNLOAD_EXTENSIONS: Final = (
     ".zip",
     ".tar.gz",
     ".tgz",
@@ -296,7 +312,7 @@ DOWNLOAD_EXTENSIONS = (
     ".whl",
     ".jar",
 )
-CODE_CONTEXT = (
+CODE_CONTEXT: Final = (
     "verification code",
     "security code",
     "your code",

@@ -17,21 +17,25 @@ text gate comes first. The reason is one short sentence for the agent (`page_inf
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..dom.tree import Document
 
-LOW_TEXT = 200  # readable characters below which a page is a shell (a heading and a sentence or two)
-_SCRIPT_HEAVY = 10  # inline script characters per readable character that make a page mostly program
-_NOT_TEXT = frozenset({"script", "style", "template", "noscript", "title", "head"})
-_MOUNT_IDS = frozenset(
+LOW_TEXT: Final = 200  # readable characters below which a page is a shell (a heading and a sentence or two)
+_SCRIPT_HEAVY: Final = 10  # inline script characters per readable character that make a page mostly program
+_NOT_TEXT: Final = frozenset({"script", "style", "template", "noscript", "title", "head"})
+_MOUNT_IDS: Final = frozenset(
     {"root", "app", "__next", "__nuxt", "___gatsby", "svelte", "q-app", "main-app", "react-root"}
 )
-_MOUNT_TAGS = frozenset({"app-root"})
-_MOUNT_ATTRS = frozenset({"ng-version", "data-reactroot", "data-v-app", "ng-app", "data-server-rendered"})
-_CONTENT_TAGS = frozenset(
+_MOUNT_TAGS: Final = frozenset({"app-root"})
+_MOUNT_ATTRS: Final = frozenset(
+    {"ng-version", "data-reactroot", "data-v-app", "ng-app", "data-server-rendered"}
+)
+_CONTENT_TAGS: Final = frozenset(
     {"img", "input", "select", "textarea", "button", "video", "iframe", "a", "svg", "canvas"}
 )
-_JS_WORDS = ("javascript", "java script")
-_ASKS = (
+_JS_WORDS: Final = ("javascript", "java script")
+_ASKS: Final = (
     "enable",
     "turn on",
     "requires",
@@ -43,7 +47,9 @@ _ASKS = (
     "activer",
     "włącz",
 )
-_SCRIPT_TYPES = frozenset({"", "text/javascript", "module", "application/javascript", "text/ecmascript"})
+_SCRIPT_TYPES: Final = frozenset(
+    {"", "text/javascript", "module", "application/javascript", "text/ecmascript"}
+)
 
 
 def needs_js_reason(doc: Document) -> str | None:

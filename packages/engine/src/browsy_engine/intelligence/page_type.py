@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Final
 from urllib.parse import parse_qs, urlsplit
 
 from ..model import SpatialElement
@@ -21,7 +22,7 @@ from .evidence import Evidence
 from .facts import NON_ENTRY_TYPES, PageFacts, input_type
 from .weighing import Weighing
 
-PAGE_TYPES = (
+PAGE_TYPES: Final = (
     "Error",
     "Captcha",
     "Login",
@@ -38,14 +39,14 @@ PAGE_TYPES = (
     "Other",
 )
 
-LONG_PARAGRAPH = 100  # characters
+LONG_PARAGRAPH: Final = 100  # characters
 # Weak keywords (an error word, "overview") only count on pages that are not long-form content
 # ("Error handling in Rust" is an article about errors, not an error page).
-SHORT_PAGE_MAX_LONG_PARAGRAPHS = 4
-ERROR_HEADING_MAX = 60  # characters: "Page not found", not a section title in an article
+SHORT_PAGE_MAX_LONG_PARAGRAPHS: Final = 4
+ERROR_HEADING_MAX: Final = 60  # characters: "Page not found", not a section title in an article
 # a header line's name; is_email_body requires white space or the start of the text before it (outside
 # the pattern, so that `re` skips ahead to the names' first letters instead of trying every position)
-_EMAIL_MARKER = re.compile(r"(from|to|subject|date):")
+_EMAIL_MARKER: Final = re.compile(r"(from|to|subject|date):")
 
 
 def long_paragraphs(facts: PageFacts) -> int:
@@ -328,7 +329,7 @@ def classify(
     )
 
 
-_RULE_REASONS = {
+_RULE_REASONS: Final = {
     "TwoFactorAuth": "verification words and a code field",
     "OAuthConsent": "authorization words and an approve button",
     "Inbox": "inbox title and a list of messages",

@@ -10,20 +10,20 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from ..model import SpatialDom, SpatialElement
 from .facts import PageFacts, collect_facts
 
-ROW_TOLERANCE = 30
-MAX_LABEL = 24
-_NEXT_SYMBOLS = frozenset(">›»→⟩❯▶⇒⟶")
-_PREV_SYMBOLS = frozenset("<‹«←⟨❮◀⇐⟵")
-_NEXT_WORDS = ("next", "next page", "older", "older posts", "older entries", "more results", "forward")
-_PREV_WORDS = ("prev", "previous", "previous page", "newer", "newer posts", "newer entries", "back")
-_WORDS = re.compile(r"[a-z][a-z ]*[a-z]|[a-z]")
+ROW_TOLERANCE: Final = 30
+MAX_LABEL: Final = 24
+_NEXT_SYMBOLS: Final = frozenset(">›»→⟩❯▶⇒⟶")
+_PREV_SYMBOLS: Final = frozenset("<‹«←⟨❮◀⇐⟵")
+_NEXT_WORDS: Final = ("next", "next page", "older", "older posts", "older entries", "more results", "forward")
+_PREV_WORDS: Final = ("prev", "previous", "previous page", "newer", "newer posts", "newer entries", "back")
+_WORDS: Final = re.compile(r"[a-z][a-z ]*[a-z]|[a-z]")
 # Cheap pre-check: could this label say next/previous at all?
-_MAYBE = re.compile(r"next|prev|older|newer|more results|forward|back|[<>‹›«»←→⟨⟩❮❯◀▶⇐⇒⟵⟶]")
+_MAYBE: Final = re.compile(r"next|prev|older|newer|more results|forward|back|[<>‹›«»←→⟨⟩❮❯◀▶⇐⇒⟵⟶]")
 
 
 @dataclass(slots=True)

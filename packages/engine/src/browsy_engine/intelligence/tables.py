@@ -11,15 +11,15 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from ..dom.tree import Document
 from ..model import SpatialDom
 from ..spatial.text import INLINE_TAGS, SILENT_TAGS, collapse
 
-ROW_TOLERANCE = 5
-MAX_SPAN = 1000  # browsers clamp colspan/rowspan; so do we (a hostile rowspan must not explode a grid)
-MAX_CELLS = 200_000  # per table: a hostile page of huge colspans stops growing here
+ROW_TOLERANCE: Final = 5
+MAX_SPAN: Final = 1000  # browsers clamp colspan/rowspan; so do we (a hostile rowspan must not explode a grid)
+MAX_CELLS: Final = 200_000  # per table: a hostile page of huge colspans stops growing here
 
 
 @dataclass(slots=True)

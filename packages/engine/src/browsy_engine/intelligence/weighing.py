@@ -26,12 +26,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Final
 
 from .evidence import ARTICLE_TYPES, LISTING_TYPES, Evidence
 
-CONTENT_POINTS = 3
-TEASERS = 4
-LINKED_HEADINGS = 3
+CONTENT_POINTS: Final = 3
+TEASERS: Final = 4
+LINKED_HEADINGS: Final = 3
 
 
 @dataclass(slots=True)
@@ -84,7 +85,7 @@ def weigh_content(ev: Evidence, *, seed_article: bool, h1: list[str], title: str
     return w
 
 
-_TITLE_SEPARATORS = re.compile(r"\s+[|–—\-»·:•]\s+|\s*[|»•]\s*")
+_TITLE_SEPARATORS: Final = re.compile(r"\s+[|–—\-»·:•]\s+|\s*[|»•]\s*")
 
 
 def names_the_page(h1: str, title: str) -> bool:

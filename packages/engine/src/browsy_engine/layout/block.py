@@ -9,6 +9,7 @@ that lays them out (context.py).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from ..css.style import ComputedStyle
 from . import atomic, flexgrid, intrinsic, multicol, table  # circular: they call back into block
@@ -45,9 +46,9 @@ from .margins import (
 from .markers import inside_marker, marker_line_height, marker_only_item, splits_inline
 from .multicol import is_multicol
 
-FLEX_LIKE = frozenset({"flex", "grid", "inline-flex", "inline-grid", "-webkit-box"})
-TABLE_LIKE = frozenset({"table", "inline-table"})
-PLAIN_BLOCKS = frozenset({"block", "list-item", "flow-root"})  # no table or flex/grid contents
+FLEX_LIKE: Final = frozenset({"flex", "grid", "inline-flex", "inline-grid", "-webkit-box"})
+TABLE_LIKE: Final = frozenset({"table", "inline-table"})
+PLAIN_BLOCKS: Final = frozenset({"block", "list-item", "flow-root"})  # no table or flex/grid contents
 
 
 @dataclass(slots=True)
@@ -85,7 +86,7 @@ class BlockOut:
 # Boxes whose block children share their parent's formatting context: blocks, list items, and an
 # inline split around block-level children (block-in-inline: CSS 2 §9.2.1.1 puts those blocks in
 # anonymous block boxes of the same context, so margins collapse across the inline's empty parts).
-IN_FLOW_WRAPPERS = frozenset({"block", "list-item", "inline"})
+IN_FLOW_WRAPPERS: Final = frozenset({"block", "list-item", "inline"})
 
 
 def establishes_bfc(ctx: LayoutContext, i: int) -> bool:

@@ -9,7 +9,7 @@ that anchor's `shift_y` (used to align table-cell contents vertically after the 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from ..css.style import ComputedStyle
 from ..dom.tree import TEXT, Document, Node
@@ -18,10 +18,10 @@ from .document_boxes import DocumentBoxes
 if TYPE_CHECKING:
     from .multicol import ColumnSet
 
-NEVER_RENDERED = frozenset(
+NEVER_RENDERED: Final = frozenset(
     {"head", "script", "style", "template", "title", "meta", "link", "base", "noembed", "noframes", "param"}
 )
-REPLACED = frozenset(
+REPLACED: Final = frozenset(
     {
         "img",
         "input",
@@ -37,7 +37,7 @@ REPLACED = frozenset(
         "progress",
     }
 )  # no <canvas>: with scripting off it renders its fallback content, like an ordinary element
-BLOCK_LEVEL = frozenset(
+BLOCK_LEVEL: Final = frozenset(
     {
         "block",
         "list-item",
@@ -57,10 +57,10 @@ BLOCK_LEVEL = frozenset(
         "-webkit-box",
     }
 )
-TRANSPARENT = frozenset({"none", "contents"})  # displays whose element is not itself a box child
-OUT_OF_FLOW = frozenset({"absolute", "fixed"})  # the positions that take a box out of the flow
-FLOATING = frozenset({"left", "right"})  # the float values that float a box
-BLOCKIFY = {
+TRANSPARENT: Final = frozenset({"none", "contents"})  # displays whose element is not itself a box child
+OUT_OF_FLOW: Final = frozenset({"absolute", "fixed"})  # the positions that take a box out of the flow
+FLOATING: Final = frozenset({"left", "right"})  # the float values that float a box
+BLOCKIFY: Final = {
     "inline": "block",
     "inline-block": "block",
     "inline-flex": "flex",
@@ -210,11 +210,13 @@ class LayoutContext:
         return self.nodes[i].tag in REPLACED
 
 
-FLEX_PARENTS = frozenset({"flex", "grid", "inline-flex", "inline-grid"})  # their children are blockified
-TABLE_COLUMNS = frozenset({"table-column", "table-column-group"})
+FLEX_PARENTS: Final = frozenset(
+    {"flex", "grid", "inline-flex", "inline-grid"}
+)  # their children are blockified
+TABLE_COLUMNS: Final = frozenset({"table-column", "table-column-group"})
 
 
-IN_FLOW_BLOCKS = frozenset({"block", "list-item", "flex", "grid", "table", "flow-root"})
+IN_FLOW_BLOCKS: Final = frozenset({"block", "list-item", "flex", "grid", "table", "flow-root"})
 
 
 def classify(ctx: LayoutContext) -> None:

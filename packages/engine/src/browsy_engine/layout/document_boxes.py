@@ -11,11 +11,11 @@ clamped (dependents still build on the unclamped box).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import cast, overload
+from typing import Final, cast, overload
 
 Box = tuple[float, float, float, float]
-LIMIT = 1e7  # px; absurd CSS (margin: -1e300px) must not produce absurd boxes
-_PENDING = object()  # not converted yet
+LIMIT: Final = 1e7  # px; absurd CSS (margin: -1e300px) must not produce absurd boxes
+_PENDING: Final = object()  # not converted yet
 
 
 def _clamped(b: Box) -> Box:

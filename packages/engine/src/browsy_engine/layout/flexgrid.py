@@ -9,6 +9,7 @@ min/max-content widths); after Taffy places the items we lay out each item's con
 from __future__ import annotations
 
 import math
+from typing import Final
 
 import stretchable.taffylib as taffylib
 
@@ -21,7 +22,7 @@ from .grid_tracks import template_areas
 from .taffy_style import auto_flow, base_style, container_style, definite_column_rows, item_style
 from .trampoline import run
 
-MAX_DEPTH = 48  # nested flex/grid containers deeper than this are laid out as blocks
+MAX_DEPTH: Final = 48  # nested flex/grid containers deeper than this are laid out as blocks
 _instances: list[int] = []
 _layout = taffylib.PyLayout()
 

@@ -6,10 +6,12 @@ band is free at a given height; floats are stacked at their side below earlier f
 
 from __future__ import annotations
 
-NEG_INF = float("-inf")
+from typing import Final
+
+NEG_INF: Final = float("-inf")
 # Chromium measures in LayoutUnits (1/64 px): a float as wide as the room left beside earlier floats,
 # give or take floating-point error in their percentage widths, fits there
-FIT_TOLERANCE = 0.01
+FIT_TOLERANCE: Final = 0.01
 
 
 class FloatArea:

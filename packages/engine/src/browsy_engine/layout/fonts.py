@@ -13,6 +13,7 @@ import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
+from typing import Final
 
 # CSS family name -> our face family. Unknown names fall through to the next name in the list; when
 # nothing matches, Chromium uses its standard font (Times New Roman ~ Liberation Serif).
@@ -41,8 +42,8 @@ FAMILY_ALIASES: dict[str, str] = {
     "dejavu sans mono": "dejavu sans mono",
     "bitstream vera sans mono": "dejavu sans mono",
 }
-DEFAULT_FAMILY = "liberation serif"
-SOFT_HYPHEN = "\u00ad"
+DEFAULT_FAMILY: Final = "liberation serif"
+SOFT_HYPHEN: Final = "\u00ad"
 
 
 @dataclass(slots=True)

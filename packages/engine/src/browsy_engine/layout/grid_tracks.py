@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import math
 import re
+from typing import Final
 
-NAN = math.nan
-_NAMES = re.compile(r"\[[^\]]*\]")
-_TOKEN = re.compile(r"[a-z-]+\([^()]*(?:\([^()]*\)[^()]*)*\)|[^\s()]+")
+NAN: Final = math.nan
+_NAMES: Final = re.compile(r"\[[^\]]*\]")
+_TOKEN: Final = re.compile(r"[a-z-]+\([^()]*(?:\([^()]*\)[^()]*)*\)|[^\s()]+")
 
 
 def _length(tok: str, ref: float | None) -> tuple[int, float] | None:

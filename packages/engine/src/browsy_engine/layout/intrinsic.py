@@ -7,6 +7,7 @@ measure functions of flex/grid items. Generator tasks, cached per node for one l
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Final
 
 from . import atomic, block, table, units
 from . import pieces as P
@@ -14,11 +15,11 @@ from .context import OUT_OF_FLOW, LayoutContext
 from .controls import alt_ignores_size
 from .geometry import has_percent, horizontal_pb, px, px_or_none, specified_height, vertical_pb
 
-FLEX_ROW = frozenset({"row", "row-reverse"})
-UNBOUNDED = 1e7  # a containing block width against which a percentage max-width limits nothing
+FLEX_ROW: Final = frozenset({"row", "row-reverse"})
+UNBOUNDED: Final = 1e7  # a containing block width against which a percentage max-width limits nothing
 
 
-NARROWEST_LINE = 1e-3  # px: a containing block that leaves every line as narrow as can be
+NARROWEST_LINE: Final = 1e-3  # px: a containing block that leaves every line as narrow as can be
 
 
 def outer_intrinsic(ctx: LayoutContext, c: int):
@@ -80,7 +81,7 @@ def outer_intrinsic(ctx: LayoutContext, c: int):
     return lo + pb + margins, hi + pb + margins
 
 
-_UNKNOWN = -1.0
+_UNKNOWN: Final = -1.0
 
 
 def percent_height_base(ctx: LayoutContext, c: int) -> float | None:

@@ -17,7 +17,9 @@ text.split_words); this module answers only for junctions. Pinned by layout_fixt
 
 from __future__ import annotations
 
-BREAKS_BEFORE = {
+from typing import Final
+
+BREAKS_BEFORE: Final = {
     "!": "(<?[{—–é中…·€°",
     '"': "(<?[{—–中…",
     "#": "(<?[{—–中…",
@@ -67,7 +69,7 @@ BREAKS_BEFORE = {
     "€": "$%(+?[\\{—–中…€°",
     "°": "$%(+?[\\{—–中…€°",
 }
-_QUOTES = {"\u2018": "\u2019", "\u201e": "\u201c", "\u2039": "\u00ab", "\u203a": "\u00bb"}
+_QUOTES: Final = {"\u2018": "\u2019", "\u201e": "\u201c", "\u2039": "\u00ab", "\u203a": "\u00bb"}
 
 
 def _representative(ch: str) -> str:

@@ -3,7 +3,7 @@ legacy alignment), the UA margin rules outside the cascade, and the quirks mode'
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..css.style import ComputedStyle
 from .context import LayoutContext
@@ -17,8 +17,8 @@ NO_MARGIN: Margin = (0.0, 0.0)
 # are dropped at the top/bottom of body and table cells. An author's margin is never quirky, nor are the
 # UA margins of hr and figure (measured against Chromium: layout_fixtures/quirky_margins). Headings'
 # top margins are quirky, their bottom ones are not (QUIRKY_TOP).
-QUIRKY_TOP = {"h1": 0.67, "h2": 0.83, "h3": 1.0, "h4": 1.33, "h5": 1.67, "h6": 2.33}
-QUIRKY = {
+QUIRKY_TOP: Final = {"h1": 0.67, "h2": 0.83, "h3": 1.0, "h4": 1.33, "h5": 1.67, "h6": 2.33}
+QUIRKY: Final = {
     "p": 1.0,
     "ul": 1.0,
     "ol": 1.0,
@@ -31,7 +31,7 @@ QUIRKY = {
     "pre": 1.0,
     "xmp": 1.0,
 }
-QUIRK_CONTAINERS = frozenset({"body", "td", "th"})
+QUIRK_CONTAINERS: Final = frozenset({"body", "td", "th"})
 
 
 def collapse(a: Margin, b: Margin) -> Margin:
@@ -53,8 +53,8 @@ def quirk_container(ctx: LayoutContext, i: int) -> bool:
     return ctx.quirks and ctx.nodes[i].tag in QUIRK_CONTAINERS
 
 
-LISTS = frozenset({"ul", "ol", "menu", "dir", "dl"})
-UA_MARGIN_TAGS = LISTS | {"form"}  # margins that UA rules outside the cascade change (ua_margins)
+LISTS: Final = frozenset({"ul", "ol", "menu", "dir", "dl"})
+UA_MARGIN_TAGS: Final = LISTS | {"form"}  # margins that UA rules outside the cascade change (ua_margins)
 
 
 def nested_list(ctx: LayoutContext, i: int, s) -> bool:

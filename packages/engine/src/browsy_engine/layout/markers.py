@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from .context import LayoutContext
 from .text import metrics_for
 
-BULLETS = frozenset({"disc", "circle", "square", "disclosure-open", "disclosure-closed"})
+BULLETS: Final = frozenset({"disc", "circle", "square", "disclosure-open", "disclosure-closed"})
 
 
 def marker_line_height(s) -> float:

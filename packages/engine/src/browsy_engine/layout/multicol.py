@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from bisect import bisect_right
 from dataclasses import dataclass
+from typing import Final
 
 from ..css.style import ComputedStyle
 from . import block  # circular: block lays the flow out and calls back here
@@ -25,8 +26,8 @@ from .context import LayoutContext
 from .floats import FloatArea
 from .geometry import ContentBox, px
 
-PLAIN = frozenset({"block", "list-item", "flow-root"})  # containers whose lines and blocks can be cut
-MAX_COLUMNS = 1000
+PLAIN: Final = frozenset({"block", "list-item", "flow-root"})  # containers whose lines and blocks can be cut
+MAX_COLUMNS: Final = 1000
 
 
 @dataclass(slots=True)

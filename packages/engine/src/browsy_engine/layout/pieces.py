@@ -7,8 +7,16 @@ unit carries the words of one text node that lie between break opportunities.
 
 from __future__ import annotations
 
-WORD, SPACE, OPEN, CLOSE, ATOMIC, FLOAT, ABS = range(7)
-FORCED = None  # a unit that forces a line break
+from typing import Final
+
+WORD: Final = 0
+SPACE: Final = 1
+OPEN: Final = 2
+CLOSE: Final = 3
+ATOMIC: Final = 4
+FLOAT: Final = 5
+ABS: Final = 6
+FORCED: Final = None  # a unit that forces a line break
 # A TEXTRUN unit is a tuple (TEXTRUN, node, metrics, raised, words, widths, space_piece): words of one
 # text node each followed by a space (a break opportunity), broken into lines without a unit per word.
 TEXTRUN = "textrun"
@@ -19,11 +27,21 @@ TEXTRUN = "textrun"
 # metrics: FontMetrics of words and inline boxes; raised: baseline shift of the enclosing inline box
 # (vertical-align sub/super); height/baseline: margin-box height of atomics and floats and their baseline
 # from the margin-box top; min_width: their min-content contribution when only measuring.
-KIND, NODE, WIDTH, TEXT, METRICS, RAISED, HEIGHT, BASELINE, MIN_WIDTH = range(9)
-INNER_SPACES = HEIGHT  # for WORD pieces covering several words of a TEXTRUN: the spaces inside
+KIND: Final = 0
+NODE: Final = 1
+WIDTH: Final = 2
+TEXT: Final = 3
+METRICS: Final = 4
+RAISED: Final = 5
+HEIGHT: Final = 6
+BASELINE: Final = 7
+MIN_WIDTH: Final = 8
+INNER_SPACES: Final = HEIGHT  # for WORD pieces covering several words of a TEXTRUN: the spaces inside
 Piece = tuple
 # A unit is a list [pieces, width, has_content]: pieces that no line break may separate.
-PIECES, UWIDTH, CONTENT = range(3)
+PIECES: Final = 0
+UWIDTH: Final = 1
+CONTENT: Final = 2
 
 
 def unit_trail(unit: list) -> float:

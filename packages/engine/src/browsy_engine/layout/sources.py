@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Final
 
 import tinycss2
 
@@ -19,7 +20,7 @@ from ..css.values import Viewport
 from .context import LayoutContext
 from .generated import layout_copy
 
-_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(px|vw)\s*$", re.IGNORECASE)
+_SIZE: Final = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(px|vw)\s*$", re.IGNORECASE)
 
 
 def _candidates(srcset: str) -> list[tuple[str, str]]:
@@ -133,7 +134,9 @@ def _media_query_matches(media: str, viewport_w: float, viewport_h: float) -> bo
     return media_matches(tinycss2.parse_component_value_list(media), Viewport(viewport_w, viewport_h))
 
 
-FALLBACK_OBJECT = "object:fallback"  # the layout tree's tag for an <object> showing its fallback content
+FALLBACK_OBJECT: Final = (
+    "object:fallback"  # the layout tree's tag for an <object> showing its fallback content
+)
 
 
 def fallback_objects(ctx: LayoutContext) -> None:

@@ -4,12 +4,13 @@ min/max-content widths, border-spacing, captions, and vertical alignment of cell
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from . import block, intrinsic
 from .context import LayoutContext
 from .geometry import horizontal_pb, px_or_none, vertical_pb
 
-GROUPS = frozenset({"table-row-group", "table-header-group", "table-footer-group"})
+GROUPS: Final = frozenset({"table-row-group", "table-header-group", "table-footer-group"})
 
 
 @dataclass(slots=True)

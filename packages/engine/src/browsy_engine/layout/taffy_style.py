@@ -8,15 +8,16 @@ from __future__ import annotations
 
 import math
 import re
+from typing import Final
 
 from ..css.style import ComputedStyle, Length
 from .geometry import layout_units
 
-NAN = math.nan
-AUTO = {"dim": 0, "value": NAN}
-ZERO = {"dim": 1, "value": 0.0}
+NAN: Final = math.nan
+AUTO: Final = {"dim": 0, "value": NAN}
+ZERO: Final = {"dim": 1, "value": 0.0}
 
-ALIGN = {
+ALIGN: Final = {
     "start": 0,
     "end": 1,
     "flex-start": 2,
@@ -31,7 +32,7 @@ ALIGN = {
     "first baseline": 5,
     "last baseline": 5,
 }
-CONTENT = {
+CONTENT: Final = {
     "start": 0,
     "end": 1,
     "flex-start": 2,
@@ -44,9 +45,9 @@ CONTENT = {
     "left": 0,
     "right": 1,
 }
-DIRECTION = {"row": 0, "column": 1, "row-reverse": 2, "column-reverse": 3}
-WRAP = {"nowrap": 0, "wrap": 1, "wrap-reverse": 2}
-AUTO_FLOW = {
+DIRECTION: Final = {"row": 0, "column": 1, "row-reverse": 2, "column-reverse": 3}
+WRAP: Final = {"nowrap": 0, "wrap": 1, "wrap-reverse": 2}
+AUTO_FLOW: Final = {
     "row": 0,
     "column": 1,
     "row dense": 2,
@@ -74,7 +75,7 @@ def _rect(top: dict, right: dict, bottom: dict, left: dict) -> dict:
     return {"top": top, "right": right, "bottom": bottom, "left": left}
 
 
-_BASE_STYLE = {
+_BASE_STYLE: Final = {
     "display": 1,
     "box_sizing": 1,
     "overflow_x": 0,
@@ -162,7 +163,7 @@ def auto_flow(s: ComputedStyle) -> str:
     return " ".join((s.grid_auto_flow or "row").split())
 
 
-_LINE = re.compile(r"^\s*(span\s+)?(-?\d+)?\s*(span)?\s*$")
+_LINE: Final = re.compile(r"^\s*(span\s+)?(-?\d+)?\s*(span)?\s*$")
 
 
 def _placement(raw: str | None) -> dict:

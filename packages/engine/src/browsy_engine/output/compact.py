@@ -29,7 +29,7 @@ r"""Compact output: one bracketed line per element, for minimal tokens.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..spatial.text import without_controls
 from .json_output import well_formed
@@ -39,9 +39,9 @@ from .selection import is_actionable
 if TYPE_CHECKING:
     from ..model import Frame, SpatialDom, SpatialElement
 
-_SIZED_TAGS = frozenset({"input", "button", "textarea", "select"})
+_SIZED_TAGS: Final = frozenset({"input", "button", "textarea", "select"})
 # Elements whose text is what an agent acts on: never cut (links, controls, headings, labels).
-UNCUT_TAGS = frozenset(
+UNCUT_TAGS: Final = frozenset(
     {
         "a",
         "button",
@@ -59,11 +59,11 @@ UNCUT_TAGS = frozenset(
         "h6",
     }
 )
-_ROWS = ("top", "mid", "bot")
-_COLS = ("-L", "", "-R")
+_ROWS: Final = ("top", "mid", "bot")
+_COLS: Final = ("-L", "", "-R")
 
 
-_ESCAPES = str.maketrans({"\\": "\\\\", '"': '\\"', "[": "\\[", "]": "\\]"})
+_ESCAPES: Final = str.maketrans({"\\": "\\\\", '"': '\\"', "[": "\\[", "]": "\\]"})
 
 
 def _flat(value: str) -> str:

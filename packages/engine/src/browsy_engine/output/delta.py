@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from ..model import SpatialDom, SpatialElement
 from .compact import element_lines
 from .json_output import well_formed
 
-_STATE_FIELDS = ("role", "hidden", "name", "val", "label", "checked", "disabled", "expanded", "selected",
+_STATE_FIELDS: Final = ("role", "hidden", "name", "val", "label", "checked", "disabled", "expanded", "selected",
                  "required", "alert_type")  # fmt: skip
 
 Key = tuple[Any, ...]

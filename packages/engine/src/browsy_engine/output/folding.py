@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .compact import cut_text, field_text
 from .selection import is_actionable, repeated_chrome, within
@@ -34,13 +34,13 @@ from .selection import is_actionable, repeated_chrome, within
 if TYPE_CHECKING:
     from ..model import SpatialDom, SpatialElement
 
-MIN_MENU = 10  # listed elements of a navigation or footer that fold (a short menu stays listed)
-MENU_ROLES = frozenset({"navigation", "contentinfo"})
-FIELD_TAGS = frozenset({"input", "select", "textarea"})  # stay listed inside a folded menu
-MIN_HIDDEN_RUN = 5  # hidden elements in a row that fold (below it, the fold line is about as long)
-NAMES_SHOWN = 3  # names of a hidden fold's elements on its line
-NAME_CHARS = 24  # characters of each of those names
-IMAGE_TAGS = frozenset({"img", "svg", "picture"})
+MIN_MENU: Final = 10  # listed elements of a navigation or footer that fold (a short menu stays listed)
+MENU_ROLES: Final = frozenset({"navigation", "contentinfo"})
+FIELD_TAGS: Final = frozenset({"input", "select", "textarea"})  # stay listed inside a folded menu
+MIN_HIDDEN_RUN: Final = 5  # hidden elements in a row that fold (below it, the fold line is about as long)
+NAMES_SHOWN: Final = 3  # names of a hidden fold's elements on its line
+NAME_CHARS: Final = 24  # characters of each of those names
+IMAGE_TAGS: Final = frozenset({"img", "svg", "picture"})
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,13 +18,14 @@ link goes. JSON, `find` and every action keep the element's absolute href; only 
 
 from __future__ import annotations
 
+from typing import Final
 from urllib.parse import urlsplit
 
-_HREF_ESCAPES = str.maketrans({'"': "%22", "[": "%5B", "]": "%5D", " ": "%20"})
-TRACKING_PREFIX = "utm_"
-SAME_AS = "="  # `->=12`: the destination of element 12
-LONG_HREF = 80
-HREF_KEPT = 64
+_HREF_ESCAPES: Final = str.maketrans({'"': "%22", "[": "%5B", "]": "%5D", " ": "%20"})
+TRACKING_PREFIX: Final = "utm_"
+SAME_AS: Final = "="  # `->=12`: the destination of element 12
+LONG_HREF: Final = 80
+HREF_KEPT: Final = 64
 
 
 def origin_of(url: str) -> str | None:

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from ..model import SpatialDom
 
-_SEP = "~"
+_SEP: Final = "~"
 
 
 @dataclass(frozen=True, slots=True)

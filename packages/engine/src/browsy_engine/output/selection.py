@@ -16,7 +16,7 @@ Views keep the page's ids and order, so an id seen in one view means the same el
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Final, Literal
 
 from ..spatial.roles import HEADING_TAGS, WIDGET_ROLES
 
@@ -25,10 +25,10 @@ if TYPE_CHECKING:
 
 View = Literal["all", "actions", "content"]
 # The landmarks of a site's chrome: header (banner), navigation, footer (contentinfo).
-CHROME_ROLES = frozenset({"banner", "navigation", "contentinfo"})
+CHROME_ROLES: Final = frozenset({"banner", "navigation", "contentinfo"})
 VIEWS: tuple[str, ...] = ("all", "actions", "content")
 
-_CONTROL_TAGS = frozenset({"button", "input", "select", "textarea", "summary"})
+_CONTROL_TAGS: Final = frozenset({"button", "input", "select", "textarea", "summary"})
 
 
 def is_actionable(el: SpatialElement) -> bool:

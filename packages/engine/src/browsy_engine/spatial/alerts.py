@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Final
 
-_PREFIXES = frozenset(
+_PREFIXES: Final = frozenset(
     {"alert", "msg", "message", "messages", "flash", "notice", "notification", "toast", "callout", "banner",
      "feedback", "form", "field", "validation", "status", "snackbar", "invalid"}
 )  # fmt: skip
-_KINDS = {
+_KINDS: Final = {
     "error": "error",
     "errors": "error",
     "danger": "error",
@@ -35,11 +36,13 @@ _KINDS = {
     "notice": "alert",
     "primary": "alert",
 }
-_INFO_PREFIXES = frozenset({"alert", "notice", "notification", "callout", "flash", "toast", "banner"})
-_SPLIT = re.compile(r"[-_]+")
+_INFO_PREFIXES: Final = frozenset({"alert", "notice", "notification", "callout", "flash", "toast", "banner"})
+_SPLIT: Final = re.compile(r"[-_]+")
 # A class attribute can name a kind only if its lowercase text holds one of the _KINDS words (they all
 # contain one of these stems): one search spares most attributes the split into tokens.
-_KIND_STEMS = re.compile("error|danger|fail|invalid|critical|succe|ok|warn|caution|info|notice|primary")
+_KIND_STEMS: Final = re.compile(
+    "error|danger|fail|invalid|critical|succe|ok|warn|caution|info|notice|primary"
+)
 
 
 def _class_kind(token: str) -> str | None:

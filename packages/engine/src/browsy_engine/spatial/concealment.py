@@ -22,22 +22,24 @@ still sees nothing. The reasons, from the paint properties of css/props_paint.py
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..css.props_paint import CLIPPED_AWAY
 from ..css.style import ComputedStyle
 from ..dom.tree import Document
 
 WHITE = (1.0, 1.0, 1.0, 1.0)
-OPAQUE = 0.95  # a background at least this opaque decides the colour text is painted on
-SAME_COLOUR = 0.02  # channels closer than this (0-1) read as the same colour
-CANVAS = 1 << 20  # the "distance" of the canvas's white: no element set a background
+OPAQUE: Final = 0.95  # a background at least this opaque decides the colour text is painted on
+SAME_COLOUR: Final = 0.02  # channels closer than this (0-1) read as the same colour
+CANVAS: Final = 1 << 20  # the "distance" of the canvas's white: no element set a background
 
-TRANSPARENT_REASON = "opacity: 0"
-CLIPPED_REASON = "clipped away"
-INVISIBLE_TEXT_REASON = "transparent text"
-SAME_COLOUR_REASON = "text the colour of its background"
-OFF_SCREEN_REASON = "off-screen"
-TINY_TEXT_REASON = "font-size: 0"
-MIN_READABLE_PX = 1.0
+TRANSPARENT_REASON: Final = "opacity: 0"
+CLIPPED_REASON: Final = "clipped away"
+INVISIBLE_TEXT_REASON: Final = "transparent text"
+SAME_COLOUR_REASON: Final = "text the colour of its background"
+OFF_SCREEN_REASON: Final = "off-screen"
+TINY_TEXT_REASON: Final = "font-size: 0"
+MIN_READABLE_PX: Final = 1.0
 
 
 def concealment(doc: Document, styles: list[ComputedStyle | None]) -> list[str | None]:

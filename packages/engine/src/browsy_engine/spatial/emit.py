@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from math import floor
+from typing import Final
 
 from ..css.style import ComputedStyle
 from ..dom.tree import Document, Node
@@ -59,17 +60,17 @@ from .visibility import compute_visibility
 
 # Tags a browser-side reader lists for an agent; never dropped for an empty box.
 # The href of an iframe whose document is its srcdoc attribute (as `location.href` reads inside one).
-FRAME_SRCDOC = "about:srcdoc"
-LISTED_TAGS = frozenset(
+FRAME_SRCDOC: Final = "about:srcdoc"
+LISTED_TAGS: Final = frozenset(
     {"a", "button", "input", "select", "textarea", "h1", "h2", "h3", "h4", "h5", "h6", "img", "label"}
 )
-_FORM_FIELDS = frozenset({"input", "select", "textarea"})
+_FORM_FIELDS: Final = frozenset({"input", "select", "textarea"})
 # Nodes that may become elements: blocks and the kinds emitted on their own (in a kinds bytearray).
-_CANDIDATE_KINDS = re.compile(b"[" + re.escape(bytes(sorted({BLOCK, *SEPARATE}))) + b"]")
+_CANDIDATE_KINDS: Final = re.compile(b"[" + re.escape(bytes(sorted({BLOCK, *SEPARATE}))) + b"]")
 # bytes.translate tables: kind → 1 for the kinds emitted on their own / whose text covers their subtree.
-_SEPARATE_TABLE = bytes(1 if k in SEPARATE else 0 for k in range(256))
-_CLAIMING_TABLE = bytes(1 if k in CLAIMING else 0 for k in range(256))
-_FIELD_ROLES = frozenset(
+_SEPARATE_TABLE: Final = bytes(1 if k in SEPARATE else 0 for k in range(256))
+_CLAIMING_TABLE: Final = bytes(1 if k in CLAIMING else 0 for k in range(256))
+_FIELD_ROLES: Final = frozenset(
     {"textbox", "searchbox", "combobox", "checkbox", "radio", "switch", "spinbutton", "slider"}
 )
 

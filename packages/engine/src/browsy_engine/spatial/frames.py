@@ -19,17 +19,18 @@ on other hosts only when asked (`load_frames="all"`).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from ..model import Frame, SpatialDom, SpatialElement
 
-MAX_FRAMES = 8  # frame documents loaded per page (srcdoc and fetched ones alike)
-MAX_SRCDOC_CHARS = 1_000_000  # srcdoc text parsed per page, all frames together
+MAX_FRAMES: Final = 8  # frame documents loaded per page (srcdoc and fetched ones alike)
+MAX_SRCDOC_CHARS: Final = 1_000_000  # srcdoc text parsed per page, all frames together
 DEFAULT_FRAME_SIZE = (300.0, 150.0)  # an iframe's size when CSS gives it none (HTML's default)
-OUTSIDE_FRAME = "outside its frame's visible area"
+OUTSIDE_FRAME: Final = "outside its frame's visible area"
 # A frame's status: its document was read, or it waits for a session to fetch it (session/frames.py);
 # any other status says why it was not loaded.
-LOADED = "loaded"
-NOT_LOADED = "not loaded"
+LOADED: Final = "loaded"
+NOT_LOADED: Final = "not loaded"
 
 
 def frame_size(frame: SpatialElement) -> tuple[float, float]:

@@ -11,6 +11,7 @@ are not part of the Spatial DOM: <head>, scripts, hidden inputs, the insides of 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from ..dom.tree import Document, Node
 from .alerts import class_alert_type
@@ -27,29 +28,38 @@ from .roles import (
 )
 from .text import INLINE_TAGS
 
-SKIP, INLINE, BLOCK, INTERACTIVE, HEADING, LABEL, IMAGE, ALERT, LANDMARK, FRAME = range(10)
+SKIP: Final = 0
+INLINE: Final = 1
+BLOCK: Final = 2
+INTERACTIVE: Final = 3
+HEADING: Final = 4
+LABEL: Final = 5
+IMAGE: Final = 6
+ALERT: Final = 7
+LANDMARK: Final = 8
+FRAME: Final = 9
 # Kinds that are emitted as elements of their own (whatever their text).
-SEPARATE = frozenset({INTERACTIVE, HEADING, LABEL, IMAGE, ALERT, LANDMARK, FRAME})
+SEPARATE: Final = frozenset({INTERACTIVE, HEADING, LABEL, IMAGE, ALERT, LANDMARK, FRAME})
 # Kinds whose text is everything inside them: blocks inside are not emitted again.
-CLAIMING = frozenset({INTERACTIVE, HEADING, LABEL, ALERT})
+CLAIMING: Final = frozenset({INTERACTIVE, HEADING, LABEL, ALERT})
 
-_SKIP_TAGS = frozenset(
+_SKIP_TAGS: Final = frozenset(
     {"head", "script", "style", "template", "title", "meta", "link", "base", "option", "optgroup",
      "datalist", "param", "source", "track", "area", "map", "noembed"}
 )  # fmt: skip
 # Elements whose descendants are never elements of the Spatial DOM.
-_CLOSED_TAGS = frozenset(
+_CLOSED_TAGS: Final = frozenset(
     {"select", "textarea", "svg", "math", "iframe", "object", "embed", "video", "audio", "canvas"}
 )
-_ALWAYS_INTERACTIVE = frozenset({"a", "button", "select", "textarea", "summary"})
+_ALWAYS_INTERACTIVE: Final = frozenset({"a", "button", "select", "textarea", "summary"})
 
 
 # Tags whose kind also depends on other attributes (an input's type, an svg's name).
-_ATTRIBUTE_DEPENDENT = frozenset({"input", "svg"})
+_ATTRIBUTE_DEPENDENT: Final = frozenset({"input", "svg"})
 # The kind of an element without a role attribute, by tag alone (any other tag: BLOCK): classify()'s
 # rules in table form, for the common case. An alert class turns the INLINE, BLOCK and LANDMARK ones
 # into ALERT.
-_ROLELESS_KINDS = {
+_ROLELESS_KINDS: Final = {
     **dict.fromkeys(INLINE_TAGS, INLINE),
     **dict.fromkeys(LANDMARK_TAGS, LANDMARK),
     **dict.fromkeys(_SKIP_TAGS, SKIP),  # after INLINE_TAGS: <area> and <map> are skipped
@@ -59,7 +69,7 @@ _ROLELESS_KINDS = {
     "img": IMAGE,
     "iframe": FRAME,
 }
-_ALERTABLE = frozenset({INLINE, BLOCK, LANDMARK})
+_ALERTABLE: Final = frozenset({INLINE, BLOCK, LANDMARK})
 
 
 @dataclass(slots=True)

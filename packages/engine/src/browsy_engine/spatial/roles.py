@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..dom.tree import Node
 
 # Roles that make any element something an agent can act on.
-WIDGET_ROLES = frozenset(
+WIDGET_ROLES: Final = frozenset(
     {
         "button",
         "link",
@@ -26,22 +28,22 @@ WIDGET_ROLES = frozenset(
     }
 )
 # Structural landmarks: emitted as role-only markers (plus dialogs, which an agent must notice).
-LANDMARK_ROLES = frozenset(
+LANDMARK_ROLES: Final = frozenset(
     {"navigation", "banner", "contentinfo", "complementary", "region", "main", "form", "search"}
 )
-DIALOG_ROLES = frozenset({"dialog", "alertdialog"})
-ALERT_ROLES = frozenset({"alert", "status"})
+DIALOG_ROLES: Final = frozenset({"dialog", "alertdialog"})
+ALERT_ROLES: Final = frozenset({"alert", "status"})
 # Roles whose `aria-checked` is a checked state.
-CHECKABLE_ROLES = frozenset({"checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio"})
-NO_ROLE = frozenset({"presentation", "none"})
+CHECKABLE_ROLES: Final = frozenset({"checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio"})
+NO_ROLE: Final = frozenset({"presentation", "none"})
 
-HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
-LANDMARK_TAGS = frozenset({"nav", "header", "footer", "main", "aside", "section", "form", "dialog"})
+HEADING_TAGS: Final = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+LANDMARK_TAGS: Final = frozenset({"nav", "header", "footer", "main", "aside", "section", "form", "dialog"})
 # header/footer are banner/contentinfo only when not scoped to one of these (HTML-AAM).
-SECTIONING_TAGS = frozenset({"article", "aside", "main", "nav", "section"})
-SCOPED_TAGS = frozenset({"header", "footer"})
+SECTIONING_TAGS: Final = frozenset({"article", "aside", "main", "nav", "section"})
+SCOPED_TAGS: Final = frozenset({"header", "footer"})
 
-_INPUT_ROLES = {
+_INPUT_ROLES: Final = {
     "checkbox": "checkbox",
     "radio": "radio",
     "button": "button",
@@ -53,7 +55,7 @@ _INPUT_ROLES = {
     "number": "spinbutton",
     "range": "slider",
 }
-_TAG_ROLES = {
+_TAG_ROLES: Final = {
     "button": "button",
     "textarea": "textbox",
     "nav": "navigation",
@@ -68,7 +70,7 @@ _TAG_ROLES = {
     "td": "cell",
     "dialog": "dialog",
 }
-INPUT_TYPES = frozenset(
+INPUT_TYPES: Final = frozenset(
     {
         "text", "password", "email", "tel", "url", "search", "number", "range", "checkbox", "radio",
         "button", "submit", "reset", "image", "file", "hidden", "date", "datetime-local", "month",

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..dom.tree import Document, Node
 from .roles import CHECKABLE_ROLES, select_size
 from .text import collapse
 
-FORM_CONTROLS = frozenset({"input", "select", "textarea", "button"})
-_DISABLEABLE = frozenset({"input", "select", "textarea", "button", "fieldset", "optgroup", "option"})
+FORM_CONTROLS: Final = frozenset({"input", "select", "textarea", "button"})
+_DISABLEABLE: Final = frozenset({"input", "select", "textarea", "button", "fieldset", "optgroup", "option"})
 # The attributes the four states below read.
-_STATE_ATTRIBUTES = frozenset(
+_STATE_ATTRIBUTES: Final = frozenset(
     {"disabled", "required", "aria-disabled", "aria-expanded", "aria-selected", "aria-required"}
 )
 

@@ -15,33 +15,34 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from typing import Final
 
 from ..dom.tree import Document
 from .visibility import Visibility
 
-TEXT_CAP = 2000
-MAX_WALK = 50_000
-MIN_WALK = 64
+TEXT_CAP: Final = 2000
+MAX_WALK: Final = 50_000
+MIN_WALK: Final = 64
 
 # Phrasing elements: they flow inside the text of the block around them.
-_INLINE = """a abbr acronym b bdi bdo big br button cite code data del dfn em font i img input ins kbd label
+_INLINE: Final = """a abbr acronym b bdi bdo big br button cite code data del dfn em font i img input ins kbd label
     mark meter nobr output picture progress q rp rt ruby s samp select small span strike strong sub sup
     textarea time tt u var wbr svg math slot canvas video audio iframe embed object map area"""
-INLINE_TAGS = frozenset(_INLINE.split())
+INLINE_TAGS: Final = frozenset(_INLINE.split())
 # Never contribute text: scripts, styles, replaced content, form control internals, svg (read apart).
-SILENT_TAGS = frozenset(
+SILENT_TAGS: Final = frozenset(
     {"script", "style", "template", "head", "title", "svg", "math", "select", "option", "optgroup",
      "datalist", "textarea", "iframe", "object", "embed", "canvas", "video", "audio", "noembed"}
 )  # fmt: skip
 # One str.isalnum() character: a word character other than "_" (the definition of \w in `re`).
-_ALNUM = re.compile(r"[^\W_]")
+_ALNUM: Final = re.compile(r"[^\W_]")
 # Tags whose text is the control's own (a select's options), left out of a label's text.
-_CONTROL_TAGS = frozenset({"select", "textarea", "option", "optgroup", "datalist"})
+_CONTROL_TAGS: Final = frozenset({"select", "textarea", "option", "optgroup", "datalist"})
 
 
 # C0 and C1 control characters (and DEL): a page's text must not drive the reader's terminal (ESC
 # sequences retitle or clear it, BEL rings). Whitespace controls are already collapsed to spaces.
-CONTROL_CHARS = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")
+CONTROL_CHARS: Final = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")
 
 
 def without_controls(text: str) -> str:

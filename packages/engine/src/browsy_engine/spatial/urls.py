@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import re
+from typing import Final
 from urllib.parse import urljoin, urlsplit
 
 from ..dom.tree import Document
 from .text import CONTROL_CHARS
 
-_DROP_INSIDE = str.maketrans("", "", "\t\n\r")
-_SCHEME = re.compile(r"^([a-zA-Z][a-zA-Z0-9+.-]*):")
+_DROP_INSIDE: Final = str.maketrans("", "", "\t\n\r")
+_SCHEME: Final = re.compile(r"^([a-zA-Z][a-zA-Z0-9+.-]*):")
 # An absolute URL that urljoin only splits and joins back unchanged: a host right after "//", printable
 # ASCII without params (;), IPv6 brackets or backslashes, no empty query or fragment (those are dropped).
-_PLAIN_NETWORK_URL = re.compile(r"//[^/?#;\[\]\\\s][^;\[\]\\\s]*")
+_PLAIN_NETWORK_URL: Final = re.compile(r"//[^/?#;\[\]\\\s][^;\[\]\\\s]*")
 
 
 def _clean(href: str) -> str:

@@ -16,11 +16,12 @@ Two notions:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from ..css.style import ComputedStyle
 from ..dom.tree import Document
 
-_INVISIBLE = frozenset({"hidden", "collapse"})
+_INVISIBLE: Final = frozenset({"hidden", "collapse"})
 
 
 @dataclass(slots=True)

@@ -9,6 +9,8 @@ Login.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ...model import SpatialElement
 from ...suggestions import EnterCode, Login, Recipe, Register
 from .. import keywords as kw
@@ -16,10 +18,10 @@ from ..facts import PageFacts, input_type
 from ..page_type import code_inputs, says_verification
 from .common import field_words, same_form_pool, submit_for
 
-USERNAME_MAX_DY = 500
-CONFIRM_MAX_DY = 150
-NARROW_INPUT_WIDTH = 60
-CODE_LENGTHS = range(4, 9)
+USERNAME_MAX_DY: Final = 500
+CONFIRM_MAX_DY: Final = 150
+NARROW_INPUT_WIDTH: Final = 60
+CODE_LENGTHS: Final = range(4, 9)
 
 
 def _identity_fields(facts: PageFacts) -> list[SpatialElement]:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ...model import SpatialElement
 from ..facts import PageFacts
 from ..geometry import nearest_below
 
-_LABEL_ANCESTOR_DEPTH = 3
+_LABEL_ANCESTOR_DEPTH: Final = 3
 
 
 def same_form_pool(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ...model import SpatialElement
 from ...suggestions import Consent, CookieConsent
 from .. import keywords as kw
@@ -9,9 +11,9 @@ from ..facts import PageFacts
 from ..geometry import distance
 from ..page_type import is_oauth_consent
 
-SHORT_LINK_TEXT = 40
-COOKIE_TEXT_MIN = 30
-COOKIE_BUTTON_MAX_DISTANCE = 800
+SHORT_LINK_TEXT: Final = 40
+COOKIE_TEXT_MIN: Final = 30
+COOKIE_BUTTON_MAX_DISTANCE: Final = 800
 
 
 def _clickables(facts: PageFacts) -> list[SpatialElement]:

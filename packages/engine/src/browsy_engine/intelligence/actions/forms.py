@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ...model import SpatialElement
 from ...suggestions import Contact, FillForm, FormField, Search
 from .. import keywords as kw
@@ -10,8 +12,8 @@ from ..geometry import distance, nearest_below
 from ..page_type import entry_fields, is_form, search_inputs
 from .common import field_label, field_words, same_form_pool, submit_for
 
-SEARCH_BUTTON_MAX_DISTANCE = 300
-_MESSAGE_HINTS = ("message", "comment", "inquiry", "enquiry", "question", "body", "details")
+SEARCH_BUTTON_MAX_DISTANCE: Final = 300
+_MESSAGE_HINTS: Final = ("message", "comment", "inquiry", "enquiry", "question", "body", "details")
 
 
 def _says_contact(facts: PageFacts) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from operator import attrgetter
+from typing import Final
 from urllib.parse import urljoin
 
 from ...model import SpatialElement
@@ -11,10 +12,10 @@ from .. import keywords as kw
 from ..facts import PageFacts
 from ..pagination import find_pagination
 
-ROW_TOLERANCE = 30
-MIN_ROWS = 5
-DOWNLOAD_TEXT_MAX = 60
-_WRAPPERS = frozenset(
+ROW_TOLERANCE: Final = 30
+MIN_ROWS: Final = 5
+DOWNLOAD_TEXT_MAX: Final = 60
+_WRAPPERS: Final = frozenset(
     {
         "li",
         "td",
