@@ -12,6 +12,7 @@ from . import (  # circular: atomic inlines contain block layout (attributes use
     intrinsic,
 )
 from .context import FLOATING, OUT_OF_FLOW, REPLACED, LayoutContext
+from .fonts import advance_size
 from .geometry import has_percent
 from .linebreak import break_between
 from .lines import edges
@@ -553,7 +554,7 @@ def word_width(m: FontMetrics, word: str, before: bool, after: bool) -> float:
             adjust += kern.get(" " + word[0], 0.0)
         if after:
             adjust += kern.get(word[-1] + " ", 0.0)
-        w += adjust * m.size
+        w += adjust * advance_size(m.size)
     return w
 
 
