@@ -211,7 +211,7 @@ class _Units:
         "units",
         "unit",
         "after_space",
-        "space_face",
+        "space_font",
         "break_pending",
         "raise_stack",
         "closing",
@@ -233,7 +233,8 @@ class _Units:
         self.unit: list = [[], 0.0, False]
         self.units: list[Any] = [self.unit]  # unit lists, TEXTRUN tuples, None
         self.after_space = True
-        self.space_face: Any = None  # the face of the space just before, if the previous character was one
+        # the font of the space just before, if the previous character was one
+        self.space_font: FontMetrics | None = None
         self.break_pending = False
         self.raise_stack: list[float] = [
             0.0
@@ -295,16 +296,16 @@ class _Units:
             unit[UWIDTH] += m.space
             self.break_pending = self.break_pending or wraps
             self.after_space = True
-            self.space_face = m.face
+            self.space_font = m
             return
         special = wraps and ("-" in text or not is_ascii) and has_breaks_inside(text)
-        lead = self.space_face is m.face  # a space of the same font precedes this text: kern across it
+        lead = _same_font(self.space_font, m)  # a space of the same font precedes this text: kern across it
         if not (preserve or special or " " in text or "\n" in text):  # the most common text: one word
             w = word_width(m, text, lead, False)
             p = (WORD, i, w, text, m, raised, 0.0, 0.0, 0.0)
             self.unit = _add_word(self.units, unit, p, self.break_pending)
             self.break_pending = self.after_space = False
-            self.space_face = None
+            self.space_font = None
             return
         space_piece = (SPACE if wraps else WORD, i, m.space, " ", m, raised, 0.0, 0.0, 0.0)
         if "\n" in text:  # preserved newlines: forced breaks between the lines
@@ -316,7 +317,7 @@ class _Units:
         else:
             self._line(text, space_piece, lead, special)
         self.after_space = after_space = text.endswith(" ") and not preserve
-        self.space_face = m.face if after_space else None
+        self.space_font = m if after_space else None
 
     def _line(self, text: str, space_piece: tuple, lead: bool, special: bool) -> None:
         """The words of a line of text (no newline in it) and the spaces between them, each space a break
@@ -429,7 +430,7 @@ class _Units:
         """A <br>: a forced break, after which the text starts afresh (no junction, leading spaces collapse)."""
         self.last_char = ""
         self.after_space = True
-        self.space_face = None
+        self.space_font = None
         self._break_line()
 
     def _break_line(self) -> None:
@@ -464,7 +465,7 @@ class _Units:
         unit[CONTENT] = True
         self.break_pending = atom_wraps
         self.after_space = False
-        self.space_face = None
+        self.space_font = None
 
 
 def _with_split_boxes(ctx: LayoutContext, container: int, nodes: list[int]) -> tuple[list[int], set[int]]:
@@ -539,6 +540,12 @@ def spaced_width(m: FontMetrics, word: str) -> float:
     if w is None:
         w = m.spaced[word] = word_width(m, word, True, True)
     return w
+
+
+def _same_font(space: FontMetrics | None, m: FontMetrics) -> bool:
+    """Whether a space in font `space` and the text in font `m` are shaped together, so that HarfBuzz
+    kerns across the space: the same face at the same size (Blink shapes a run of one font at a time)."""
+    return space is not None and space.face is m.face and space.size == m.size
 
 
 def word_width(m: FontMetrics, word: str, before: bool, after: bool) -> float:
