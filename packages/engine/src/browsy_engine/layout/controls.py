@@ -15,6 +15,7 @@ import math
 import re
 from dataclasses import replace
 from functools import lru_cache
+from unicodedata import normalize
 from urllib.parse import unquote_to_bytes
 
 from ..css.style import ComputedStyle
@@ -22,7 +23,7 @@ from ..css.values import absolute_length
 from .context import LayoutContext
 from .geometry import horizontal_pb, px, specified_width, vertical_pb
 from .sources import image_source
-from .text import FontMetrics, metrics_for, split_words
+from .text import FontMetrics, metrics_for, metrics_with_fallback, split_words, uses_fallback
 
 TEXT_LIKE = frozenset({"text", "password", "email", "search", "tel", "url", "number", ""})
 # border-box sizes of controls whose drawing ignores the text metrics
@@ -128,14 +129,18 @@ def _image_size(
         alt = alt_text(attrs)
         if not alt:  # the broken-image icon alone, on the baseline
             return BROKEN_ICON, BROKEN_ICON, None
-        h = m.line_height
-        # the alt text is laid out as text: white space collapses, and none is left at a line's edges
-        width, lines, below_icon = _alt_text_box(" ".join(alt.split()), m, available, sized)
+        # the alt text is laid out as text: white space collapses, and none is left at a line's edges;
+        # letters and their combining marks are drawn composed (as in units.py)
+        text = " ".join(normalize("NFC", alt).split())
+        # a line with a character of the fallback font makes room for that font too (text.py)
+        above, below = (metrics_with_fallback(s, m) if uses_fallback(text, m.face) else m).split
+        h = above + below
+        width, lines, below_icon = _alt_text_box(text, m, available, sized)
         top = BROKEN_ICON if below_icon else 0.0
         # the icon floats beside the first line: the box is at least as tall (measured:
         # layout_fixtures/alt_text_small_font); its baseline is its last line's, as an inline-block's
         height = max(top + h * lines, BROKEN_ICON)
-        return width, height, top + h * (lines - 1) + m.split[0]
+        return width, height, top + h * (lines - 1) + above
     return _dim_attr(ctx, i, "width") or 0.0, _dim_attr(ctx, i, "height") or 0.0, None
 
 

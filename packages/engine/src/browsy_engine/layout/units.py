@@ -226,6 +226,7 @@ class _Units:
         "reusable",
         "cleared",
         "width_bound",
+        "fallback",
     )
 
     def __init__(self, ctx: LayoutContext) -> None:
@@ -250,6 +251,9 @@ class _Units:
         self.reusable = True  # no atomic inline, float or split box: the units depend on styles alone
         self.cleared: list[int] = []  # the texts and inline boxes whose boxes a build clears
         self.width_bound = False  # an inline box has percentage edges: the units hold the width's
+        # the metrics with the fallback font of the text being split into words when some of them
+        # use that font (only their lines make room for it), else None
+        self.fallback: FontMetrics | None = None
 
     def text(self, i: int) -> None:
         """Text node i: its white-space collapsed and its case transformed, a break opportunity at the
@@ -287,8 +291,9 @@ class _Units:
         self.last_char, self.last_wraps = ("" if text[-1] == " " else text[-1]), wraps
         m = self.text_metrics
         assert m is not None
+        fallback = None
         if not is_ascii and uses_fallback(text, m.face):
-            m = metrics_with_fallback(s, m)
+            fallback = metrics_with_fallback(s, m)
         raised = self.raise_stack[-1]
         preserve = self.preserve
         if text == " " and not preserve:  # a lone collapsible space, as between two links
@@ -301,6 +306,7 @@ class _Units:
         special = wraps and ("-" in text or not is_ascii) and has_breaks_inside(text)
         lead = _same_font(self.space_font, m)  # a space of the same font precedes this text: kern across it
         if not (preserve or special or " " in text or "\n" in text):  # the most common text: one word
+            m = fallback or m
             w = word_width(m, text, lead, False)
             p = (WORD, i, w, text, m, raised, 0.0, 0.0, 0.0)
             self.unit = _add_word(self.units, unit, p, self.break_pending)
@@ -308,6 +314,7 @@ class _Units:
             self.space_font = None
             return
         space_piece = (SPACE if wraps else WORD, i, m.space, " ", m, raised, 0.0, 0.0, 0.0)
+        self.fallback = fallback if fallback is not m else None
         if "\n" in text:  # preserved newlines: forced breaks between the lines
             for li, line_text in enumerate(text.split("\n")):
                 if li > 0:
@@ -330,7 +337,8 @@ class _Units:
         _, i, space_w, _, m, raised, _, _, _ = space_piece
         wraps = self.wraps
         words = text.split(" ")
-        if wraps and len(words) > 5:
+        fallback = self.fallback
+        if wraps and len(words) > 5 and fallback is None:
             middle = words[1:-1]
             if all(middle):
                 self._text_run(words, middle, space_piece, lead)
@@ -350,7 +358,8 @@ class _Units:
                 w = known(word) or spaced_width(m, word)
             else:
                 w = word_width(m, word, wi > 0 or lead, wi < last)
-            unit = _add_word(units, unit, (WORD, i, w, word, m, raised, 0.0, 0.0, 0.0), break_pending)
+            wm = m if fallback is None or not uses_fallback(word, m.face) else fallback
+            unit = _add_word(units, unit, (WORD, i, w, word, wm, raised, 0.0, 0.0, 0.0), break_pending)
             break_pending = False
         self.unit, self.break_pending = unit, break_pending
 
@@ -382,6 +391,7 @@ class _Units:
         stretch of them inside the text makes one TEXTRUN unit, as in _text_run."""
         _, i, space_w, _, m, raised, _, _, _ = space_piece
         units, unit, break_pending = self.units, self.unit, self.break_pending
+        fallback = self.fallback
         known = m.widths.get  # word_width(m, chunk, False, False) (no kerning), read without a call per chunk
         words = text.split(" ")
         last = len(words) - 1
@@ -399,7 +409,9 @@ class _Units:
             run_end = pi
             while run_end < last and words[run_end] and plain[run_end]:
                 run_end += 1
-            if pi > 0 and run_end - pi >= _MIN_RUN:  # words strictly inside the text, each one chunk
+            if (
+                pi > 0 and run_end - pi >= _MIN_RUN and fallback is None
+            ):  # words inside the text, one chunk each
                 middle = words[pi:run_end]
                 widths: list[float] = []
                 for word in middle:
@@ -421,7 +433,8 @@ class _Units:
                 w = known(chunk)
                 if w is None:
                     w = m.measure_word(chunk)
-                p = (WORD, i, w, chunk, m, raised, 0.0, 0.0, 0.0)
+                cm = m if fallback is None or not uses_fallback(chunk, m.face) else fallback
+                p = (WORD, i, w, chunk, cm, raised, 0.0, 0.0, 0.0)
                 unit = _add_word(units, unit, p, break_pending or ci > 0)
                 break_pending = False
         self.unit, self.break_pending = unit, break_pending
