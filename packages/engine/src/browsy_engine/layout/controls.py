@@ -106,7 +106,7 @@ def _image_size(
     if auto_sized(attrs):
         # HTML's UA sheet: img[sizes=auto] gets `contain: size; contain-intrinsic-size: 300px 150px`, so
         # its content (the image, or the alt text standing for it) no longer sizes it.
-        if alt_fallback(ctx, i, s) and alt_text(attrs):
+        if alt_fallback(ctx, i, s) and alt_text(ctx, i):
             line = max(
                 m.ascent + m.descent + 1.0, m.line_height
             )  # the alt text's line, at the top: its baseline
@@ -126,7 +126,7 @@ def _image_size(
         w = max(0.0, available) if available is not None else 0.0
         return w, w / ratio, None
     if alt_fallback(ctx, i, s):
-        alt = alt_text(attrs)
+        alt = alt_text(ctx, i)
         if not alt:  # the broken-image icon alone, on the baseline
             return BROKEN_ICON, BROKEN_ICON, None
         # the alt text is laid out as text: white space collapses, and none is left at a line's edges;
@@ -181,10 +181,18 @@ def auto_sized(attrs: dict) -> bool:
     return sizes == "auto" or sizes.startswith("auto,")
 
 
-def alt_text(attrs: dict) -> str | None:
-    """The text a broken image shows: its alt, or its title when it has no alt attribute (Chromium)."""
+def alt_text(ctx: LayoutContext, i: int) -> str | None:
+    """The text a broken image shows: its alt, or its title when it has no alt attribute (Chromium); an
+    image button (`<input type=image>`) falls back further on its value, then on "Submit"
+    (HTMLInputElement::AltText)."""
+    attrs = ctx.nodes[i].attrs
     alt = attrs.get("alt")
-    return alt if alt is not None else attrs.get("title")
+    if alt is None:
+        alt = attrs.get("title")
+    if alt is None and ctx.nodes[i].tag == "input":
+        value = attrs.get("value")
+        alt = value if value is not None else "Submit"
+    return alt
 
 
 def alt_fallback(ctx: LayoutContext, i: int, s: ComputedStyle) -> bool:
@@ -203,9 +211,10 @@ def alt_fallback(ctx: LayoutContext, i: int, s: ComputedStyle) -> bool:
             return True  # a real alt text ignores the size in standards mode
     elif alt is not None:
         return False  # alt="": no box
-    elif not node.attrs.get("title") and not _fails_to_load(ctx, _source(ctx, i)[0]):
-        return False  # no text and no URL to fetch: no image and no icon
-    # no alt: the title stands in for it, or the icon, in a box sized only when both dimensions are given
+    elif node.tag == "img" and not node.attrs.get("title") and not _fails_to_load(ctx, _source(ctx, i)[0]):
+        return False  # no text and no URL to fetch: no image and no icon (an image button has a text)
+    # no alt: the title (an image button's value) stands in for it, or the icon, in a box sized only when
+    # both dimensions are given
     return not _both_dimensions(ctx, i, s)
 
 
