@@ -544,7 +544,9 @@ def _add_word(units: list, unit: list, p: tuple, after_break: bool) -> list:
     return unit
 
 
-SHIFTING = frozenset({"sub", "super"})  # the vertical-align values that shift an inline box's baseline
+SHIFTING = frozenset(
+    {"sub", "super", "middle"}
+)  # the vertical-align values that shift an inline box's baseline
 
 
 def spaced_width(m: FontMetrics, word: str) -> float:
@@ -580,8 +582,13 @@ def word_width(m: FontMetrics, word: str, before: bool, after: bool) -> float:
 
 def _baseline_shift(ctx: LayoutContext, i: int, align: str) -> float:
     """Chromium's shifts for inline boxes (`align` is one of SHIFTING): sub lowers by parent size/5 + 1,
-    super raises by size/3 + 1."""
-    parent_size = ctx.style(ctx.nodes[i].parent).font_size
+    super raises by size/3 + 1; middle puts the middle of the box's font (between its ascent and
+    descent) half the parent's x-height above the parent's baseline (CSS 2 §10.8.1)."""
+    parent = ctx.style(ctx.nodes[i].parent)
+    if align == "middle":
+        m = metrics_for(ctx.styles[i])
+        return (m.ascent - m.descent) / 2 - metrics_for(parent).x_height / 2
+    parent_size = parent.font_size
     return parent_size / 5 + 1 if align == "sub" else -(parent_size / 3 + 1)
 
 
