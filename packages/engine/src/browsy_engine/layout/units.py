@@ -332,7 +332,7 @@ class _Units:
         if self.preserve:
             text = text.replace("\t", "        ")
         if special:
-            self._broken_words(text, space_piece)
+            self._broken_words(text, space_piece, lead)
             return
         _, i, space_w, _, m, raised, _, _, _ = space_piece
         wraps = self.wraps
@@ -385,14 +385,14 @@ class _Units:
             unit = _add_word(units, unit, (WORD, i, w, tail, m, raised, 0.0, 0.0, 0.0), False)
         self.unit, self.break_pending = unit, False
 
-    def _broken_words(self, text: str, space_piece: tuple) -> None:
+    def _broken_words(self, text: str, space_piece: tuple, lead: bool) -> None:
         """A line of text whose words hold break opportunities (hyphens, CJK, …: linebreak.py): each
         word split into its unbreakable chunks. Most words of such a text are plain (one chunk), and a
-        stretch of them inside the text makes one TEXTRUN unit, as in _text_run."""
+        stretch of them inside the text makes one TEXTRUN unit, as in _text_run. Words are kerned
+        against the spaces beside them as in _line (`lead`: a space of the same font comes before)."""
         _, i, space_w, _, m, raised, _, _, _ = space_piece
         units, unit, break_pending = self.units, self.unit, self.break_pending
         fallback = self.fallback
-        known = m.widths.get  # word_width(m, chunk, False, False) (no kerning), read without a call per chunk
         words = text.split(" ")
         last = len(words) - 1
         # each word's chunks (split_words), or None for a plain ASCII word without a hyphen: one chunk
@@ -413,10 +413,7 @@ class _Units:
                 pi > 0 and run_end - pi >= _MIN_RUN and fallback is None
             ):  # words inside the text, one chunk each
                 middle = words[pi:run_end]
-                widths: list[float] = []
-                for word in middle:
-                    w = known(word)
-                    widths.append(m.measure_word(word) if w is None else w)
+                widths = [spaced_width(m, word) for word in middle]
                 units.append((TEXTRUN, i, m, raised, middle, widths, space_piece))
                 unit = [[], 0.0, False]
                 units.append(unit)
@@ -429,10 +426,9 @@ class _Units:
             if not word:
                 continue
             chunks = chunked[pi - 1] or (word,)
+            end = len(chunks) - 1
             for ci, chunk in enumerate(chunks):
-                w = known(chunk)
-                if w is None:
-                    w = m.measure_word(chunk)
+                w = word_width(m, chunk, ci == 0 and (pi > 1 or lead), ci == end and pi <= last)
                 cm = m if fallback is None or not uses_fallback(chunk, m.face) else fallback
                 p = (WORD, i, w, chunk, cm, raised, 0.0, 0.0, 0.0)
                 unit = _add_word(units, unit, p, break_pending or ci > 0)
