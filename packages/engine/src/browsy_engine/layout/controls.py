@@ -135,7 +135,14 @@ def _image_size(
         # a line with a character of the fallback font makes room for that font too (text.py)
         above, below = (metrics_with_fallback(s, m) if uses_fallback(text, m.face) else m).split
         h = above + below
-        width, lines, below_icon = _alt_text_box(text, m, available, sized)
+        # the alt text wraps as its white-space lets it; a nowrap one that overflows its line shows no icon
+        # (measured in Chromium: layout_fixtures/alt_text_nowrap)
+        if s.white_space in ("nowrap", "pre"):
+            width, lines, below_icon = _alt_text_box(text, m, None, sized)
+            if available is not None and width > available:
+                width -= BROKEN_ICON
+        else:
+            width, lines, below_icon = _alt_text_box(text, m, available, sized)
         top = BROKEN_ICON if below_icon else 0.0
         # the icon floats beside the first line: the box is at least as tall (measured:
         # layout_fixtures/alt_text_small_font); its baseline is its last line's, as an inline-block's
