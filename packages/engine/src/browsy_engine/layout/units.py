@@ -13,7 +13,7 @@ from . import (  # circular: atomic inlines contain block layout (attributes use
 )
 from .context import FLOATING, OUT_OF_FLOW, REPLACED, LayoutContext
 from .fonts import advance_size
-from .geometry import has_percent
+from .geometry import has_percent, px
 from .linebreak import break_between
 from .lines import edges
 from .pieces import (
@@ -468,6 +468,8 @@ class _Units:
         va = s.vertical_align
         if va == "text-bottom" and tag == "textarea":
             va = "baseline"  # measured: Chromium's textarea bottom sits on the baseline
+        elif va == "length":  # raised by the length (lines.py reads "<n>px")
+            va = f"{-_baseline_shift(ctx, i, va)}px"
         self.last_char = ""
         unit[PIECES].append((ATOMIC, i, box[0], va, None, self.raise_stack[-1], box[1], box[2], box[3]))
         unit[UWIDTH] += box[0]
@@ -540,9 +542,8 @@ def _add_word(units: list, unit: list, p: tuple, after_break: bool) -> list:
     return unit
 
 
-SHIFTING = frozenset(
-    {"sub", "super", "middle"}
-)  # the vertical-align values that shift an inline box's baseline
+# the vertical-align values that shift an inline box's baseline
+SHIFTING = frozenset({"sub", "super", "middle", "length"})
 
 
 def spaced_width(m: FontMetrics, word: str) -> float:
@@ -580,6 +581,9 @@ def _baseline_shift(ctx: LayoutContext, i: int, align: str) -> float:
     """Chromium's shifts for inline boxes (`align` is one of SHIFTING): sub lowers by parent size/5 + 1,
     super raises by size/3 + 1; middle puts the middle of the box's font (between its ascent and
     descent) half the parent's x-height above the parent's baseline (CSS 2 §10.8.1)."""
+    if align == "length":  # raised by a length, or a percentage of its line-height (CSS 2 §10.8.1)
+        own = ctx.styles[i]
+        return -px(own.vertical_align_length, metrics_for(own).line_height)
     parent = ctx.style(ctx.nodes[i].parent)
     if align == "middle":
         m = metrics_for(ctx.styles[i])
