@@ -33,11 +33,12 @@ def load_scorer(shared: pathlib.Path):
     return module
 
 
-def read_page(html: pathlib.Path) -> bytes:
-    """A page's bytes; corpus-real stores them gzipped (UTF-8 text, as Chromium read it)."""
-    if html.suffix == ".gz":
-        return gzip.decompress(html.read_bytes())
-    return html.read_bytes()
+def read_page(html: pathlib.Path) -> str:
+    """A page's text, read as UTF-8 as the truth's recorder read it (shared/tools/chromium_truth.py hands
+    Chromium that text, so a `<meta charset=windows-1252>` left in a page stored as UTF-8 never applied
+    there); corpus-real stores pages gzipped."""
+    data = gzip.decompress(html.read_bytes()) if html.suffix == ".gz" else html.read_bytes()
+    return data.decode("utf-8", errors="replace")
 
 
 def pages(corpus: pathlib.Path, fixtures: bool = True) -> list[tuple[str, pathlib.Path, pathlib.Path]]:

@@ -35,7 +35,7 @@ def read(path: pathlib.Path) -> str:
 
 
 def ours(html: str) -> list[tuple[str, list[int]]]:
-    doc = build_document(decode_html(html.encode(), None))
+    doc = build_document(decode_html(html))  # the text Chromium gets: no charset sniffing
     layout = compute_layout(doc, compute_styles(doc, 1920, 1080, ()), 1920, 1080)
     return [
         (n.tag, [round(v) for v in (layout.boxes[n.index] or (0, 0, 0, 0))])

@@ -277,6 +277,8 @@ class _Cascade:
             if root_index < 0:
                 root_index = i
                 root_font_size = style.font_size
+            if node.tag == "br":
+                style = line_break_style(style)
             styles[i] = style
         propagate_body_overflow(doc, styles, root_index)
         doc.pseudo_styles = self._generated_boxes(styles, root_font_size)
@@ -405,6 +407,21 @@ class _Cascade:
         out = dict(parsed) if parsed else None
         self._reparsed[key] = out
         return out
+
+
+def line_break_style(style: ComputedStyle) -> ComputedStyle:
+    """A <br> is a line break whatever its display (but none), float or position: Chromium gives it its
+    line-break object for any of them (HTMLBRElement::CreateLayoutObject), so `br {display: block;
+    clear: both}` still breaks the line, one line high."""
+    if (
+        style.display in ("inline", "none")
+        and style.float_side == "none"
+        and style.position in ("static", "relative")
+    ):
+        return style
+    display = "none" if style.display == "none" else "inline"
+    position = style.position if style.position in ("static", "relative") else "static"
+    return dataclasses.replace(style, display=display, float_side="none", position=position)
 
 
 def propagate_body_overflow(doc: Document, styles: list[ComputedStyle | None], root: int) -> None:

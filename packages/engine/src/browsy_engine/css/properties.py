@@ -149,7 +149,7 @@ class PropertyParser(BoxParsers, FlexGridParsers, FontParsers, PaintParsers):
         add("display", ["display"], self._display)
         add("overflow", ["overflow_x", "overflow_y"], self._overflow)
         add("text-align", ["text_align", "text_align_blocks"], self._text_align)
-        add("vertical-align", ["vertical_align"], self._vertical_align)
+        add("vertical-align", ["vertical_align", "vertical_align_length"], self._vertical_align)
         add("list-style-type", ["list_style_type"], self._list_style_type)
         add("list-style", ["list_style_type", "list_style_position"], self._list_style)
         add("white-space-collapse", ["white_space"], self._white_space_collapse)

@@ -218,9 +218,10 @@ class BoxParsers(ValueParsers):
             return None
         word = keyword_of(values[0])
         if word in VERTICAL_ALIGN:
-            return [("vertical_align", (CONST, word))]
-        if self.lin(values[0]) is not None:
-            return [("vertical_align", (CONST, "length"))]
+            return [("vertical_align", (CONST, word)), ("vertical_align_length", (CONST, (0.0, 0.0)))]
+        spec = self.length_spec(values[0])
+        if spec is not None:
+            return [("vertical_align", (CONST, "length")), ("vertical_align_length", spec)]
         return None
 
     def _list_style_type(self, values: list[object]) -> Parsed | None:

@@ -102,6 +102,7 @@ class ComputedStyle:
     word_spacing: float = 0.0
     text_indent: Length = ZERO
     vertical_align: str = "baseline"
+    vertical_align_length: Length = ZERO  # the shift of vertical_align "length" (fraction: of line-height)
     visibility: str = "visible"
     overflow_x: str = "visible"
     overflow_y: str = "visible"

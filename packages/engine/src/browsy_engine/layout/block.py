@@ -31,6 +31,7 @@ from .geometry import (
     vertical_pb,
 )
 from .inline import has_inline_content, inline_run
+from .lines import edges
 from .margins import (
     NO_MARGIN,
     UA_MARGIN_TAGS,
@@ -45,6 +46,7 @@ from .margins import (
 )
 from .markers import inside_marker, marker_line_height, marker_only_item, splits_inline
 from .multicol import is_multicol
+from .text import metrics_for
 
 FLEX_LIKE: Final = frozenset({"flex", "grid", "inline-flex", "inline-grid", "-webkit-box"})
 TABLE_LIKE: Final = frozenset({"table", "inline-table"})
@@ -119,6 +121,8 @@ def flow(ctx, i, children, cw, at: ContentBox, collapse_top, cb_h, strut_in=NO_M
     run: list[int] = []
     run_has_boxes = False  # the run holds more than text nodes
     styles, block_child = ctx.styles, ctx.block_child
+    split = bool(ctx.split_set)
+    edge_after = 0.0  # the height of a line holding only the end edges of inline boxes split around blocks
     for c in children:
         s = styles[c]
         # a float met within inline content goes on the line it comes on (CSS 2 §9.5.1), not below it;
@@ -133,10 +137,16 @@ def flow(ctx, i, children, cw, at: ContentBox, collapse_top, cb_h, strut_in=NO_M
                 run.append(c)  # inline content (a float or positioned box starting a run is placed apart)
                 run_has_boxes = True
                 continue
+        lines = False
         if run:
+            lines = split and has_inline_content(ctx, run)
             yield from _add_run(ctx, i, out, run, run_has_boxes, False, cw, at, collapse_top)
             run = []
             run_has_boxes = False
+        if split and s.position not in OUT_OF_FLOW and s.float_side not in FLOATING:
+            if not lines:
+                _add_edge_line(out, max(edge_after, _edge_line(ctx, i, c, cw, True)), collapse_top)
+            edge_after = _edge_line(ctx, i, c, cw, False)
         if s.position in OUT_OF_FLOW:
             ctx.positioned.append((c, i, at.cx, at.cy + out.height + value(out.bottom)))
         elif s.float_side in FLOATING:
@@ -144,6 +154,8 @@ def flow(ctx, i, children, cw, at: ContentBox, collapse_top, cb_h, strut_in=NO_M
             place_float(ctx, c, i, box[0], box[1], out.height + value(out.bottom), cw, at)
         else:
             yield from _add_block_child(ctx, i, out, c, s, cw, cb_h, at, collapse_top, strut_in)
+    if edge_after and not (run and has_inline_content(ctx, run)):
+        _add_edge_line(out, edge_after, collapse_top)
     if run:
         # a list item's marker sits on its first line box, so when no block follows to hold one,
         # this run's first line exists even with only empty inline boxes on it
@@ -189,6 +201,47 @@ def _add_run(
     elif has_boxes:
         # no line boxes, but floats or positioned boxes inside still need placing
         yield from inline_run(ctx, i, run, cw, at, out.height)
+
+
+def _edge_line(ctx: LayoutContext, i: int, c: int, cw: float, start: bool) -> float:
+    """The height of the line that holds only the start (`start`) or end edges of the inline boxes split
+    around block child c of container i that c begins or ends, or 0. Such an edge, when it has a margin,
+    border or padding, makes the line before (after) the block no empty line (CSS 2 §9.4.2, Chromium):
+    it is as high as the container's strut and those boxes' fonts make it."""
+    above, below = metrics_for(ctx.styles[i]).split
+    found = False
+    child, p = c, ctx.nodes[c].parent
+    while p != i and p in ctx.split_set:
+        kids = [k for k in ctx.box_children(p) if not _blank_text(ctx, k)]
+        if not kids or kids[0 if start else -1] != child:
+            break
+        e = edges(ctx.styles[p], cw)
+        if e[0 if start else 1]:
+            found = True
+            a, b = metrics_for(ctx.styles[p]).split
+            above, below = max(above, a), max(below, b)
+        child, p = p, ctx.nodes[p].parent
+    return above + below if found else 0.0
+
+
+def _blank_text(ctx: LayoutContext, k: int) -> bool:
+    """A text node of collapsible white space only (it puts nothing on a line)."""
+    return ctx.display[k] == "text" and not (ctx.nodes[k].text or "").strip(" \t\n\r\f")
+
+
+def _add_edge_line(out: FlowOut, h: float, collapse_top: bool) -> None:
+    """A line box of height h (_edge_line) in the flow, below the margins pending (as _add_run's)."""
+    if not h:
+        return
+    if out.empty and collapse_top:
+        out.top = collapse(out.top, out.bottom)
+        y = out.height
+    else:
+        y = out.height + value(out.bottom)
+    out.height = y + h
+    out.bottom = NO_MARGIN
+    out.quirk_bottom = False
+    out.empty = False
 
 
 def _line_quirk(ctx: LayoutContext, i: int, out: FlowOut) -> tuple[bool, bool]:

@@ -106,6 +106,9 @@ class LayoutContext:
     taffy_leaves: dict[tuple, int] = field(default_factory=dict)
     percent_axes: dict[int, tuple[bool, bool]] = field(default_factory=dict)  # flexgrid._percent_axes memo
     positioned: list[tuple[int, int, float, float]] = field(default_factory=list)
+    # absolutely positioned children of flex containers: (content width, content height, x and y shares
+    # of the free space before them) placing their static position as the sole flex item's
+    static_align: dict[int, tuple[float, float, float, float]] = field(default_factory=dict)
     block_child: list[bool] = field(default_factory=list)  # see classify()
     holds_block: list[bool] = field(default_factory=list)  # node i's box children hold an in-flow block
     relative: list[int] = field(default_factory=list)  # rendered elements with position: relative (classify)

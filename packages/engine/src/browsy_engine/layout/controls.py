@@ -15,7 +15,7 @@ import math
 import re
 from dataclasses import replace
 from functools import lru_cache
-from typing import Final
+from unicodedata import normalize
 from urllib.parse import unquote_to_bytes
 
 from ..css.style import ComputedStyle
@@ -23,11 +23,11 @@ from ..css.values import absolute_length
 from .context import LayoutContext
 from .geometry import horizontal_pb, px, specified_width, vertical_pb
 from .sources import image_source
-from .text import FontMetrics, metrics_for, split_words
+from .text import FontMetrics, metrics_for, metrics_with_fallback, split_words, uses_fallback
 
-TEXT_LIKE: Final = frozenset({"text", "password", "email", "search", "tel", "url", "number", ""})
+TEXT_LIKE = frozenset({"text", "password", "email", "search", "tel", "url", "number", ""})
 # border-box sizes of controls whose drawing ignores the text metrics
-FIXED_BORDER_BOX: Final = {
+FIXED_BORDER_BOX = {
     "range": (129.0, 16.0),
     "color": (50.0, 27.0),
     "date": (125.0, 21.0),
@@ -38,7 +38,7 @@ FIXED_BORDER_BOX: Final = {
     "file": (253.0, 21.0),
 }
 # baselines (from the border-box top) measured in Chromium where they are not the centred text's
-FIXED_BASELINE: Final = {"range": 16.0, "color": 21.0}
+FIXED_BASELINE = {"range": 16.0, "color": 21.0}
 DEFAULT_OBJECT = (300.0, 150.0)
 AUDIO_CONTROLS = (300.0, 54.0)  # the size of <audio controls> in Chromium
 
@@ -61,7 +61,7 @@ def _text_field_metrics(size: float) -> tuple[float, float]:
     return a1 * size / f1, b1 * size / f1
 
 
-_LEADING_INTEGER: Final = re.compile(r"[\t\n\f\r ]*\+?(\d+)")
+_LEADING_INTEGER = re.compile(r"[\t\n\f\r ]*\+?(\d+)")
 
 
 def _int_attr(ctx: LayoutContext, i: int, name: str, default: int) -> int:
@@ -95,8 +95,8 @@ def input_type(ctx: LayoutContext, i: int) -> str:
     return str(ctx.nodes[i].attrs.get("type") or "text").strip().lower()
 
 
-BROKEN_ICON: Final = 16.0  # Chromium's broken-image icon is 16×16 CSS px
-_SCHEME: Final = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*:")
+BROKEN_ICON = 16.0  # Chromium's broken-image icon is 16×16 CSS px
+_SCHEME = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*:")
 
 
 def _image_size(
@@ -106,7 +106,7 @@ def _image_size(
     if auto_sized(attrs):
         # HTML's UA sheet: img[sizes=auto] gets `contain: size; contain-intrinsic-size: 300px 150px`, so
         # its content (the image, or the alt text standing for it) no longer sizes it.
-        if alt_fallback(ctx, i, s) and alt_text(attrs):
+        if alt_fallback(ctx, i, s) and alt_text(ctx, i):
             line = max(
                 m.ascent + m.descent + 1.0, m.line_height
             )  # the alt text's line, at the top: its baseline
@@ -126,17 +126,28 @@ def _image_size(
         w = max(0.0, available) if available is not None else 0.0
         return w, w / ratio, None
     if alt_fallback(ctx, i, s):
-        alt = alt_text(attrs)
+        alt = alt_text(ctx, i)
         if not alt:  # the broken-image icon alone, on the baseline
             return BROKEN_ICON, BROKEN_ICON, None
-        h = m.line_height
-        # the alt text is laid out as text: white space collapses, and none is left at a line's edges
-        width, lines, below_icon = _alt_text_box(" ".join(alt.split()), m, available, sized)
+        # the alt text is laid out as text: white space collapses, and none is left at a line's edges;
+        # letters and their combining marks are drawn composed (as in units.py)
+        text = " ".join(normalize("NFC", alt).split())
+        # a line with a character of the fallback font makes room for that font too (text.py)
+        above, below = (metrics_with_fallback(s, m) if uses_fallback(text, m.face) else m).split
+        h = above + below
+        # the alt text wraps as its white-space lets it; a nowrap one that overflows its line shows no icon
+        # (measured in Chromium: layout_fixtures/alt_text_nowrap)
+        if s.white_space in ("nowrap", "pre"):
+            width, lines, below_icon = _alt_text_box(text, m, None, sized)
+            if available is not None and width > available:
+                width -= BROKEN_ICON
+        else:
+            width, lines, below_icon = _alt_text_box(text, m, available, sized)
         top = BROKEN_ICON if below_icon else 0.0
         # the icon floats beside the first line: the box is at least as tall (measured:
         # layout_fixtures/alt_text_small_font); its baseline is its last line's, as an inline-block's
         height = max(top + h * lines, BROKEN_ICON)
-        return width, height, top + h * (lines - 1) + m.split[0]
+        return width, height, top + h * (lines - 1) + above
     return _dim_attr(ctx, i, "width") or 0.0, _dim_attr(ctx, i, "height") or 0.0, None
 
 
@@ -177,10 +188,18 @@ def auto_sized(attrs: dict) -> bool:
     return sizes == "auto" or sizes.startswith("auto,")
 
 
-def alt_text(attrs: dict) -> str | None:
-    """The text a broken image shows: its alt, or its title when it has no alt attribute (Chromium)."""
+def alt_text(ctx: LayoutContext, i: int) -> str | None:
+    """The text a broken image shows: its alt, or its title when it has no alt attribute (Chromium); an
+    image button (`<input type=image>`) falls back further on its value, then on "Submit"
+    (HTMLInputElement::AltText)."""
+    attrs = ctx.nodes[i].attrs
     alt = attrs.get("alt")
-    return alt if alt is not None else attrs.get("title")
+    if alt is None:
+        alt = attrs.get("title")
+    if alt is None and ctx.nodes[i].tag == "input":
+        value = attrs.get("value")
+        alt = value if value is not None else "Submit"
+    return alt
 
 
 def alt_fallback(ctx: LayoutContext, i: int, s: ComputedStyle) -> bool:
@@ -199,9 +218,10 @@ def alt_fallback(ctx: LayoutContext, i: int, s: ComputedStyle) -> bool:
             return True  # a real alt text ignores the size in standards mode
     elif alt is not None:
         return False  # alt="": no box
-    elif not node.attrs.get("title") and not _fails_to_load(ctx, _source(ctx, i)[0]):
-        return False  # no text and no URL to fetch: no image and no icon
-    # no alt: the title stands in for it, or the icon, in a box sized only when both dimensions are given
+    elif node.tag == "img" and not node.attrs.get("title") and not _fails_to_load(ctx, _source(ctx, i)[0]):
+        return False  # no text and no URL to fetch: no image and no icon (an image button has a text)
+    # no alt: the title (an image button's value) stands in for it, or the icon, in a box sized only when
+    # both dimensions are given
     return not _both_dimensions(ctx, i, s)
 
 
@@ -229,11 +249,11 @@ def empty_alt_collapses(ctx: LayoutContext, i: int, s: ComputedStyle) -> bool:
     return not _both_dimensions(ctx, i, s)
 
 
-_SVG_ROOT: Final = re.compile(r"<svg\b[^>]*>", re.IGNORECASE)
-_SVG_LENGTH: Final = r"""\b{}\s*=\s*["']?\s*(\d+(?:\.\d+)?)(?:px)?\s*["'\s/>]"""
-_SVG_W: Final = re.compile(_SVG_LENGTH.format("width"), re.IGNORECASE)
-_SVG_H: Final = re.compile(_SVG_LENGTH.format("height"), re.IGNORECASE)
-_SVG_VIEWBOX: Final = re.compile(r"""\bviewBox\s*=\s*["']([^"']*)["']""", re.IGNORECASE)
+_SVG_ROOT = re.compile(r"<svg\b[^>]*>", re.IGNORECASE)
+_SVG_LENGTH = r"""\b{}\s*=\s*["']?\s*(\d+(?:\.\d+)?)(?:px)?\s*["'\s/>]"""
+_SVG_W = re.compile(_SVG_LENGTH.format("width"), re.IGNORECASE)
+_SVG_H = re.compile(_SVG_LENGTH.format("height"), re.IGNORECASE)
+_SVG_VIEWBOX = re.compile(r"""\bviewBox\s*=\s*["']([^"']*)["']""", re.IGNORECASE)
 
 
 def data_image_size(src: str | None) -> tuple[float, float] | None:
@@ -346,7 +366,7 @@ def symmetric_broken_images(ctx: LayoutContext) -> None:
 
 # The broken-image icon (16px) with its container's 1px border and 1px padding on each side: Chromium's
 # fallback content of an image that failed to load, and the width below which the icon is left out.
-FALLBACK_ICON_BOX: Final = 20.0
+FALLBACK_ICON_BOX = 20.0
 
 
 def fallback_content_height(ctx: LayoutContext, i: int, s: ComputedStyle) -> float | None:

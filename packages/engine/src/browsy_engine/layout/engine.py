@@ -124,6 +124,8 @@ def union_split_inlines(ctx: LayoutContext, split: list[int]) -> None:
                 first = r
             if r[2] <= 0 or r[3] <= 0:
                 continue
+            if union is not None and own is not None and not ctx.block_child[c]:
+                continue  # inline content lies on its lines, whose fragments `own` holds (an image may rise above them)
             x0, x1 = r[0], r[0] + r[2]
             if ctx.block_child[c] and frame >= 0 and rel[frame] is not None:
                 # a block inside an inline box sits in an anonymous block as wide as the line (LayoutNG's

@@ -69,7 +69,10 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
         return out
     for c in positioned:
         ctx.positioned.append((c, i, cx, cy))
+    flex = ctx.display[i] in ("flex", "inline-flex")
     if not items:
+        if flex:
+            _align_positioned(ctx, s, positioned, w, h or 0.0)
         return block.FlowOut(0.0, block.NO_MARGIN, block.NO_MARGIN, True)
     depth = ctx.taffy_depth
     ptr = _taffy(depth)
@@ -164,7 +167,41 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
         ctx.taffy_depth = depth
     if h is not None:
         height = h
+    if positioned and flex:
+        _align_positioned(ctx, s, positioned, w, height)
     return block.FlowOut(height, block.NO_MARGIN, block.NO_MARGIN, False, baseline)
+
+
+def _align_positioned(
+    ctx: LayoutContext, s: ComputedStyle, positioned: list[int], w: float, h: float
+) -> None:
+    """The static position of an absolutely positioned child of flex container s (content box w × h) is
+    where it would sit as the sole flex item (CSS Flexbox §4.1): justify-content places it on the main
+    axis, its align-self (or the container's align-items) on the cross axis; positioned.py applies it."""
+    main = _share(s.justify_content)
+    reverse = s.flex_direction.endswith("reverse") and s.justify_content in (
+        "normal",
+        "flex-start",
+        "flex-end",
+    )
+    if reverse:
+        main = 1.0 - main
+    for c in positioned:
+        cs = ctx.styles[c]
+        cross = _share(cs.align_self if cs.align_self != "auto" else s.align_items)
+        if s.flex_direction.startswith("column"):
+            ctx.static_align[c] = (w, h, cross, main)
+        else:
+            ctx.static_align[c] = (w, h, main, cross)
+
+
+def _share(align: str) -> float:
+    """The share of the free space before a box aligned so (0 start, 0.5 centre, 1 end)."""
+    if align in ("center", "space-around", "space-evenly"):
+        return 0.5
+    if align in ("flex-end", "end", "right", "self-end"):
+        return 1.0
+    return 0.0
 
 
 def _leaf(

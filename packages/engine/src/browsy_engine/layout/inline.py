@@ -200,12 +200,14 @@ class _Lines:
     def _place_float(self, p: Piece, line_y: float) -> None:
         block.place_float(self.ctx, p[NODE], self.container, p[WIDTH], p[HEIGHT], line_y, self.cw, self.at)
 
-    def _narrow(self, line: Line) -> None:
-        """The line's band left free by the floats, after a float was placed or the line moved down."""
+    def _narrow(self, line: Line, height: float = 0.0) -> None:
+        """The line's band left free by the floats, after a float was placed or the line moved down; the
+        band is as tall as the strut's line, or `height` when more."""
         at = self.at
         floats = at.floats
         if floats is not None and floats.any:
-            lo, hi = floats.band(at.oy + line.y, self.strut.line_height, at.ox, at.ox + self.cw)
+            h = max(height, self.strut.line_height)
+            lo, hi = floats.band(at.oy + line.y, h, at.ox, at.ox + self.cw)
             line.left, line.right = lo - at.ox, hi - at.ox
 
     def fill(self, units: list) -> None:
@@ -269,17 +271,22 @@ class _Lines:
 
     def _below_floats(self, line: Line, unit: list) -> None:
         """Nothing is on the line yet and the unit does not fit beside the floats: move the line down
-        past them until it fits or no float is beside it."""
+        past them until it fits or no float is beside it. A line starting with an atomic inline taller
+        than the strut's line fits only where the floats leave room all along its height (LayoutNG
+        moves a line that does not fit its layout opportunity's block size to the next opportunity)."""
         at, cw = self.at, self.cw
         floats = at.floats
         assert floats is not None
         need = unit[UWIDTH] - unit_trail(unit)
+        tall = max((p[HEIGHT] for p in unit[PIECES] if p[KIND] == ATOMIC), default=0.0)
+        if tall > self.strut.line_height:
+            self._narrow(line, tall)
         while line.pen + need > line.right - line.left + 0.01 and (line.left > 0 or line.right < cw):
             edge = floats.next_edge(at.oy + line.y)
             if edge is None:
                 break
             line.y = edge - at.oy
-            self._narrow(line)
+            self._narrow(line, tall)
         self.y = max(self.y, line.y)
 
     def _text_run(self, unit: tuple) -> Line:

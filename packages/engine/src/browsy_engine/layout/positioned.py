@@ -108,6 +108,11 @@ def layout_positioned(ctx: LayoutContext, absolute: Absolute, subtree_end: list[
         r = ctx.rel[i]
         assert r is not None  # atomic_box placed it
         w, h = r[2], r[3]
+        align = (
+            ctx.static_align.get(i)
+            if anchor >= 0 and ctx.display[anchor] in ("flex", "inline-flex")
+            else None
+        )
         if left is not None and right is not None and s.margin_left is None and s.margin_right is None:
             x = cbx + left + max(0.0, (cbw - left - right - w) / 2)  # auto margins centre
         elif left is not None:
@@ -116,6 +121,8 @@ def layout_positioned(ctx: LayoutContext, absolute: Absolute, subtree_end: list[
             x = cbx + cbw - right - mr - w
         else:
             x = static_x + ml
+            if align is not None:
+                x += align[2] * (align[0] - w - ml - mr)
         if top is not None and bottom is not None and s.margin_top is None and s.margin_bottom is None:
             y = cby + top + max(0.0, (cbh - top - bottom - h) / 2)
         elif top is not None:
@@ -124,6 +131,8 @@ def layout_positioned(ctx: LayoutContext, absolute: Absolute, subtree_end: list[
             y = cby + cbh - bottom - mb - h
         else:
             y = static_y + mt
+            if align is not None:
+                y += align[3] * (align[1] - h - mt - mb)
         r[0], r[1] = x, y
         ctx.anchor[i] = -1
         absolute.forget(i, subtree_end[i] + 1)

@@ -274,12 +274,13 @@ def default_ignorable(ch: str) -> bool:
 
 
 def metrics_with_fallback(s: ComputedStyle, m: FontMetrics) -> FontMetrics:
-    fb = _fallback_metrics(
+    if m.letter_spacing or m.word_spacing or s.line_height_kind != "normal":
+        # Chromium adds the fonts a text uses besides its primary font to the line box only under
+        # `line-height: normal`; a given line height holds them (layout_fixtures/fallback_font_lines)
+        return m
+    return _fallback_metrics(
         s.font_family, s.font_weight, s.font_style, s.font_size, s.line_height_kind, s.line_height
     )
-    if m.letter_spacing or m.word_spacing:
-        return m
-    return fb
 
 
 @per_style

@@ -3,7 +3,7 @@ their widths, inline-box edges, atomic inlines and floats sized (or only measure
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any
 from unicodedata import normalize
 
 from ..css.style import ComputedStyle
@@ -12,7 +12,8 @@ from . import (  # circular: atomic inlines contain block layout (attributes use
     intrinsic,
 )
 from .context import FLOATING, OUT_OF_FLOW, REPLACED, LayoutContext
-from .geometry import has_percent
+from .fonts import advance_size
+from .geometry import has_percent, px
 from .linebreak import break_between
 from .lines import edges
 from .pieces import (
@@ -43,8 +44,8 @@ from .text import (
     uses_fallback,
 )
 
-PRESERVING: Final = ("pre", "pre-wrap", "break-spaces")  # the white-space values that keep spaces
-_MIN_RUN: Final = 4  # plain words in a row that make a TEXTRUN unit (fewer: a unit per word is as cheap)
+PRESERVING = ("pre", "pre-wrap", "break-spaces")  # the white-space values that keep spaces
+_MIN_RUN = 4  # plain words in a row that make a TEXTRUN unit (fewer: a unit per word is as cheap)
 NO_MARGIN = ((0.0, 0.0), None)  # a zero margin, and `auto` (0 on inline boxes)
 
 
@@ -210,7 +211,7 @@ class _Units:
         "units",
         "unit",
         "after_space",
-        "space_face",
+        "space_font",
         "break_pending",
         "raise_stack",
         "closing",
@@ -225,6 +226,7 @@ class _Units:
         "reusable",
         "cleared",
         "width_bound",
+        "fallback",
     )
 
     def __init__(self, ctx: LayoutContext) -> None:
@@ -232,7 +234,8 @@ class _Units:
         self.unit: list = [[], 0.0, False]
         self.units: list[Any] = [self.unit]  # unit lists, TEXTRUN tuples, None
         self.after_space = True
-        self.space_face: Any = None  # the face of the space just before, if the previous character was one
+        # the font of the space just before, if the previous character was one
+        self.space_font: FontMetrics | None = None
         self.break_pending = False
         self.raise_stack: list[float] = [
             0.0
@@ -248,6 +251,9 @@ class _Units:
         self.reusable = True  # no atomic inline, float or split box: the units depend on styles alone
         self.cleared: list[int] = []  # the texts and inline boxes whose boxes a build clears
         self.width_bound = False  # an inline box has percentage edges: the units hold the width's
+        # the metrics with the fallback font of the text being split into words when some of them
+        # use that font (only their lines make room for it), else None
+        self.fallback: FontMetrics | None = None
 
     def text(self, i: int) -> None:
         """Text node i: its white-space collapsed and its case transformed, a break opportunity at the
@@ -285,8 +291,9 @@ class _Units:
         self.last_char, self.last_wraps = ("" if text[-1] == " " else text[-1]), wraps
         m = self.text_metrics
         assert m is not None
+        fallback = None
         if not is_ascii and uses_fallback(text, m.face):
-            m = metrics_with_fallback(s, m)
+            fallback = metrics_with_fallback(s, m)
         raised = self.raise_stack[-1]
         preserve = self.preserve
         if text == " " and not preserve:  # a lone collapsible space, as between two links
@@ -294,18 +301,20 @@ class _Units:
             unit[UWIDTH] += m.space
             self.break_pending = self.break_pending or wraps
             self.after_space = True
-            self.space_face = m.face
+            self.space_font = m
             return
         special = wraps and ("-" in text or not is_ascii) and has_breaks_inside(text)
-        lead = self.space_face is m.face  # a space of the same font precedes this text: kern across it
+        lead = _same_font(self.space_font, m)  # a space of the same font precedes this text: kern across it
         if not (preserve or special or " " in text or "\n" in text):  # the most common text: one word
+            m = fallback or m
             w = word_width(m, text, lead, False)
             p = (WORD, i, w, text, m, raised, 0.0, 0.0, 0.0)
             self.unit = _add_word(self.units, unit, p, self.break_pending)
             self.break_pending = self.after_space = False
-            self.space_face = None
+            self.space_font = None
             return
         space_piece = (SPACE if wraps else WORD, i, m.space, " ", m, raised, 0.0, 0.0, 0.0)
+        self.fallback = fallback if fallback is not m else None
         if "\n" in text:  # preserved newlines: forced breaks between the lines
             for li, line_text in enumerate(text.split("\n")):
                 if li > 0:
@@ -315,7 +324,7 @@ class _Units:
         else:
             self._line(text, space_piece, lead, special)
         self.after_space = after_space = text.endswith(" ") and not preserve
-        self.space_face = m.face if after_space else None
+        self.space_font = m if after_space else None
 
     def _line(self, text: str, space_piece: tuple, lead: bool, special: bool) -> None:
         """The words of a line of text (no newline in it) and the spaces between them, each space a break
@@ -323,12 +332,13 @@ class _Units:
         if self.preserve:
             text = text.replace("\t", "        ")
         if special:
-            self._broken_words(text, space_piece)
+            self._broken_words(text, space_piece, lead)
             return
         _, i, space_w, _, m, raised, _, _, _ = space_piece
         wraps = self.wraps
         words = text.split(" ")
-        if wraps and len(words) > 5:
+        fallback = self.fallback
+        if wraps and len(words) > 5 and fallback is None:
             middle = words[1:-1]
             if all(middle):
                 self._text_run(words, middle, space_piece, lead)
@@ -348,7 +358,8 @@ class _Units:
                 w = known(word) or spaced_width(m, word)
             else:
                 w = word_width(m, word, wi > 0 or lead, wi < last)
-            unit = _add_word(units, unit, (WORD, i, w, word, m, raised, 0.0, 0.0, 0.0), break_pending)
+            wm = m if fallback is None or not uses_fallback(word, m.face) else fallback
+            unit = _add_word(units, unit, (WORD, i, w, word, wm, raised, 0.0, 0.0, 0.0), break_pending)
             break_pending = False
         self.unit, self.break_pending = unit, break_pending
 
@@ -374,13 +385,14 @@ class _Units:
             unit = _add_word(units, unit, (WORD, i, w, tail, m, raised, 0.0, 0.0, 0.0), False)
         self.unit, self.break_pending = unit, False
 
-    def _broken_words(self, text: str, space_piece: tuple) -> None:
+    def _broken_words(self, text: str, space_piece: tuple, lead: bool) -> None:
         """A line of text whose words hold break opportunities (hyphens, CJK, …: linebreak.py): each
         word split into its unbreakable chunks. Most words of such a text are plain (one chunk), and a
-        stretch of them inside the text makes one TEXTRUN unit, as in _text_run."""
+        stretch of them inside the text makes one TEXTRUN unit, as in _text_run. Words are kerned
+        against the spaces beside them as in _line (`lead`: a space of the same font comes before)."""
         _, i, space_w, _, m, raised, _, _, _ = space_piece
         units, unit, break_pending = self.units, self.unit, self.break_pending
-        known = m.widths.get  # word_width(m, chunk, False, False) (no kerning), read without a call per chunk
+        fallback = self.fallback
         words = text.split(" ")
         last = len(words) - 1
         # each word's chunks (split_words), or None for a plain ASCII word without a hyphen: one chunk
@@ -397,12 +409,11 @@ class _Units:
             run_end = pi
             while run_end < last and words[run_end] and plain[run_end]:
                 run_end += 1
-            if pi > 0 and run_end - pi >= _MIN_RUN:  # words strictly inside the text, each one chunk
+            if (
+                pi > 0 and run_end - pi >= _MIN_RUN and fallback is None
+            ):  # words inside the text, one chunk each
                 middle = words[pi:run_end]
-                widths: list[float] = []
-                for word in middle:
-                    w = known(word)
-                    widths.append(m.measure_word(word) if w is None else w)
+                widths = [spaced_width(m, word) for word in middle]
                 units.append((TEXTRUN, i, m, raised, middle, widths, space_piece))
                 unit = [[], 0.0, False]
                 units.append(unit)
@@ -415,11 +426,11 @@ class _Units:
             if not word:
                 continue
             chunks = chunked[pi - 1] or (word,)
+            end = len(chunks) - 1
             for ci, chunk in enumerate(chunks):
-                w = known(chunk)
-                if w is None:
-                    w = m.measure_word(chunk)
-                p = (WORD, i, w, chunk, m, raised, 0.0, 0.0, 0.0)
+                w = word_width(m, chunk, ci == 0 and (pi > 1 or lead), ci == end and pi <= last)
+                cm = m if fallback is None or not uses_fallback(chunk, m.face) else fallback
+                p = (WORD, i, w, chunk, cm, raised, 0.0, 0.0, 0.0)
                 unit = _add_word(units, unit, p, break_pending or ci > 0)
                 break_pending = False
         self.unit, self.break_pending = unit, break_pending
@@ -428,7 +439,7 @@ class _Units:
         """A <br>: a forced break, after which the text starts afresh (no junction, leading spaces collapse)."""
         self.last_char = ""
         self.after_space = True
-        self.space_face = None
+        self.space_font = None
         self._break_line()
 
     def _break_line(self) -> None:
@@ -457,13 +468,15 @@ class _Units:
         va = s.vertical_align
         if va == "text-bottom" and tag == "textarea":
             va = "baseline"  # measured: Chromium's textarea bottom sits on the baseline
+        elif va == "length":  # raised by the length (lines.py reads "<n>px")
+            va = f"{-_baseline_shift(ctx, i, va)}px"
         self.last_char = ""
         unit[PIECES].append((ATOMIC, i, box[0], va, None, self.raise_stack[-1], box[1], box[2], box[3]))
         unit[UWIDTH] += box[0]
         unit[CONTENT] = True
         self.break_pending = atom_wraps
         self.after_space = False
-        self.space_face = None
+        self.space_font = None
 
 
 def _with_split_boxes(ctx: LayoutContext, container: int, nodes: list[int]) -> tuple[list[int], set[int]]:
@@ -529,7 +542,8 @@ def _add_word(units: list, unit: list, p: tuple, after_break: bool) -> list:
     return unit
 
 
-SHIFTING: Final = frozenset({"sub", "super"})  # the vertical-align values that shift an inline box's baseline
+# the vertical-align values that shift an inline box's baseline
+SHIFTING = frozenset({"sub", "super", "middle", "length"})
 
 
 def spaced_width(m: FontMetrics, word: str) -> float:
@@ -538,6 +552,12 @@ def spaced_width(m: FontMetrics, word: str) -> float:
     if w is None:
         w = m.spaced[word] = word_width(m, word, True, True)
     return w
+
+
+def _same_font(space: FontMetrics | None, m: FontMetrics) -> bool:
+    """Whether a space in font `space` and the text in font `m` are shaped together, so that HarfBuzz
+    kerns across the space: the same face at the same size (Blink shapes a run of one font at a time)."""
+    return space is not None and space.face is m.face and space.size == m.size
 
 
 def word_width(m: FontMetrics, word: str, before: bool, after: bool) -> float:
@@ -553,14 +573,22 @@ def word_width(m: FontMetrics, word: str, before: bool, after: bool) -> float:
             adjust += kern.get(" " + word[0], 0.0)
         if after:
             adjust += kern.get(word[-1] + " ", 0.0)
-        w += adjust * m.size
+        w += adjust * advance_size(m.size)
     return w
 
 
 def _baseline_shift(ctx: LayoutContext, i: int, align: str) -> float:
     """Chromium's shifts for inline boxes (`align` is one of SHIFTING): sub lowers by parent size/5 + 1,
-    super raises by size/3 + 1."""
-    parent_size = ctx.style(ctx.nodes[i].parent).font_size
+    super raises by size/3 + 1; middle puts the middle of the box's font (between its ascent and
+    descent) half the parent's x-height above the parent's baseline (CSS 2 §10.8.1)."""
+    if align == "length":  # raised by a length, or a percentage of its line-height (CSS 2 §10.8.1)
+        own = ctx.styles[i]
+        return -px(own.vertical_align_length, metrics_for(own).line_height)
+    parent = ctx.style(ctx.nodes[i].parent)
+    if align == "middle":
+        m = metrics_for(ctx.styles[i])
+        return (m.ascent - m.descent) / 2 - metrics_for(parent).x_height / 2
+    parent_size = parent.font_size
     return parent_size / 5 + 1 if align == "sub" else -(parent_size / 3 + 1)
 
 
