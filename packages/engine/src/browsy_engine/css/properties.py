@@ -146,7 +146,8 @@ class PropertyParser(BoxParsers, FlexGridParsers, FontParsers, PaintParsers):
             ("content-visibility", "content_visibility"), ("white-space", "white_space"),
         ):  # fmt: skip
             add(css, [slot], self._keyword(slot, ENUMS[slot]))
-        add("display", ["display"], self._display)
+        add("display", ["display", "webkit_box"], self._display)
+        add("-webkit-line-clamp", ["line_clamp"], self._line_clamp)
         add("overflow", ["overflow_x", "overflow_y"], self._overflow)
         add("text-align", ["text_align", "text_align_blocks"], self._text_align)
         add("vertical-align", ["vertical_align"], self._vertical_align)
@@ -161,7 +162,7 @@ class PropertyParser(BoxParsers, FlexGridParsers, FontParsers, PaintParsers):
         add("flex-basis", ["flex_basis"], self._length_longhand("flex_basis", auto=True, negative=False))
         add("flex", ["flex_grow", "flex_shrink", "flex_basis"], self._flex)
         add("flex-flow", ["flex_direction", "flex_wrap"], self._flex_flow)
-        add("-webkit-box-orient", ["flex_direction"], self._box_orient)
+        add("-webkit-box-orient", ["flex_direction", "box_vertical"], self._box_orient)
         add("order", ["order"], self._order)
         for css, slot in (
             ("align-items", "align_items"), ("align-self", "align_self"), ("align-content", "align_content"),

@@ -32,6 +32,8 @@ from .kinds import (
 from .props_base import ValueParsers
 from .values import MAX_FRACTION, Lin, Viewport, number_value, sane
 
+WEBKIT_BOXES = frozenset({"-webkit-box", "-webkit-inline-box"})
+
 
 class BoxParsers(ValueParsers):
     """display, borders, overflow, text alignment, lists, white-space, border-spacing, aspect-ratio,
@@ -177,11 +179,13 @@ class BoxParsers(ValueParsers):
             return None
         if len(words) == 1:
             word = DISPLAY_ALIASES.get(words[0], words[0])
-            return [("display", (CONST, word))] if word in DISPLAY_KEYWORDS else None
+            if word not in DISPLAY_KEYWORDS:
+                return None
+            return [("display", (CONST, word)), ("webkit_box", (CONST, words[0] in WEBKIT_BOXES))]
         ws = set(words)
         outer = "inline" if "inline" in ws else "block"
         if "list-item" in ws:
-            return [("display", (CONST, "list-item"))]
+            return [("display", (CONST, "list-item")), ("webkit_box", (CONST, False))]
         inner = (ws - {"inline", "block", "run-in"}) or {"flow"}
         if len(inner) != 1:
             return None
@@ -193,7 +197,18 @@ class BoxParsers(ValueParsers):
             ("inline", "table"): "inline-table", ("block", "ruby"): "block", ("inline", "ruby"): "ruby",
         }  # fmt: skip
         result = table.get((outer, kind))
-        return None if result is None else [("display", (CONST, result))]
+        return None if result is None else [("display", (CONST, result)), ("webkit_box", (CONST, False))]
+
+    def _line_clamp(self, values: list[object]) -> Parsed | None:
+        """`-webkit-line-clamp`: `none` (0) or a positive integer."""
+        if len(values) != 1:
+            return None
+        if keyword_of(values[0]) == "none":
+            return [("line_clamp", (CONST, 0))]
+        n = number_value(values[0], self.vp)
+        if n is None or n != int(n) or n < 1:
+            return None
+        return [("line_clamp", (CONST, int(min(n, 1e6))))]
 
     def _overflow(self, values: list[object]) -> Parsed | None:
         allowed = ENUMS["overflow_x"]

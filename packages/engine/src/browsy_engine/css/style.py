@@ -113,6 +113,12 @@ class ComputedStyle:
     border_spacing_v: float = 0.0
     direction: str = "ltr"
     content_visibility: str = "visible"
+    # -webkit-line-clamp (CSS Overflow 4 §4.2, legacy form): lines kept before the box's height is cut; 0 is
+    # `none`. It takes effect only with display: -webkit-box (or -webkit-inline-box) and -webkit-box-orient:
+    # vertical (`webkit_box`, `box_vertical`); the box is then a block container (resolve.build_style).
+    line_clamp: int = 0
+    webkit_box: bool = False  # display was -webkit-box / -webkit-inline-box (laid out as flex otherwise)
+    box_vertical: bool = False  # -webkit-box-orient: vertical / block-axis
     # --- added by the cascade (additive; layout may ignore them) ---
     border_top_style: str = "none"
     border_right_style: str = "none"
