@@ -65,7 +65,10 @@ class PropertyParser(BoxParsers, FlexGridParsers, FontParsers, PaintParsers):
 
     def _register(self) -> None:
         add = self._add
-        add("content", ["content"], self._content)
+        add("content", ["content", "content_counters"], self._content)
+        add("counter-reset", ["counter_reset"], self._counter_list("counter_reset", 0))
+        add("counter-increment", ["counter_increment"], self._counter_list("counter_increment", 1))
+        add("counter-set", ["counter_set"], self._counter_list("counter_set", 0))
         add(
             ["transform", "-webkit-transform"],
             ["translate_x", "translate_y", "scale_x", "scale_y"],
