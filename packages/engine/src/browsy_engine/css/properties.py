@@ -65,7 +65,10 @@ class PropertyParser(BoxParsers, FlexGridParsers, FontParsers, PaintParsers):
 
     def _register(self) -> None:
         add = self._add
-        add("content", ["content"], self._content)
+        add("content", ["content", "content_counters"], self._content)
+        add("counter-reset", ["counter_reset"], self._counter_list("counter_reset", 0))
+        add("counter-increment", ["counter_increment"], self._counter_list("counter_increment", 1))
+        add("counter-set", ["counter_set"], self._counter_list("counter_set", 0))
         add(
             ["transform", "-webkit-transform"],
             ["translate_x", "translate_y", "scale_x", "scale_y"],
@@ -146,7 +149,8 @@ class PropertyParser(BoxParsers, FlexGridParsers, FontParsers, PaintParsers):
             ("content-visibility", "content_visibility"), ("white-space", "white_space"),
         ):  # fmt: skip
             add(css, [slot], self._keyword(slot, ENUMS[slot]))
-        add("display", ["display"], self._display)
+        add("display", ["display", "webkit_box"], self._display)
+        add("-webkit-line-clamp", ["line_clamp"], self._line_clamp)
         add("overflow", ["overflow_x", "overflow_y"], self._overflow)
         add("text-align", ["text_align", "text_align_blocks"], self._text_align)
         add("vertical-align", ["vertical_align", "vertical_align_length"], self._vertical_align)
@@ -161,7 +165,7 @@ class PropertyParser(BoxParsers, FlexGridParsers, FontParsers, PaintParsers):
         add("flex-basis", ["flex_basis"], self._length_longhand("flex_basis", auto=True, negative=False))
         add("flex", ["flex_grow", "flex_shrink", "flex_basis"], self._flex)
         add("flex-flow", ["flex_direction", "flex_wrap"], self._flex_flow)
-        add("-webkit-box-orient", ["flex_direction"], self._box_orient)
+        add("-webkit-box-orient", ["flex_direction", "box_vertical"], self._box_orient)
         add("order", ["order"], self._order)
         for css, slot in (
             ("align-items", "align_items"), ("align-self", "align_self"), ("align-content", "align_content"),

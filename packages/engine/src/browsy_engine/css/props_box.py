@@ -8,6 +8,7 @@ from tinycss2.ast import (
     FunctionBlock,
     IdentToken,
     LiteralToken,
+    NumberToken,
     PercentageToken,
     StringToken,
     URLToken,
@@ -32,6 +33,38 @@ from .kinds import (
 from .props_base import ValueParsers
 from .values import MAX_FRACTION, Lin, Viewport, number_value, sane
 
+WEBKIT_BOXES = frozenset({"-webkit-box", "-webkit-inline-box"})
+# identifiers that are no counter names (CSS Lists 3 §4.2: <counter-name> is a <custom-ident> other than none)
+COUNTER_NOT_NAMES = frozenset({"none", "initial", "inherit", "unset", "default", "revert", "revert-layer"})
+
+
+def _clamp_int(n: int) -> int:
+    return max(-(2**31), min(2**31 - 1, n))
+
+
+def _counter_function(fn: FunctionBlock) -> tuple[str, str | None, str] | None:
+    """counter(name[, style]) or counters(name, separator[, style]) as (name, separator, style); None
+    when invalid."""
+    args = [a for a in fn.arguments if not isinstance(a, WhitespaceToken)]
+    items = [a for a in args if not (isinstance(a, LiteralToken) and a.value == ",")]
+    if len(args) != 2 * len(items) - 1:
+        return None  # the arguments are not separated by single commas
+    expected = 2 if fn.lower_name == "counter" else 3
+    if not expected - 1 <= len(items) <= expected or not isinstance(items[0], IdentToken):
+        return None
+    separator: str | None = None
+    if fn.lower_name == "counters":
+        if not isinstance(items[1], StringToken):
+            return None
+        separator = items[1].value
+    style = "decimal"
+    if len(items) == expected:
+        word = keyword_of(items[-1])
+        if word is None:
+            return None
+        style = word
+    return (items[0].value, separator, style)
+
 
 class BoxParsers(ValueParsers):
     """display, borders, overflow, text alignment, lists, white-space, border-spacing, aspect-ratio,
@@ -49,19 +82,55 @@ class BoxParsers(ValueParsers):
         return None if spec is None else [("width", spec), ("width_fit", (CONST, None))]
 
     def _content(self, values: list[object]) -> Parsed | None:
-        """`content` of a ::before/::after box: its strings joined (quotes, counters, attr() and images add
-        no text here but still make the box); `none`/`normal`: no box."""
+        """`content` of a ::before/::after box: its strings joined, and its parts when it holds counters
+        (counter()/counters(), whose text css/counters.py makes); quotes, attr() and images add no text
+        here but still make the box; `none`/`normal`: no box."""
         if len(values) == 1 and keyword_of(values[0]) in ("none", "normal"):
-            return [("content", (CONST, None))]
+            return [("content", (CONST, None)), ("content_counters", (CONST, None))]
         text: list[str] = []
+        parts: list[str | tuple[str, str | None, str]] = []
+        has_counter = False
         for t in values:
             if isinstance(t, StringToken):
                 text.append(t.value)
+                parts.append(t.value)
             elif isinstance(t, LiteralToken) and t.value == "/":
                 break  # alternative text for speech follows
+            elif isinstance(t, FunctionBlock) and t.lower_name in ("counter", "counters"):
+                counter = _counter_function(t)
+                if counter is None:
+                    return None
+                parts.append(counter)
+                has_counter = True
             elif not isinstance(t, (FunctionBlock, IdentToken, URLToken)):
                 return None
-        return [("content", (CONST, "".join(text)))]
+        counters = tuple(parts) if has_counter else None
+        return [("content", (CONST, "".join(text))), ("content_counters", (CONST, counters))]
+
+    def _counter_list(self, slot: str, default: int) -> Callable[[list[object]], Parsed | None]:
+        """counter-reset/-increment/-set: `none`, or names each with an optional integer (`default`)."""
+
+        def handler(values: list[object]) -> Parsed | None:
+            if len(values) == 1 and keyword_of(values[0]) == "none":
+                return [(slot, (CONST, ()))]
+            pairs: list[tuple[str, int]] = []
+            k = 0
+            while k < len(values):
+                name = values[k]
+                if not isinstance(name, IdentToken) or name.lower_value in COUNTER_NOT_NAMES:
+                    return None
+                amount = values[k + 1] if k + 1 < len(values) else None
+                if isinstance(amount, NumberToken):
+                    if not amount.is_integer:
+                        return None
+                    pairs.append((name.value, _clamp_int(amount.int_value)))
+                    k += 2
+                else:
+                    pairs.append((name.value, default))
+                    k += 1
+            return [(slot, (CONST, tuple(pairs)))]
+
+        return handler
 
     def _transform(self, values: list[object]) -> Parsed | None:
         """`transform` as one translation then one scale: the functions compose left to right (a later
@@ -177,11 +246,13 @@ class BoxParsers(ValueParsers):
             return None
         if len(words) == 1:
             word = DISPLAY_ALIASES.get(words[0], words[0])
-            return [("display", (CONST, word))] if word in DISPLAY_KEYWORDS else None
+            if word not in DISPLAY_KEYWORDS:
+                return None
+            return [("display", (CONST, word)), ("webkit_box", (CONST, words[0] in WEBKIT_BOXES))]
         ws = set(words)
         outer = "inline" if "inline" in ws else "block"
         if "list-item" in ws:
-            return [("display", (CONST, "list-item"))]
+            return [("display", (CONST, "list-item")), ("webkit_box", (CONST, False))]
         inner = (ws - {"inline", "block", "run-in"}) or {"flow"}
         if len(inner) != 1:
             return None
@@ -193,7 +264,18 @@ class BoxParsers(ValueParsers):
             ("inline", "table"): "inline-table", ("block", "ruby"): "block", ("inline", "ruby"): "ruby",
         }  # fmt: skip
         result = table.get((outer, kind))
-        return None if result is None else [("display", (CONST, result))]
+        return None if result is None else [("display", (CONST, result)), ("webkit_box", (CONST, False))]
+
+    def _line_clamp(self, values: list[object]) -> Parsed | None:
+        """`-webkit-line-clamp`: `none` (0) or a positive integer."""
+        if len(values) != 1:
+            return None
+        if keyword_of(values[0]) == "none":
+            return [("line_clamp", (CONST, 0))]
+        n = number_value(values[0], self.vp)
+        if n is None or n != int(n) or n < 1:
+            return None
+        return [("line_clamp", (CONST, int(min(n, 1e6))))]
 
     def _overflow(self, values: list[object]) -> Parsed | None:
         allowed = ENUMS["overflow_x"]

@@ -80,7 +80,9 @@ class FlexGridParsers(ValueParsers):
             "vertical": "column",
             "block-axis": "column",
         }.get(word or "")
-        return None if direction is None else [("flex_direction", (CONST, direction))]
+        if direction is None:
+            return None
+        return [("flex_direction", (CONST, direction)), ("box_vertical", (CONST, direction == "column"))]
 
     @staticmethod
     def _align_word(values: list[object]) -> str | None:

@@ -152,6 +152,8 @@ def build_style(
         style.text_align = "center" if inherited == "start" else inherited
     if style.position in ("absolute", "fixed"):
         style.float_side = "none"
+    if style.line_clamp:
+        _line_clamp_box(style)
     if style.display != "none":
         _blockify(style, parent, is_root)
     return style
@@ -229,6 +231,16 @@ def _font_size(
     style.font_size = max(0.0, sane(size, MAX_FONT_SIZE))
     style.font_size_keyword = keyword
     style.font_size_absolute = absolute
+
+
+def _line_clamp_box(style: ComputedStyle) -> None:
+    """`-webkit-line-clamp` applies to a vertical -webkit-box only, which Chromium then lays out as a block
+    container (not as the flexbox -webkit-box otherwise is): a flow-root, inline-block for
+    -webkit-inline-box. Elsewhere it does nothing."""
+    if style.webkit_box and style.box_vertical and style.display in ("flex", "inline-flex"):
+        style.display = "flow-root" if style.display == "flex" else "inline-block"
+    else:
+        style.line_clamp = 0
 
 
 def _blockify(style: ComputedStyle, parent: ComputedStyle | None, is_root: bool) -> None:

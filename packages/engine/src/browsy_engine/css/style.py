@@ -29,6 +29,13 @@ class ComputedStyle:
     left: Length = None
     float_side: str = "none"  # the `float` property (a field named float would shadow the builtin)
     content: str | None = None  # of a ::before/::after box: its text ("" for no text), None: no box
+    # `content` holding counter()/counters() (CSS Lists 3 §4.8): its parts, each a string or a counter
+    # (name, separator or None for counter(), list-style-type); css/counters.py makes the text
+    content_counters: tuple[str | tuple[str, str | None, str], ...] | None = None
+    # counter-reset / counter-increment / counter-set (CSS Lists 3 §4.2–4.4): (name, value) pairs, () for none
+    counter_reset: tuple[tuple[str, int], ...] = ()
+    counter_increment: tuple[tuple[str, int], ...] = ()
+    counter_set: tuple[tuple[str, int], ...] = ()
     # `transform` as translation then scale (translate*, scale*, a matrix without rotation; rotations and
     # skews are left out): percentages of the box's own border box; scaled about `transform-origin`
     translate_x: Length = None
@@ -114,6 +121,12 @@ class ComputedStyle:
     border_spacing_v: float = 0.0
     direction: str = "ltr"
     content_visibility: str = "visible"
+    # -webkit-line-clamp (CSS Overflow 4 §4.2, legacy form): lines kept before the box's height is cut; 0 is
+    # `none`. It takes effect only with display: -webkit-box (or -webkit-inline-box) and -webkit-box-orient:
+    # vertical (`webkit_box`, `box_vertical`); the box is then a block container (resolve.build_style).
+    line_clamp: int = 0
+    webkit_box: bool = False  # display was -webkit-box / -webkit-inline-box (laid out as flex otherwise)
+    box_vertical: bool = False  # -webkit-box-orient: vertical / block-axis
     # --- added by the cascade (additive; layout may ignore them) ---
     border_top_style: str = "none"
     border_right_style: str = "none"

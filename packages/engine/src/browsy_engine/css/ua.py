@@ -47,8 +47,8 @@ h3 { font-size: 1.17em; margin: 1em 0; font-weight: bold; }
 h4 { margin: 1.33em 0; font-weight: bold; }
 h5 { font-size: 0.83em; margin: 1.67em 0; font-weight: bold; }
 h6 { font-size: 0.67em; margin: 2.33em 0; font-weight: bold; }
-ul, menu, dir { list-style-type: disc; margin: 1em 0; padding-left: 40px; }
-ol { list-style-type: decimal; margin: 1em 0; padding-left: 40px; }
+ul, menu, dir { list-style-type: disc; margin: 1em 0; padding-left: 40px; counter-reset: list-item; }
+ol { list-style-type: decimal; margin: 1em 0; padding-left: 40px; counter-reset: list-item; }
 ul ul, ul ol, ol ul, ol ol, ul menu, menu ul, ul dir { margin-top: 0; margin-bottom: 0; }
 ul ul, ol ul, ul menu, menu ul, ul dir { list-style-type: circle; }
 ul ul ul, ul ol ul, ol ul ul, ol ol ul { list-style-type: square; }

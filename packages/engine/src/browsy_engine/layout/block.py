@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..css.style import ComputedStyle
-from . import atomic, flexgrid, intrinsic, multicol, table  # circular: they call back into block
+from . import atomic, clamp, flexgrid, intrinsic, multicol, table  # circular: they call back into block
 from .context import FLOATING, OUT_OF_FLOW, REPLACED, LayoutContext
 from .controls import (
     alt_fallback,
@@ -183,6 +183,8 @@ def _add_run(
     nothing came before and collapse_top; a run without line boxes still places the floats and
     positioned boxes inside."""
     if has_inline_content(ctx, run) or (marker_line and has_boxes):
+        if ctx.line_clamp is not None:
+            clamp.content_follows(ctx, i, out)
         if out.empty and collapse_top:
             out.top = collapse(out.top, out.bottom)
             y = out.height
@@ -272,6 +274,8 @@ def _add_block_child(
     """Generator step of flow: block-level child c of container i, laid out where its top is expected
     (its top margin collapsed with the margins pending, below the floats it clears: the floats beside
     it depend on it), then placed where its collapsed margins put it."""
+    if ctx.line_clamp is not None:
+        clamp.content_follows(ctx, i, out)
     clear_to = _clearance(s, at)
     into_top = out.empty and collapse_top  # its top margin may collapse into the container's
     if into_top:
@@ -302,6 +306,8 @@ def _add_block_child(
     r[0] = at.cx + res.x
     r[1] = at.cy + y
     ctx.anchor[c] = i
+    if ctx.line_clamp is not None:
+        clamp.placed(ctx, i, c, y)
     _advance(out, res, y, cleared, above, into_top)
 
 
@@ -454,12 +460,14 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN):
         inner = collapse(strut_in, as_margin(px(s.margin_top, cb_w))) if collapse_top else NO_MARGIN
         base = h_spec if h_spec is not None else quirky_percent_base(ctx, i, s, cb_w, cb_h, pb_v)
         ctx.pct_height[i] = base
+        outer_clamp = clamp.enter(ctx, s.line_clamp, bfc)
         if is_multicol(s):
             out = yield from multicol.contents(ctx, i, children, w, cx, cy, h_spec, base)
         else:
             out = yield from flow(
                 ctx, i, children, w, ContentBox(cx, cy, own, fox, foy), collapse_top, base, inner
             )
+        clamp.leave(ctx, i, outer_clamp, out)
         if bfc and own.any:
             out.height = max(out.height + (0.0 if collapse_bottom else value(out.bottom)), own.bottom())
             out.bottom = NO_MARGIN
@@ -477,6 +485,10 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN):
     content_h = clamp_height(s, used_height(d, h_spec, content_h), cb_h, pb_v)
     r[2] = w + pb_h
     r[3] = content_h + pb_v
+    line_clamp = ctx.line_clamp
+    if line_clamp is not None and line_clamp.box == i:  # the clamp point of the flow around is inside
+        cut_h = clamp_height(s, used_height(d, h_spec, line_clamp.bottom), cb_h, pb_v) + pb_v
+        clamp.block_done(ctx, i, r[3], cut_h)
     mt = as_margin(px(s.margin_top, cb_w))
     mb = as_margin(px(s.margin_bottom, cb_w))
     if tag in UA_MARGIN_TAGS:
@@ -588,21 +600,23 @@ def box_contents(ctx, i, w, h_spec, cb_w):
     s = ctx.styles[i]
     d = ctx.display[i]
     cx, cy = s.border_left_width + px(s.padding_left, cb_w), s.border_top_width + px(s.padding_top, cb_w)
+    outer_clamp = clamp.enter(ctx, s.line_clamp, True)
     if d in FLEX_LIKE:
         out = yield from flexgrid.flex_grid_contents(ctx, i, w, h_spec, cx, cy)
-        return out
-    if d in TABLE_LIKE:
+    elif d in TABLE_LIKE:
         out = yield from table.table_contents(ctx, i, w, cx, cy, h_spec)
-        return out
-    if is_multicol(s):
+    elif is_multicol(s):
         out = yield from multicol.contents(ctx, i, ctx.box_children(i), w, cx, cy, h_spec, h_spec)
-        return out
-    own = FloatArea()
-    if h_spec is not None or not ctx.quirks:
-        # the base of its inline contents' percentage heights (ctx.percent_base): its own height, as for
-        # its blocks (flow's cb_h); an auto height in quirks mode leaves the quirk to look further up
-        ctx.pct_height[i] = h_spec
-    out = yield from flow(ctx, i, ctx.box_children(i), w, ContentBox(cx, cy, own, 0.0, 0.0), False, h_spec)
-    out.height = max(out.height + value(out.bottom), own.bottom())
-    out.bottom = NO_MARGIN
+    else:
+        own = FloatArea()
+        if h_spec is not None or not ctx.quirks:
+            # the base of its inline contents' percentage heights (ctx.percent_base): its own height, as
+            # for its blocks (flow's cb_h); an auto height in quirks mode leaves the quirk to look further up
+            ctx.pct_height[i] = h_spec
+        box = ContentBox(cx, cy, own, 0.0, 0.0)
+        out = yield from flow(ctx, i, ctx.box_children(i), w, box, False, h_spec)
+        clamp.leave(ctx, i, outer_clamp, out)
+        out.height = max(out.height + value(out.bottom), own.bottom())
+        out.bottom = NO_MARGIN
+    ctx.line_clamp = outer_clamp
     return out

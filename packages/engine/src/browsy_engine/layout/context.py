@@ -16,6 +16,7 @@ from ..dom.tree import TEXT, Document, Node
 from .document_boxes import DocumentBoxes
 
 if TYPE_CHECKING:
+    from .clamp import LineClamp
     from .multicol import ColumnSet
 
 NEVER_RENDERED: Final = frozenset(
@@ -125,6 +126,7 @@ class LayoutContext:
     # line boxes of its flow as (container, top from its border box, height).
     column_sets: list[ColumnSet] = field(default_factory=list)
     line_log: list[tuple[int, float, float]] | None = None
+    line_clamp: LineClamp | None = None  # while a -webkit-line-clamp box's flow is laid out (clamp.py)
     quirks: bool = False  # quirks mode (from the doctype): quirky margins, alt boxes, quirks.css
     line_quirk: bool = False  # HTML's line height calculation quirk: quirks and limited-quirks modes
     absolute_base: bool | None = None  # a <base href> gives relative URLs a base (controls.py; lazy)

@@ -3,11 +3,12 @@ CSS Generated Content 3) and the anonymous cells that hold a table's other conte
 
 A generated box is a child of its element: ::before before the element's first child, ::after after its
 last. Layout gets each one that is in flow or floated as a node of its own (`LayoutContext.nodes` past the
-document's nodes), holding a text node with the `content` strings, so that its font, line height, edges,
-width and height count as any box's: an icon font's glyph (`.icon::before { content: "\\f122" }`) gives
-its line a height, a `" · "` separator between list items takes its width, `::after { display: block;
-padding-top: 75% }` gives its container an aspect ratio, the clearfix's `::after { clear: both }` is an
-ordinary cleared block. Absolutely positioned ones change no other box and are left out.
+document's nodes), holding a text node with the `content` strings and counters (css/counters.py), so
+that its font, line height, edges, width and height count as any box's: an icon font's glyph
+(`.icon::before { content: "\\f122" }`) gives its line a height, a `" · "` separator between list items
+takes its width, `::after { display: block; padding-top: 75% }` gives its container an aspect ratio, the
+clearfix's `::after { clear: both }` is an ordinary cleared block. Absolutely positioned ones change no
+other box and are left out.
 
 A table's children that are no table parts (a `display: table` wrapper around a list or text) are
 wrapped, each run of them, in an anonymous table cell, which sits in an anonymous row like any cell
@@ -21,18 +22,15 @@ them re-anchored: anchor_past_generated).
 
 from __future__ import annotations
 
-from typing import Final
-
+from ..css.counters import counter_texts
 from ..css.resolve import inherit_base
 from ..css.style import ComputedStyle
 from ..dom.tree import TEXT, Node
 from .context import FLOATING, NEVER_RENDERED, OUT_OF_FLOW, REPLACED, LayoutContext
 
 # elements that never hold generated boxes: replaced content, and the void elements Chromium gives none
-NO_GENERATED: Final = REPLACED | NEVER_RENDERED | {"br", "wbr", "canvas", "area", "col", "colgroup", "option"}
-ITEM_PARENTS: Final = frozenset(
-    {"flex", "inline-flex", "grid", "inline-grid", "-webkit-box", "-webkit-inline-box"}
-)
+NO_GENERATED = REPLACED | NEVER_RENDERED | {"br", "wbr", "canvas", "area", "col", "colgroup", "option"}
+ITEM_PARENTS = frozenset({"flex", "inline-flex", "grid", "inline-grid", "-webkit-box", "-webkit-inline-box"})
 
 
 def add_generated_boxes(ctx: LayoutContext) -> None:
@@ -41,6 +39,7 @@ def add_generated_boxes(ctx: LayoutContext) -> None:
     if not generated:
         return
     doc_nodes = ctx.doc.nodes
+    counted = counter_texts(ctx.doc, ctx.styles_or_none)
     for (i, name), s in sorted(generated.items()):
         owner = doc_nodes[i]
         if owner.tag in NO_GENERATED or ctx.styles[i] is None or not _in_layout(s):
@@ -48,7 +47,7 @@ def add_generated_boxes(ctx: LayoutContext) -> None:
         current = layout_copy(ctx, i)
         nodes, styles = ctx.nodes, ctx.styles
         j = len(nodes)
-        text = s.content or ""
+        text = counted.get((i, name), s.content or "")
         nodes.append(Node(j, "::" + name, {}, i, [j + 1] if text else []))
         styles.append(s)
         if text:
@@ -71,9 +70,9 @@ def layout_copy(ctx: LayoutContext, i: int) -> Node:
     return node
 
 
-TABLES: Final = frozenset({"table", "inline-table"})
+TABLES = frozenset({"table", "inline-table"})
 # what a table holds as it is: the parts of its grid (cells outside rows get an anonymous row, table.py)
-TABLE_PARTS: Final = frozenset(
+TABLE_PARTS = frozenset(
     {
         "table-row-group",
         "table-header-group",
@@ -143,12 +142,10 @@ def _wrap_runs(ctx: LayoutContext, parent: int, belongs, display: str) -> None:
     owner.children = kept
 
 
-STRAY: Final = frozenset(
-    {"table-cell", "table-row", "table-row-group", "table-header-group", "table-footer-group"}
-)
+STRAY = frozenset({"table-cell", "table-row", "table-row-group", "table-header-group", "table-footer-group"})
 # the elements whose table-part children need no anonymous table: tables, their parts, flex/grid containers
 # (whose children are blockified items)
-TABLE_OWNERS: Final = TABLES | STRAY | ITEM_PARENTS | {"none", "contents"}
+TABLE_OWNERS = TABLES | STRAY | ITEM_PARENTS | {"none", "contents"}
 
 
 def _stray(ctx: LayoutContext, c: int) -> bool:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from ..css.style import ComputedStyle
 from . import block  # circular: floats are placed by the block layout (attributes used at call time)
+from .clamp import count_line
 from .context import LayoutContext
 from .geometry import ContentBox, px
 from .lines import has_content, line_metrics, place_line
@@ -363,6 +364,8 @@ def _place_lines(
         )
         if ctx.line_log is not None:  # inside a multi-column container: lines it may cut between
             ctx.line_log.append((container, cy + line.y, height))
+        if ctx.line_clamp is not None:  # inside a -webkit-line-clamp box
+            count_line(ctx.line_clamp, container, line.y + height)
         if first_baseline is None:
             first_baseline = line.y + baseline
         last_baseline = line.y + baseline
