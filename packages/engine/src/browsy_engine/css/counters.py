@@ -24,6 +24,7 @@ shared with its parent's until it changes them.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from ..dom.tree import Document, Node
 from .style import ComputedStyle
@@ -185,13 +186,13 @@ def _saturate(value: int) -> int:
     return max(-(2**31), min(2**31 - 1, value))
 
 
-ROMAN = (
+ROMAN: Final = (
     (1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"),
     (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"),
 )  # fmt: skip
-LATIN = "abcdefghijklmnopqrstuvwxyz"
-GREEK = "αβγδεζηθικλμνξοπρστυφχψω"
-BULLETS = {"disc": "•", "circle": "◦", "square": "■", "disclosure-open": "▾", "disclosure-closed": "▸"}
+LATIN: Final = "abcdefghijklmnopqrstuvwxyz"
+GREEK: Final = "αβγδεζηθικλμνξοπρστυφχψω"
+BULLETS: Final = {"disc": "•", "circle": "◦", "square": "■", "disclosure-open": "▾", "disclosure-closed": "▸"}
 
 
 def format_counter(value: int, style: str) -> str:

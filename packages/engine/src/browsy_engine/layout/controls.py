@@ -15,6 +15,7 @@ import math
 import re
 from dataclasses import replace
 from functools import lru_cache
+from typing import Final
 from unicodedata import normalize
 from urllib.parse import unquote_to_bytes
 
@@ -25,9 +26,9 @@ from .geometry import horizontal_pb, px, specified_width, vertical_pb
 from .sources import image_source
 from .text import FontMetrics, metrics_for, metrics_with_fallback, split_words, uses_fallback
 
-TEXT_LIKE = frozenset({"text", "password", "email", "search", "tel", "url", "number", ""})
+TEXT_LIKE: Final = frozenset({"text", "password", "email", "search", "tel", "url", "number", ""})
 # border-box sizes of controls whose drawing ignores the text metrics
-FIXED_BORDER_BOX = {
+FIXED_BORDER_BOX: Final = {
     "range": (129.0, 16.0),
     "color": (50.0, 27.0),
     "date": (125.0, 21.0),
@@ -38,7 +39,7 @@ FIXED_BORDER_BOX = {
     "file": (253.0, 21.0),
 }
 # baselines (from the border-box top) measured in Chromium where they are not the centred text's
-FIXED_BASELINE = {"range": 16.0, "color": 21.0}
+FIXED_BASELINE: Final = {"range": 16.0, "color": 21.0}
 DEFAULT_OBJECT = (300.0, 150.0)
 AUDIO_CONTROLS = (300.0, 54.0)  # the size of <audio controls> in Chromium
 
@@ -61,7 +62,7 @@ def _text_field_metrics(size: float) -> tuple[float, float]:
     return a1 * size / f1, b1 * size / f1
 
 
-_LEADING_INTEGER = re.compile(r"[\t\n\f\r ]*\+?(\d+)")
+_LEADING_INTEGER: Final = re.compile(r"[\t\n\f\r ]*\+?(\d+)")
 
 
 def _int_attr(ctx: LayoutContext, i: int, name: str, default: int) -> int:
@@ -95,8 +96,8 @@ def input_type(ctx: LayoutContext, i: int) -> str:
     return str(ctx.nodes[i].attrs.get("type") or "text").strip().lower()
 
 
-BROKEN_ICON = 16.0  # Chromium's broken-image icon is 16×16 CSS px
-_SCHEME = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*:")
+BROKEN_ICON: Final = 16.0  # Chromium's broken-image icon is 16×16 CSS px
+_SCHEME: Final = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*:")
 
 
 def _image_size(
@@ -249,11 +250,11 @@ def empty_alt_collapses(ctx: LayoutContext, i: int, s: ComputedStyle) -> bool:
     return not _both_dimensions(ctx, i, s)
 
 
-_SVG_ROOT = re.compile(r"<svg\b[^>]*>", re.IGNORECASE)
-_SVG_LENGTH = r"""\b{}\s*=\s*["']?\s*(\d+(?:\.\d+)?)(?:px)?\s*["'\s/>]"""
-_SVG_W = re.compile(_SVG_LENGTH.format("width"), re.IGNORECASE)
-_SVG_H = re.compile(_SVG_LENGTH.format("height"), re.IGNORECASE)
-_SVG_VIEWBOX = re.compile(r"""\bviewBox\s*=\s*["']([^"']*)["']""", re.IGNORECASE)
+_SVG_ROOT: Final = re.compile(r"<svg\b[^>]*>", re.IGNORECASE)
+_SVG_LENGTH: Final = r"""\b{}\s*=\s*["']?\s*(\d+(?:\.\d+)?)(?:px)?\s*["'\s/>]"""
+_SVG_W: Final = re.compile(_SVG_LENGTH.format("width"), re.IGNORECASE)
+_SVG_H: Final = re.compile(_SVG_LENGTH.format("height"), re.IGNORECASE)
+_SVG_VIEWBOX: Final = re.compile(r"""\bviewBox\s*=\s*["']([^"']*)["']""", re.IGNORECASE)
 
 
 def data_image_size(src: str | None) -> tuple[float, float] | None:
@@ -366,7 +367,7 @@ def symmetric_broken_images(ctx: LayoutContext) -> None:
 
 # The broken-image icon (16px) with its container's 1px border and 1px padding on each side: Chromium's
 # fallback content of an image that failed to load, and the width below which the icon is left out.
-FALLBACK_ICON_BOX = 20.0
+FALLBACK_ICON_BOX: Final = 20.0
 
 
 def fallback_content_height(ctx: LayoutContext, i: int, s: ComputedStyle) -> float | None:

@@ -15,6 +15,7 @@ import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
+from typing import Final
 
 # CSS family name -> our face family. Unknown names fall through to the next name in the list; when
 # nothing matches, Chromium uses its standard font (Times New Roman ~ Liberation Serif).
@@ -43,7 +44,7 @@ FAMILY_ALIASES: dict[str, str] = {
     "dejavu sans mono": "dejavu sans mono",
     "bitstream vera sans mono": "dejavu sans mono",
 }
-DEFAULT_FAMILY = "liberation serif"
+DEFAULT_FAMILY: Final = "liberation serif"
 
 
 def advance_size(size: float) -> float:
@@ -53,7 +54,7 @@ def advance_size(size: float) -> float:
     return math.floor(size * 64.0 + 1e-6) / 64.0
 
 
-SOFT_HYPHEN = "\u00ad"
+SOFT_HYPHEN: Final = "\u00ad"
 
 
 @dataclass(slots=True)

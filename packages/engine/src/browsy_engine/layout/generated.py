@@ -22,6 +22,8 @@ them re-anchored: anchor_past_generated).
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..css.counters import counter_texts
 from ..css.resolve import inherit_base
 from ..css.style import ComputedStyle
@@ -29,8 +31,10 @@ from ..dom.tree import TEXT, Node
 from .context import FLOATING, NEVER_RENDERED, OUT_OF_FLOW, REPLACED, LayoutContext
 
 # elements that never hold generated boxes: replaced content, and the void elements Chromium gives none
-NO_GENERATED = REPLACED | NEVER_RENDERED | {"br", "wbr", "canvas", "area", "col", "colgroup", "option"}
-ITEM_PARENTS = frozenset({"flex", "inline-flex", "grid", "inline-grid", "-webkit-box", "-webkit-inline-box"})
+NO_GENERATED: Final = REPLACED | NEVER_RENDERED | {"br", "wbr", "canvas", "area", "col", "colgroup", "option"}
+ITEM_PARENTS: Final = frozenset(
+    {"flex", "inline-flex", "grid", "inline-grid", "-webkit-box", "-webkit-inline-box"}
+)
 
 
 def add_generated_boxes(ctx: LayoutContext) -> None:
@@ -70,9 +74,9 @@ def layout_copy(ctx: LayoutContext, i: int) -> Node:
     return node
 
 
-TABLES = frozenset({"table", "inline-table"})
+TABLES: Final = frozenset({"table", "inline-table"})
 # what a table holds as it is: the parts of its grid (cells outside rows get an anonymous row, table.py)
-TABLE_PARTS = frozenset(
+TABLE_PARTS: Final = frozenset(
     {
         "table-row-group",
         "table-header-group",
@@ -142,10 +146,12 @@ def _wrap_runs(ctx: LayoutContext, parent: int, belongs, display: str) -> None:
     owner.children = kept
 
 
-STRAY = frozenset({"table-cell", "table-row", "table-row-group", "table-header-group", "table-footer-group"})
+STRAY: Final = frozenset(
+    {"table-cell", "table-row", "table-row-group", "table-header-group", "table-footer-group"}
+)
 # the elements whose table-part children need no anonymous table: tables, their parts, flex/grid containers
 # (whose children are blockified items)
-TABLE_OWNERS = TABLES | STRAY | ITEM_PARENTS | {"none", "contents"}
+TABLE_OWNERS: Final = TABLES | STRAY | ITEM_PARENTS | {"none", "contents"}
 
 
 def _stray(ctx: LayoutContext, c: int) -> bool:

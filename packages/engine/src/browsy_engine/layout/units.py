@@ -3,7 +3,7 @@ their widths, inline-box edges, atomic inlines and floats sized (or only measure
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 from unicodedata import normalize
 
 from ..css.style import ComputedStyle
@@ -44,8 +44,8 @@ from .text import (
     uses_fallback,
 )
 
-PRESERVING = ("pre", "pre-wrap", "break-spaces")  # the white-space values that keep spaces
-_MIN_RUN = 4  # plain words in a row that make a TEXTRUN unit (fewer: a unit per word is as cheap)
+PRESERVING: Final = ("pre", "pre-wrap", "break-spaces")  # the white-space values that keep spaces
+_MIN_RUN: Final = 4  # plain words in a row that make a TEXTRUN unit (fewer: a unit per word is as cheap)
 NO_MARGIN = ((0.0, 0.0), None)  # a zero margin, and `auto` (0 on inline boxes)
 
 
@@ -543,7 +543,7 @@ def _add_word(units: list, unit: list, p: tuple, after_break: bool) -> list:
 
 
 # the vertical-align values that shift an inline box's baseline
-SHIFTING = frozenset({"sub", "super", "middle", "length"})
+SHIFTING: Final = frozenset({"sub", "super", "middle", "length"})
 
 
 def spaced_width(m: FontMetrics, word: str) -> float:
