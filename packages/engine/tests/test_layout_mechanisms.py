@@ -454,3 +454,14 @@ def test_a_run_of_text_is_built_into_units_once_per_layout(monkeypatch) -> None:
     assert builds["pct"] == 2  # measured (at no width), then laid out at the cell's
     cells = [e for e in els if e.tag == "td"]
     assert len(cells) == 3 and all(e.b[2] > 0 for e in cells)
+
+
+def test_white_space_collapses_ascii_white_space_only() -> None:
+    """CSS Text 3 §4.1.1: runs of document white space (space, tab, LF, CR, FF) become one space; U+00A0
+    and other Unicode spaces are not document white space and stay."""
+    from browsy_engine.layout.text import collapse, collapse_spaces
+
+    assert collapse_spaces("a \t\n\r\f b") == "a b"
+    assert collapse_spaces("  a" + " " * 1000 + "b  ") == " a b "
+    assert collapse_spaces("a\u00a0\u00a0b\u2003 c") == "a\u00a0\u00a0b\u2003 c"
+    assert collapse("\n  word  \n", "normal", True) == "word "

@@ -97,3 +97,52 @@ def test_a_parsed_page_pickles_and_copies() -> None:
     for again in (pickle.loads(pickle.dumps(dom)), copy.deepcopy(dom)):
         assert to_json(again) == to_json(dom)
         assert again.document is not None and len(again.document.nodes) == len(dom.document.nodes)
+
+
+def _plain_constants(source: Path) -> list[str]:
+    """Module-level UPPER_CASE names bound once by a plain assignment (not `Final`), a tuple holding a float
+    literal aside: mypyc 2.4 leaves such a Final tuple unset at run time."""
+    import ast
+
+    tree = ast.parse(source.read_text())
+    counts: dict[str, int] = {}
+    for stmt in tree.body:
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else []
+        if isinstance(stmt, ast.AnnAssign | ast.AugAssign):
+            targets = [stmt.target]
+        for t in targets:
+            for n in t.elts if isinstance(t, ast.Tuple) else [t]:
+                if isinstance(n, ast.Name):
+                    counts[n.id] = counts.get(n.id, 0) + 1
+    found = []
+    for stmt in tree.body:
+        if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1):
+            continue
+        target, value = stmt.targets[0], stmt.value
+        if not isinstance(target, ast.Name) or not target.id.lstrip("_")[:1].isupper():
+            continue
+        name = target.id
+        if not name.lstrip("_").replace("_", "").isalnum() or name.upper() != name or counts[name] != 1:
+            continue
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "TypeVar":
+            continue
+        if isinstance(value, ast.Tuple) and any(
+            isinstance(c, ast.Constant) and isinstance(c.value, float) for c in ast.walk(value)
+        ):
+            continue
+        found.append(name)
+    return found
+
+
+def test_compiled_module_constants_are_final() -> None:
+    """A module constant the compiled engine reads is `Final`: mypyc then inlines it (literals) or keeps it
+    in a C static, where a plain global costs a dictionary lookup, a type check and a reference count at
+    every use (52k per layout of a text page when the piece kinds were plain)."""
+    allowed = {"TEXTRUN"}  # compared with `is` against the units built with it
+    plain = {
+        f"{src.relative_to(_native.PACKAGE_DIR)}: {name}"
+        for src in _native.compiled_sources()
+        for name in _plain_constants(src)
+        if name not in allowed
+    }
+    assert not plain, sorted(plain)
