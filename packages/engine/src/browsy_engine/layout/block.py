@@ -103,6 +103,7 @@ def establishes_bfc(ctx: LayoutContext, i: int) -> bool:
         or s.display == "flow-root"
         or s.column_count is not None  # a multi-column container
         or s.column_width is not None
+        or ctx.nodes[i].tag == "fieldset"  # HTML rendering §15.3.13: a fieldset establishes a new BFC
     )
 
 
