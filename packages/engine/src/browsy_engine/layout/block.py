@@ -221,19 +221,30 @@ def _add_block_child(
     it depend on it), then placed where its collapsed margins put it."""
     clear_to = _clearance(s, at)
     into_top = out.empty and collapse_top  # its top margin may collapse into the container's
+    floats = at.floats
+    page_drop = 0.0  # how far below y_est it lies beside the floats, with the margins collapsing above it
     if into_top:
         y_est = out.height
         above = collapse(strut_in, out.top)
+        strut_floats = at.strut_floats
+        # the container was placed below the margins adjoining its top (strut_in); the child's top margin
+        # (and those of empty children before it) collapse with them and push the child, whose lines go
+        # beside the floats, further down: past the floats placed before these margins began, which
+        # stay; floats placed since (in the container) move down with the margins and it
+        if floats is not None and floats.count() == strut_floats:
+            page_drop = value(collapse(above, as_margin(px(s.margin_top, cw)))) - value(strut_in)
     else:
         y_est = out.height + value(collapse(out.bottom, as_margin(px(s.margin_top, cw))))
         above = out.bottom
+        strut_floats = floats.count() if floats is not None else 0
     if clear_to is not None and clear_to <= y_est:
         # the floats end above where it would go anyway: `clear` introduces no clearance (CSS 2 §9.5.2),
         # so its margins collapse as without it (into an empty container's top too)
         clear_to = None
     if clear_to is not None:
         y_est = max(y_est, clear_to)
-    box = block_box(ctx, c, cw, cb_h, at.floats, at.ox, at.oy + y_est, above)
+        page_drop = 0.0
+    box = block_box(ctx, c, cw, cb_h, floats, at.ox, at.oy + y_est + page_drop, above, strut_floats)
     if ctx.holds_block[c] or ctx.display[c] not in PLAIN_BLOCKS:
         res = yield box
     else:  # a plain block without block children: laid out within this task (a bounded step down)
@@ -352,9 +363,10 @@ def place_float(ctx, c, container, w, h, y, cw, at: ContentBox) -> None:
     ctx.anchor[c] = container
 
 
-def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN):
+def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN, strut_floats=0):
     """A block-level box in normal flow of width cb_w's containing block. Returns BlockOut. `strut_in`:
-    the margins adjoining its top edge from above (see flow). Its width and left margin come first
+    the margins adjoining its top edge from above (see flow), `strut_floats` the count of floats placed
+    before those began (ContentBox.strut_floats). Its width and left margin come first
     (_width_and_margin), then its contents (flow, or box_contents for tables and flex/grid), its
     height (with a list item's marker line) and its vertical margins."""
     s = ctx.styles[i]
@@ -405,7 +417,14 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN):
             out = yield from multicol.contents(ctx, i, children, w, cx, cy, h_spec, base)
         else:
             out = yield from flow(
-                ctx, i, children, w, ContentBox(cx, cy, own, fox, foy), collapse_top, base, inner
+                ctx,
+                i,
+                children,
+                w,
+                ContentBox(cx, cy, own, fox, foy, strut_floats),
+                collapse_top,
+                base,
+                inner,
             )
         if bfc and own.any:
             out.height = max(out.height + (0.0 if collapse_bottom else value(out.bottom)), own.bottom())

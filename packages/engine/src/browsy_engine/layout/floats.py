@@ -118,5 +118,9 @@ class FloatArea:
             edge = max(edge, self.right_bottom)
         return edge
 
+    def count(self) -> int:
+        """How many floats were placed so far."""
+        return len(self.lefts) + len(self.rights)
+
     def bottom(self) -> float:
         return max(self.left_bottom, self.right_bottom, 0.0)
