@@ -59,10 +59,20 @@ class FlowOut:
     baseline: float | None = None  # last line baseline from the content top
     quirk_top: bool = False  # the collapsed-in top margin is quirky (quirks mode)
     quirk_bottom: bool = False
+    # how far below its estimate (ContentBox.oy) the content lies beside the floats once the margins of
+    # its first child have collapsed into its top (see _add_block_child)
+    frame_drop: float = 0.0
 
     def copy(self) -> FlowOut:
         return FlowOut(
-            self.height, self.top, self.bottom, self.empty, self.baseline, self.quirk_top, self.quirk_bottom
+            self.height,
+            self.top,
+            self.bottom,
+            self.empty,
+            self.baseline,
+            self.quirk_top,
+            self.quirk_bottom,
+            self.frame_drop,
         )
 
 
@@ -143,7 +153,12 @@ def flow(ctx, i, children, cw, at: ContentBox, collapse_top, cb_h, strut_in=NO_M
             box = yield atomic.atomic_box(ctx, c, cw)
             place_float(ctx, c, i, box[0], box[1], out.height + value(out.bottom), cw, at)
         else:
+            drop = out.frame_drop
             yield from _add_block_child(ctx, i, out, c, s, cw, cb_h, at, collapse_top, strut_in)
+            if out.frame_drop != drop:  # what follows goes where those margins put the content
+                at = ContentBox(
+                    at.cx, at.cy, at.floats, at.ox, at.oy + out.frame_drop - drop, at.strut_floats
+                )
     if run:
         # a list item's marker sits on its first line box, so when no block follows to hold one,
         # this run's first line exists even with only empty inline boxes on it
@@ -223,6 +238,7 @@ def _add_block_child(
     into_top = out.empty and collapse_top  # its top margin may collapse into the container's
     floats = at.floats
     page_drop = 0.0  # how far below y_est it lies beside the floats, with the margins collapsing above it
+    drops = False  # page_drop applies (no float moves with these margins)
     if into_top:
         y_est = out.height
         above = collapse(strut_in, out.top)
@@ -231,7 +247,8 @@ def _add_block_child(
         # (and those of empty children before it) collapse with them and push the child, whose lines go
         # beside the floats, further down: past the floats placed before these margins began, which
         # stay; floats placed since (in the container) move down with the margins and it
-        if floats is not None and floats.count() == strut_floats:
+        drops = floats is not None and floats.count() == strut_floats
+        if drops:
             page_drop = value(collapse(above, as_margin(px(s.margin_top, cw)))) - value(strut_in)
     else:
         y_est = out.height + value(collapse(out.bottom, as_margin(px(s.margin_top, cw))))
@@ -244,6 +261,7 @@ def _add_block_child(
     if clear_to is not None:
         y_est = max(y_est, clear_to)
         page_drop = 0.0
+    moves_frame = drops and clear_to is None
     box = block_box(ctx, c, cw, cb_h, floats, at.ox, at.oy + y_est + page_drop, above, strut_floats)
     if ctx.holds_block[c] or ctx.display[c] not in PLAIN_BLOCKS:
         res = yield box
@@ -261,6 +279,10 @@ def _add_block_child(
     r[1] = at.cy + y
     ctx.anchor[c] = i
     _advance(out, res, y, cleared, above, into_top)
+    if moves_frame and not out.empty:
+        # the margins collapsed into the container's top are resolved: its content, the next boxes and
+        # floats too, lies that far below where the container was estimated
+        out.frame_drop = value(collapse(strut_in, out.top)) - value(strut_in)
 
 
 def _clearance(s: ComputedStyle, at: ContentBox) -> float | None:
