@@ -236,6 +236,7 @@ def _add_block_child(
     it depend on it), then placed where its collapsed margins put it."""
     clear_to = _clearance(s, at)
     into_top = out.empty and collapse_top  # its top margin may collapse into the container's
+    mt = as_margin(px(s.margin_top, cw))
     floats = at.floats
     page_drop = 0.0  # how far below y_est it lies beside the floats, with the margins collapsing above it
     drops = False  # page_drop applies (no float moves with these margins)
@@ -249,14 +250,18 @@ def _add_block_child(
         # stay; floats placed since (in the container) move down with the margins and it
         drops = floats is not None and floats.count() == strut_floats
         if drops:
-            page_drop = value(collapse(above, as_margin(px(s.margin_top, cw)))) - value(strut_in)
+            page_drop = value(collapse(above, mt)) - value(strut_in)
     else:
-        y_est = out.height + value(collapse(out.bottom, as_margin(px(s.margin_top, cw))))
+        y_est = out.height + value(collapse(out.bottom, mt))
         above = out.bottom
         strut_floats = floats.count() if floats is not None else 0
+    seals = False  # an empty child treated as having clearance though the floats end above it
     if clear_to is not None and clear_to <= y_est:
         # the floats end above where it would go anyway: `clear` introduces no clearance (CSS 2 §9.5.2),
-        # so its margins collapse as without it (into an empty container's top too)
+        # so its margins collapse as without it (into an empty container's top too). Chromium still
+        # gives an empty child clearance when the floats reach below the container's content top moved
+        # down by the margins pending above the child (not by the content between): see _advance
+        seals = not into_top and clear_to > value(collapse(out.bottom, mt))
         clear_to = None
     if clear_to is not None:
         y_est = max(y_est, clear_to)
@@ -268,7 +273,14 @@ def _add_block_child(
     else:  # a plain block without block children: laid out within this task (a bounded step down)
         res = yield from box
     y = _collapse_top_margin(ctx, i, out, res, into_top, clear_to)
-    cleared = False
+    if res.through and not into_top:
+        # an empty child's top border edge is where its top margin alone puts it (CSS 2 §8.3.1)
+        hypothetical = out.height + value(collapse(out.bottom, mt))
+        cleared = seals or (clear_to is not None and hypothetical < clear_to)
+        if cleared:
+            y = hypothetical if clear_to is None else max(hypothetical, clear_to)
+    else:
+        cleared = False
     if clear_to is not None and y < clear_to:
         y, cleared = clear_to, True
     if res.drop and y < y_est + res.drop:
@@ -278,7 +290,7 @@ def _add_block_child(
     r[0] = at.cx + res.x
     r[1] = at.cy + y
     ctx.anchor[c] = i
-    _advance(out, res, y, cleared, above, into_top)
+    _advance(out, res, y, cleared, above, into_top, mt)
     if moves_frame and not out.empty:
         # the margins collapsed into the container's top are resolved: its content, the next boxes and
         # floats too, lies that far below where the container was estimated
@@ -312,14 +324,18 @@ def _collapse_top_margin(
     return out.height + value(collapse(out.bottom, res.top))
 
 
-def _advance(out: FlowOut, res: BlockOut, y: float, cleared: bool, above: Margin, into_top: bool) -> None:
+def _advance(
+    out: FlowOut, res: BlockOut, y: float, cleared: bool, above: Margin, into_top: bool, mt: Margin
+) -> None:
     """The flow after a child placed at content-y y: below it, with its bottom margin pending. The
     margins of an empty child collapse through it, unless it has clearance: then it sits below the
-    floats (the clearfix's `::after {clear: both}`) and the container grows to hold them. A marker-only
-    list item passes the margins above it (`above`) on too."""
+    floats (the clearfix's `::after {clear: both}`) and the container grows to hold them, and its own
+    margins (`mt` the top one), collapsed together from the top of its top margin, are not carried past
+    the container's bottom (CSS 2 §8.3.1; Chromium keeps them inside). A marker-only list item passes
+    the margins above it (`above`) on too."""
     if res.through:
         if cleared:
-            out.height = y
+            out.height = y - value(mt) + value(res.top)
             out.bottom = NO_MARGIN
             out.empty = False
         elif into_top:
