@@ -19,6 +19,9 @@ class Cell:
     col: int
     rowspan: int
     colspan: int
+    # its border-box height from its contents alone (a specified height may make it taller: the
+    # contents are aligned within that by vertical-align)
+    content_h: float = 0.0
 
 
 @dataclass(slots=True)
@@ -383,6 +386,7 @@ def _lay_out_cells(
             pb_h, pb_v = pb_h - shared_h, pb_v - shared_v
         out = yield from block.box_contents(ctx, cell.node, max(0.0, cw - pb_h), None, w)
         ch = out.height
+        cell.content_h = ch + pb_v
         spec = px_or_none(s.height, None)
         if spec is not None:
             ch = max(ch, spec - (pb_v if s.box_sizing == "border-box" else 0.0))
@@ -449,7 +453,7 @@ def _place_cells(ctx: LayoutContext, grid: Grid, ys: list[float], heights: list[
         s = ctx.styles[cell.node]
         last = cell.row + cell.rowspan - 1
         total = ys[last] + heights[last] - ys[cell.row]
-        used = cell_box[3]
+        used = cell.content_h
         cell_box[1] = cy + ys[cell.row]
         cell_box[3] = total
         va = s.vertical_align
