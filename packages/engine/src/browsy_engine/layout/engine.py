@@ -108,7 +108,8 @@ def union_split_inlines(ctx: LayoutContext, split: list[int]) -> None:
         union: list[float] | None = None
         first: list[float] | None = None
         own = rel[i]  # its own fragments on the lines of its inline parts (lines.py), if any
-        if own is not None and own[2] > 0 and own[3] > 0:
+        has_own = own is not None and own[2] > 0 and own[3] > 0
+        if own is not None and has_own:
             frame = anchor[i]
             union = [own[0], own[1], own[0] + own[2], own[1] + own[3]]
             first = own
@@ -124,6 +125,8 @@ def union_split_inlines(ctx: LayoutContext, split: list[int]) -> None:
                 first = r
             if r[2] <= 0 or r[3] <= 0:
                 continue
+            if has_own and not ctx.block_child[c]:
+                continue  # an inline-level child (an image, an inline-block) sits on a line of its own fragments
             x0, x1 = r[0], r[0] + r[2]
             if ctx.block_child[c] and frame >= 0 and rel[frame] is not None:
                 # a block inside an inline box sits in an anonymous block as wide as the line (LayoutNG's
