@@ -98,6 +98,11 @@ class BlockOut:
 IN_FLOW_WRAPPERS = frozenset({"block", "list-item", "inline"})
 
 
+# Elements whose box establishes a new formatting context whatever its display: a fieldset (HTML
+# rendering §15.3.13) and a button (button layout, §15.5.3: Chromium lays it out as its own context).
+NEW_CONTEXT_TAGS = frozenset({"fieldset", "button"})
+
+
 def establishes_bfc(ctx: LayoutContext, i: int) -> bool:
     s = ctx.styles[i]
     if s is None:
@@ -113,7 +118,7 @@ def establishes_bfc(ctx: LayoutContext, i: int) -> bool:
         or s.display == "flow-root"
         or s.column_count is not None  # a multi-column container
         or s.column_width is not None
-        or ctx.nodes[i].tag == "fieldset"  # HTML rendering §15.3.13: a fieldset establishes a new BFC
+        or ctx.nodes[i].tag in NEW_CONTEXT_TAGS
     )
 
 
