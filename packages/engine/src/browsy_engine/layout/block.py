@@ -239,7 +239,6 @@ def _add_block_child(
     """Generator step of flow: block-level child c of container i, laid out where its top is expected
     (its top margin collapsed with the margins pending, below the floats it clears: the floats beside
     it depend on it), then placed where its collapsed margins put it."""
-    clear_to = _clearance(s, at)
     into_top = out.empty and collapse_top  # its top margin may collapse into the container's
     mt = as_margin(px(s.margin_top, cw))
     floats = at.floats
@@ -252,14 +251,18 @@ def _add_block_child(
         # the container was placed below the margins adjoining its top (strut_in); the child's top margin
         # (and those of empty children before it) collapse with them and push the child, whose lines go
         # beside the floats, further down: past the floats placed before these margins began, which
-        # stay; floats placed since (in the container) move down with the margins and it
-        drops = floats is not None and floats.count() == strut_floats
-        if drops:
+        # stay; floats placed since (adjoining these margins) move down with them, as Chromium places
+        # them once the margins are resolved
+        drops = floats is not None
+        if floats is not None:
             page_drop = value(collapse(above, mt)) - value(strut_in)
+            if page_drop and floats.count() > strut_floats:
+                floats.shift_since(strut_floats, page_drop)
     else:
         y_est = out.height + value(collapse(out.bottom, mt))
         above = out.bottom
         strut_floats = floats.count() if floats is not None else 0
+    clear_to = _clearance(s, at)
     seals = False  # an empty child treated as having clearance though the floats end above it
     if clear_to is not None and clear_to <= y_est:
         # the floats end above where it would go anyway: `clear` introduces no clearance (CSS 2 §9.5.2),
