@@ -119,6 +119,8 @@ def establishes_bfc(ctx: LayoutContext, i: int) -> bool:
         or s.column_count is not None  # a multi-column container
         or s.column_width is not None
         or ctx.nodes[i].tag in NEW_CONTEXT_TAGS
+        # a block container aligning its content (CSS Box Alignment §5.4) is an independent context
+        or (s.align_content != "normal" and d != "inline")
     )
 
 
