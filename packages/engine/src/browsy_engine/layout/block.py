@@ -48,6 +48,7 @@ from .multicol import is_multicol
 FLEX_LIKE = frozenset({"flex", "grid", "inline-flex", "inline-grid", "-webkit-box"})
 TABLE_LIKE = frozenset({"table", "inline-table"})
 PLAIN_BLOCKS = frozenset({"block", "list-item", "flow-root"})  # no table or flex/grid contents
+VISIBLE_OVERFLOW = frozenset({"visible", "clip"})  # the overflow values that make no scroll container
 
 
 @dataclass(slots=True)
@@ -508,7 +509,10 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN, strut_floa
         used_ml, top, bottom, through, content_h + pb_v, marker_only=marker_only and not through
     )
     if out.baseline is not None and d not in TABLE_LIKE:
-        out_box.baseline = cy + out.baseline
+        if s.overflow_x in VISIBLE_OVERFLOW and s.overflow_y in VISIBLE_OVERFLOW:
+            out_box.baseline = cy + out.baseline
+        else:  # a scroll container's baseline, for the line around it, is its bottom margin edge
+            out_box.baseline = content_h + pb_v + px(s.margin_bottom, cb_w)
     if ctx.quirks:
         quirky_margins(out_box, s, tag, mt, mb, out, collapse_top, collapse_bottom)
     out_box.drop = drop
