@@ -13,7 +13,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_STRUCTURE = re.compile(r"""/\*.*?(?:\*/|\Z)|"(?:[^"\\\n]|\\.)*"?|'(?:[^'\\\n]|\\.)*'?|[{};]""", re.DOTALL)
+_STRUCTURE = re.compile(
+    r"""/\*.*?(?:\*/|\Z)|"(?:[^"\\\n]|\\.)*"?|'(?:[^'\\\n]|\\.)*'?|\\.|[{};\[\]]""", re.DOTALL
+)
 _COMMENT = re.compile(r"/\*.*?(?:\*/|\Z)", re.DOTALL)
 _NESTING = re.compile(r"""[()\[\]]|"(?:[^"\\\n]|\\.)*"?|'(?:[^'\\\n]|\\.)*'?""")
 _COMBINATORS = re.compile(r"[\s>+~]+")
@@ -34,9 +36,20 @@ def split_rules(text: str) -> list[RawRule]:
     start = 0
     prelude_end = 0
     block_start = 0
+    square = 0  # open [ ] blocks: the braces and semicolons inside one are its contents (CSS Syntax §5.4.8)
     for m in _STRUCTURE.finditer(text):
         token = m.group()
         c = token[0]
+        if c == "\\":  # an escaped character (`.w-\[3px\]`) is part of a name
+            continue
+        if c == "[":
+            square += 1
+            continue
+        if c == "]":
+            square = max(0, square - 1)
+            continue
+        if square:
+            continue
         if c == "{":
             if depth == 0:
                 prelude_end, block_start = m.start(), m.end()
