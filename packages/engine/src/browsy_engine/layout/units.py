@@ -180,7 +180,8 @@ def _build(b: _Units, ctx: LayoutContext, container: int, nodes: list[int], cw: 
                     b.width_bound = True
             raised = raise_stack[-1]
             if box_va in SHIFTING:
-                raised += _baseline_shift(ctx, i, box_va)
+                assert box_metrics is not None  # set with box_va above
+                raised += _baseline_shift(ctx, i, box_va, box_metrics)
             raise_stack.append(raised)
             closing.append((CLOSE, i, box_edges[1], box_edges, box_metrics, raised, 0.0, 0.0, 0.0))
             unit[PIECES].append((OPEN, i, box_edges[0], box_edges, box_metrics, raised, 0.0, 0.0, 0.0))
@@ -529,7 +530,9 @@ def _add_word(units: list, unit: list, p: tuple, after_break: bool) -> list:
     return unit
 
 
-SHIFTING = frozenset({"sub", "super"})  # the vertical-align values that shift an inline box's baseline
+SHIFTING = frozenset(
+    {"sub", "super", "middle"}
+)  # the vertical-align values that shift an inline box's baseline
 
 
 def spaced_width(m: FontMetrics, word: str) -> float:
@@ -557,10 +560,16 @@ def word_width(m: FontMetrics, word: str, before: bool, after: bool) -> float:
     return w
 
 
-def _baseline_shift(ctx: LayoutContext, i: int, align: str) -> float:
-    """Chromium's shifts for inline boxes (`align` is one of SHIFTING): sub lowers by parent size/5 + 1,
-    super raises by size/3 + 1."""
-    parent_size = ctx.style(ctx.nodes[i].parent).font_size
+def _baseline_shift(ctx: LayoutContext, i: int, align: str, m: FontMetrics) -> float:
+    """Chromium's shifts (downwards) for inline boxes (`align` is one of SHIFTING, `m` the box's font):
+    sub lowers by parent size/5 + 1, super raises by size/3 + 1; middle puts the midpoint of the box's
+    line-height box (half-leadings included) at half the parent's x-height above the baseline, that
+    half rounded to layout units (CSS 2 §10.8.1; measured: layout_fixtures/inline_vertical_align_middle)."""
+    parent = ctx.style(ctx.nodes[i].parent)
+    if align == "middle":
+        above, below = m.split
+        return (above - below) / 2 - round(metrics_for(parent).x_height / 2 * 64.0) / 64.0
+    parent_size = parent.font_size
     return parent_size / 5 + 1 if align == "sub" else -(parent_size / 3 + 1)
 
 
