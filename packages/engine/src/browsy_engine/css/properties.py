@@ -25,6 +25,9 @@ from .props_font import FontParsers
 from .props_paint import PaintParsers
 from .values import Viewport, significant
 
+# Chromium's prefixed aliases of the logical sides: -webkit-margin-before is margin-block-start, etc.
+WEBKIT_LOGICAL = {"block-start": "before", "block-end": "after", "inline-start": "start", "inline-end": "end"}
+
 
 class PropertyParser(BoxParsers, FlexGridParsers, FontParsers, PaintParsers):
     """Parses declarations for one viewport (viewport units are folded into px)."""
@@ -102,7 +105,7 @@ class PropertyParser(BoxParsers, FlexGridParsers, FontParsers, PaintParsers):
                 )
             for lname, side in logical.items():
                 add(
-                    f"{box}-{lname}",
+                    [f"{box}-{lname}", f"-webkit-{box}-{WEBKIT_LOGICAL[lname]}"],
                     [f"{box}_{side}"],
                     self._length_longhand(f"{box}_{side}", negative, negative),
                 )

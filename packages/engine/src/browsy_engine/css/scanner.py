@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Final
 
 _STRUCTURE: Final = re.compile(
-    r"""/\*.*?(?:\*/|\Z)|"(?:[^"\\\n]|\\.)*"?|'(?:[^'\\\n]|\\.)*'?|[{};]""", re.DOTALL
+    r"""/\*.*?(?:\*/|\Z)|"(?:[^"\\\n]|\\.)*"?|'(?:[^'\\\n]|\\.)*'?|\\.|[{};\[\]]""", re.DOTALL
 )
 _COMMENT: Final = re.compile(r"/\*.*?(?:\*/|\Z)", re.DOTALL)
 _NESTING: Final = re.compile(r"""[()\[\]]|"(?:[^"\\\n]|\\.)*"?|'(?:[^'\\\n]|\\.)*'?""")
@@ -39,9 +39,20 @@ def split_rules(text: str) -> list[RawRule]:
     start = 0
     prelude_end = 0
     block_start = 0
+    square = 0  # open [ ] blocks: the braces and semicolons inside one are its contents (CSS Syntax §5.4.8)
     for m in _STRUCTURE.finditer(text):
         token = m.group()
         c = token[0]
+        if c == "\\":  # an escaped character (`.w-\[3px\]`) is part of a name
+            continue
+        if c == "[":
+            square += 1
+            continue
+        if c == "]":
+            square = max(0, square - 1)
+            continue
+        if square:
+            continue
         if c == "{":
             if depth == 0:
                 prelude_end, block_start = m.start(), m.end()

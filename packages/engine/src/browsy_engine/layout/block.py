@@ -51,6 +51,7 @@ from .text import metrics_for
 FLEX_LIKE: Final = frozenset({"flex", "grid", "inline-flex", "inline-grid", "-webkit-box"})
 TABLE_LIKE: Final = frozenset({"table", "inline-table"})
 PLAIN_BLOCKS: Final = frozenset({"block", "list-item", "flow-root"})  # no table or flex/grid contents
+VISIBLE_OVERFLOW: Final = frozenset({"visible", "clip"})  # the overflow values that make no scroll container
 
 
 @dataclass(slots=True)
@@ -62,10 +63,20 @@ class FlowOut:
     baseline: float | None = None  # last line baseline from the content top
     quirk_top: bool = False  # the collapsed-in top margin is quirky (quirks mode)
     quirk_bottom: bool = False
+    # how far below its estimate (ContentBox.oy) the content lies beside the floats once the margins of
+    # its first child have collapsed into its top (see _add_block_child)
+    frame_drop: float = 0.0
 
     def copy(self) -> FlowOut:
         return FlowOut(
-            self.height, self.top, self.bottom, self.empty, self.baseline, self.quirk_top, self.quirk_bottom
+            self.height,
+            self.top,
+            self.bottom,
+            self.empty,
+            self.baseline,
+            self.quirk_top,
+            self.quirk_bottom,
+            self.frame_drop,
         )
 
 
@@ -91,6 +102,11 @@ class BlockOut:
 IN_FLOW_WRAPPERS: Final = frozenset({"block", "list-item", "inline"})
 
 
+# Elements whose box establishes a new formatting context whatever its display: a fieldset (HTML
+# rendering §15.3.13) and a button (button layout, §15.5.3: Chromium lays it out as its own context).
+NEW_CONTEXT_TAGS: Final = frozenset({"fieldset", "button"})
+
+
 def establishes_bfc(ctx: LayoutContext, i: int) -> bool:
     s = ctx.styles[i]
     if s is None:
@@ -106,6 +122,9 @@ def establishes_bfc(ctx: LayoutContext, i: int) -> bool:
         or s.display == "flow-root"
         or s.column_count is not None  # a multi-column container
         or s.column_width is not None
+        or ctx.nodes[i].tag in NEW_CONTEXT_TAGS
+        # a block container aligning its content (CSS Box Alignment §5.4) is an independent context
+        or (s.align_content != "normal" and d != "inline")
     )
 
 
@@ -153,7 +172,12 @@ def flow(ctx, i, children, cw, at: ContentBox, collapse_top, cb_h, strut_in=NO_M
             box = yield atomic.atomic_box(ctx, c, cw)
             place_float(ctx, c, i, box[0], box[1], out.height + value(out.bottom), cw, at)
         else:
+            drop = out.frame_drop
             yield from _add_block_child(ctx, i, out, c, s, cw, cb_h, at, collapse_top, strut_in)
+            if out.frame_drop != drop:  # what follows goes where those margins put the content
+                at = ContentBox(
+                    at.cx, at.cy, at.floats, at.ox, at.oy + out.frame_drop - drop, at.strut_floats
+                )
     if edge_after and not (run and has_inline_content(ctx, run)):
         _add_edge_line(out, edge_after, collapse_top)
     if run:
@@ -276,27 +300,56 @@ def _add_block_child(
     it depend on it), then placed where its collapsed margins put it."""
     if ctx.line_clamp is not None:
         clamp.content_follows(ctx, i, out)
-    clear_to = _clearance(s, at)
     into_top = out.empty and collapse_top  # its top margin may collapse into the container's
+    mt = as_margin(px(s.margin_top, cw))
+    floats = at.floats
+    page_drop = 0.0  # how far below y_est it lies beside the floats, with the margins collapsing above it
+    drops = False  # page_drop applies (no float moves with these margins)
     if into_top:
         y_est = out.height
         above = collapse(strut_in, out.top)
+        strut_floats = at.strut_floats
+        # the container was placed below the margins adjoining its top (strut_in); the child's top margin
+        # (and those of empty children before it) collapse with them and push the child, whose lines go
+        # beside the floats, further down: past the floats placed before these margins began, which
+        # stay; floats placed since (adjoining these margins) move down with them, as Chromium places
+        # them once the margins are resolved
+        drops = floats is not None
+        if floats is not None:
+            page_drop = value(collapse(above, mt)) - value(strut_in)
+            if page_drop and floats.count() > strut_floats:
+                floats.shift_since(strut_floats, page_drop)
     else:
-        y_est = out.height + value(collapse(out.bottom, as_margin(px(s.margin_top, cw))))
+        y_est = out.height + value(collapse(out.bottom, mt))
         above = out.bottom
+        strut_floats = floats.count() if floats is not None else 0
+    clear_to = _clearance(s, at)
+    seals = False  # an empty child treated as having clearance though the floats end above it
     if clear_to is not None and clear_to <= y_est:
         # the floats end above where it would go anyway: `clear` introduces no clearance (CSS 2 §9.5.2),
-        # so its margins collapse as without it (into an empty container's top too)
+        # so its margins collapse as without it (into an empty container's top too). Chromium still
+        # gives an empty child clearance when the floats reach below the container's content top moved
+        # down by the margins pending above the child (not by the content between): see _advance
+        seals = not into_top and clear_to > value(collapse(out.bottom, mt))
         clear_to = None
     if clear_to is not None:
         y_est = max(y_est, clear_to)
-    box = block_box(ctx, c, cw, cb_h, at.floats, at.ox, at.oy + y_est, above)
+        page_drop = 0.0
+    moves_frame = drops and clear_to is None
+    box = block_box(ctx, c, cw, cb_h, floats, at.ox, at.oy + y_est + page_drop, above, strut_floats)
     if ctx.holds_block[c] or ctx.display[c] not in PLAIN_BLOCKS:
         res = yield box
     else:  # a plain block without block children: laid out within this task (a bounded step down)
         res = yield from box
     y = _collapse_top_margin(ctx, i, out, res, into_top, clear_to)
-    cleared = False
+    if res.through and not into_top:
+        # an empty child's top border edge is where its top margin alone puts it (CSS 2 §8.3.1)
+        hypothetical = out.height + value(collapse(out.bottom, mt))
+        cleared = seals or (clear_to is not None and hypothetical < clear_to)
+        if cleared:
+            y = hypothetical if clear_to is None else max(hypothetical, clear_to)
+    else:
+        cleared = False
     if clear_to is not None and y < clear_to:
         y, cleared = clear_to, True
     if res.drop and y < y_est + res.drop:
@@ -308,7 +361,11 @@ def _add_block_child(
     ctx.anchor[c] = i
     if ctx.line_clamp is not None:
         clamp.placed(ctx, i, c, y)
-    _advance(out, res, y, cleared, above, into_top)
+    _advance(out, res, y, cleared, above, into_top, mt)
+    if moves_frame and not out.empty:
+        # the margins collapsed into the container's top are resolved: its content, the next boxes and
+        # floats too, lies that far below where the container was estimated
+        out.frame_drop = value(collapse(strut_in, out.top)) - value(strut_in)
 
 
 def _clearance(s: ComputedStyle, at: ContentBox) -> float | None:
@@ -338,14 +395,18 @@ def _collapse_top_margin(
     return out.height + value(collapse(out.bottom, res.top))
 
 
-def _advance(out: FlowOut, res: BlockOut, y: float, cleared: bool, above: Margin, into_top: bool) -> None:
+def _advance(
+    out: FlowOut, res: BlockOut, y: float, cleared: bool, above: Margin, into_top: bool, mt: Margin
+) -> None:
     """The flow after a child placed at content-y y: below it, with its bottom margin pending. The
     margins of an empty child collapse through it, unless it has clearance: then it sits below the
-    floats (the clearfix's `::after {clear: both}`) and the container grows to hold them. A marker-only
-    list item passes the margins above it (`above`) on too."""
+    floats (the clearfix's `::after {clear: both}`) and the container grows to hold them, and its own
+    margins (`mt` the top one), collapsed together from the top of its top margin, are not carried past
+    the container's bottom (CSS 2 §8.3.1; Chromium keeps them inside). A marker-only list item passes
+    the margins above it (`above`) on too."""
     if res.through:
         if cleared:
-            out.height = y
+            out.height = y - value(mt) + value(res.top)
             out.bottom = NO_MARGIN
             out.empty = False
         elif into_top:
@@ -411,9 +472,10 @@ def place_float(ctx, c, container, w, h, y, cw, at: ContentBox) -> None:
     ctx.anchor[c] = container
 
 
-def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN):
+def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN, strut_floats=0):
     """A block-level box in normal flow of width cb_w's containing block. Returns BlockOut. `strut_in`:
-    the margins adjoining its top edge from above (see flow). Its width and left margin come first
+    the margins adjoining its top edge from above (see flow), `strut_floats` the count of floats placed
+    before those began (ContentBox.strut_floats). Its width and left margin come first
     (_width_and_margin), then its contents (flow, or box_contents for tables and flex/grid), its
     height (with a list item's marker line) and its vertical margins."""
     s = ctx.styles[i]
@@ -465,7 +527,14 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN):
             out = yield from multicol.contents(ctx, i, children, w, cx, cy, h_spec, base)
         else:
             out = yield from flow(
-                ctx, i, children, w, ContentBox(cx, cy, own, fox, foy), collapse_top, base, inner
+                ctx,
+                i,
+                children,
+                w,
+                ContentBox(cx, cy, own, fox, foy, strut_floats),
+                collapse_top,
+                base,
+                inner,
             )
         clamp.leave(ctx, i, outer_clamp, out)
         if bfc and own.any:
@@ -506,7 +575,10 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN):
         used_ml, top, bottom, through, content_h + pb_v, marker_only=marker_only and not through
     )
     if out.baseline is not None and d not in TABLE_LIKE:
-        out_box.baseline = cy + out.baseline
+        if s.overflow_x in VISIBLE_OVERFLOW and s.overflow_y in VISIBLE_OVERFLOW:
+            out_box.baseline = cy + out.baseline
+        else:  # a scroll container's baseline, for the line around it, is its bottom margin edge
+            out_box.baseline = content_h + pb_v + px(s.margin_bottom, cb_w)
     if ctx.quirks:
         quirky_margins(out_box, s, tag, mt, mb, out, collapse_top, collapse_bottom)
     out_box.drop = drop

@@ -267,6 +267,8 @@ def classify(ctx: LayoutContext) -> None:
             display[p] == "contents" and _box_parent_display(ctx, display, p) in FLEX_PARENTS
         ):
             d = BLOCKIFY.get(d, d)  # a flex or grid item
+        if node.tag == "br" and d != "contents":
+            d = "inline"  # a line break whatever its display (Chromium lays out every <br> as one)
         if d in TABLE_COLUMNS:
             pruned.add(p)
             continue

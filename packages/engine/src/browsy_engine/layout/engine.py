@@ -108,7 +108,8 @@ def union_split_inlines(ctx: LayoutContext, split: list[int]) -> None:
         union: list[float] | None = None
         first: list[float] | None = None
         own = rel[i]  # its own fragments on the lines of its inline parts (lines.py), if any
-        if own is not None and own[2] > 0 and own[3] > 0:
+        has_own = own is not None and own[2] > 0 and own[3] > 0
+        if own is not None and has_own:
             frame = anchor[i]
             union = [own[0], own[1], own[0] + own[2], own[1] + own[3]]
             first = own

@@ -90,8 +90,9 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
     ids: dict[int, int | list[int]] = {}
     cb_keys: dict[int, float] = {}  # items whose size depends on the container's width beyond Taffy's inputs
     placed = _auto_rows(ctx, i, items, areas)
+    cross_width = areas is not None or s.flex_direction.startswith("column")  # items' width: not flexed
     for k, it in enumerate(items):
-        nid = _leaf(ctx, ptr, depth, it, w, h, areas, None if placed is None else placed[k])
+        nid = _leaf(ctx, ptr, depth, it, w, h, areas, None if placed is None else placed[k], cross_width)
         taffylib.node_add_child(ptr, root, nid)
         ids[nid] = it
         if isinstance(it, int) and (ctx.is_replaced(it) or _percent_padding(ctx.styles[it])):
@@ -213,8 +214,9 @@ def _leaf(
     h: float | None,
     areas: dict | None,
     auto_row: tuple[int, int] | None = None,
+    clamp_width: bool = False,
 ) -> int:
-    """The Taffy leaf of item `it`, made on its container's first layout and kept for the later ones
+    """The Taffy leaf of item `it` (`clamp_width`: see item_style), made on its container's first layout and kept for the later ones
     (several per container: measured at min-content, max-content and its final width by the flex or grid
     container around it, each time a new Taffy tree). Taffy caches a node's sizes by the constraints it
     was measured under, as its own layouts do between passes, so a kept leaf answers a repeated measure
@@ -241,7 +243,7 @@ def _leaf(
             st = base_style()
             st["display"] = 3
         else:
-            st = item_style(ctx.styles[it], w, h, areas, auto_row)
+            st = item_style(ctx.styles[it], w, h, areas, auto_row, clamp_width)
         nid = ctx.taffy_leaves[key] = taffylib.node_create(ptr, st)
         taffylib.node_set_measure(ptr, nid, True)
     return nid

@@ -28,6 +28,7 @@ class FloatArea:
         "active_rights",
         "last_top",
         "any",
+        "sides",
     )
 
     def __init__(self) -> None:
@@ -39,6 +40,7 @@ class FloatArea:
         self.right_bottom = NEG_INF
         self.last_top = NEG_INF
         self.any = False  # whether any float was placed (cheaper to test than __bool__)
+        self.sides: list[bool] = []  # in placement order: whether each float went right
 
     def _retire(self, y: float) -> None:
         if len(self.active_lefts) + len(self.active_rights) > 32:
@@ -99,6 +101,7 @@ class FloatArea:
         self._retire(y)
         self.last_top = y
         self.any = True
+        self.sides.append(side == "right")
         if side == "right":
             x = hi - w
             self.rights.append((x, y, w, h))
@@ -119,6 +122,27 @@ class FloatArea:
         if side in ("right", "both"):
             edge = max(edge, self.right_bottom)
         return edge
+
+    def count(self) -> int:
+        """How many floats were placed so far."""
+        return len(self.sides)
+
+    def shift_since(self, first: int, dy: float) -> None:
+        """Move the floats placed from the `first`-th on down by dy: they were placed before margins
+        that collapse above them were known (floats adjoining those margins go below them)."""
+        rights = sum(self.sides[:first])
+        lefts = first - rights
+        moved: dict[tuple[float, float, float, float], tuple[float, float, float, float]] = {}
+        for side in (self.lefts, self.rights):
+            start = lefts if side is self.lefts else rights
+            for k in range(start, len(side)):
+                fx, fy, fw, fh = old = side[k]
+                side[k] = moved[old] = (fx, fy + dy, fw, fh)
+                self.last_top = max(self.last_top, fy + dy)
+        self.active_lefts = [moved.get(f, f) for f in self.active_lefts]
+        self.active_rights = [moved.get(f, f) for f in self.active_rights]
+        self.left_bottom = max((f[1] + f[3] for f in self.lefts), default=NEG_INF)
+        self.right_bottom = max((f[1] + f[3] for f in self.rights), default=NEG_INF)
 
     def bottom(self) -> float:
         return max(self.left_bottom, self.right_bottom, 0.0)

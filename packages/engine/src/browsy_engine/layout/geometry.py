@@ -11,16 +11,21 @@ from .floats import FloatArea
 class ContentBox:
     """A container's content box as the flow inside it sees it: its origin (cx, cy) relative to the
     container's border box, the float area of its block formatting context (None: floats are not
-    tracked), and the same origin in that area's coordinates (ox, oy)."""
+    tracked), and the same origin in that area's coordinates (ox, oy). `strut_floats`: how many floats
+    the area held when the margins adjoining the content's top began to collapse (floats placed since
+    then move down with those margins)."""
 
-    __slots__ = ("cx", "cy", "floats", "ox", "oy")
+    __slots__ = ("cx", "cy", "floats", "ox", "oy", "strut_floats")
 
-    def __init__(self, cx: float, cy: float, floats: FloatArea | None, ox: float, oy: float) -> None:
+    def __init__(
+        self, cx: float, cy: float, floats: FloatArea | None, ox: float, oy: float, strut_floats: int = 0
+    ) -> None:
         self.cx = cx
         self.cy = cy
         self.floats = floats
         self.ox = ox
         self.oy = oy
+        self.strut_floats = strut_floats
 
 
 def layout_units(value: float) -> float:

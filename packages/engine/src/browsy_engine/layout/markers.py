@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from .context import LayoutContext
+from .context import FLOATING, OUT_OF_FLOW, LayoutContext
 from .text import metrics_for
 
 BULLETS: Final = frozenset({"disc", "circle", "square", "disclosure-open", "disclosure-closed"})
@@ -19,11 +19,24 @@ def marker_line_height(s) -> float:
 
 
 def splits_inline(ctx: LayoutContext, i: int) -> bool:
-    """Box i's content is inline content split around blocks (block-in-inline): it has line boxes, empty
-    or not, so a list item's marker sits on them and gets no line of its own (Chromium: an item holding
-    only `<span><div></div></span>` is 0px tall, though still no empty box for margin collapsing)."""
+    """Box i's content is inline content split around blocks (block-in-inline) and nothing else in flow:
+    it has line boxes, empty or not, so a list item's marker sits on them and gets no line of its own
+    (Chromium: an item holding only `<span><div></div></span>` is 0px tall, though still no empty box
+    for margin collapsing). With a block of its own beside that inline (`<span><div></div></span><p>`)
+    the item's marker takes a line of its own again (measured: layout_fixtures/list_item_split_inline)."""
     split = ctx.split_set
-    return bool(split) and any(c in split for c in ctx.nodes[i].children)
+    if not split:
+        return False
+    found = False
+    styles, block_child = ctx.styles, ctx.block_child
+    for c in ctx.nodes[i].children:
+        if c in split:
+            found = True
+        elif block_child[c]:
+            s = styles[c]
+            if s is not None and s.position not in OUT_OF_FLOW and s.float_side not in FLOATING:
+                return False
+    return found
 
 
 def marker_only_item(

@@ -11,7 +11,7 @@ import re
 from typing import Final
 
 from ..css.style import ComputedStyle, Length
-from .geometry import layout_units
+from .geometry import layout_units, px_or_none
 
 NAN: Final = math.nan
 AUTO: Final = {"dim": 0, "value": NAN}
@@ -181,9 +181,31 @@ def _placement(raw: str | None) -> dict:
     return {"kind": 1, "value": n}
 
 
+def clamped_width(width: dict, s: ComputedStyle, cw: float) -> dict:
+    """A definite width clamped by min-width and max-width (CSS 2 §10.4): the width a column flex item
+    or a grid item is measured at. Taffy measures such an item's height at its unclamped width."""
+    if width.get("dim") != 1:
+        return width
+    used = width["value"]
+    most = px_or_none(s.max_width, cw)
+    if most is not None:
+        used = min(used, most)
+    least = px_or_none(s.min_width, cw)
+    if least is not None:
+        used = max(used, least)
+    return {"dim": 1, "value": used}
+
+
 def item_style(
-    s: ComputedStyle, cw: float, ch: float | None, areas: dict | None, auto_row: tuple[int, int] | None = None
+    s: ComputedStyle,
+    cw: float,
+    ch: float | None,
+    areas: dict | None,
+    auto_row: tuple[int, int] | None = None,
+    clamp_width: bool = False,
 ) -> dict:
+    """Taffy style of a flex or grid item; `clamp_width`: its width is not its container's main size
+    (a column flexbox or a grid), so min/max-width apply to it before it is measured."""
     st = base_style()
     st["display"] = 3
     st["box_sizing"] = 0 if s.box_sizing == "border-box" else 1
@@ -206,6 +228,8 @@ def item_style(
     stretch = areas is not None and s.width == (0.0, 1.0)
     if stretch:
         width = AUTO  # Taffy resolves % against the container, not the grid area: stretch instead
+    elif clamp_width:
+        width = clamped_width(width, s, cw)
     st["size"] = {"width": width, "height": dim(s.height, ch)}
     st["min_size"] = {"width": dim(s.min_width, cw), "height": dim(s.min_height, ch)}
     st["max_size"] = {"width": dim(s.max_width, cw), "height": dim(s.max_height, ch)}

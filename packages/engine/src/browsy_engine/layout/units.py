@@ -181,7 +181,8 @@ def _build(b: _Units, ctx: LayoutContext, container: int, nodes: list[int], cw: 
                     b.width_bound = True
             raised = raise_stack[-1]
             if box_va in SHIFTING:
-                raised += _baseline_shift(ctx, i, box_va)
+                assert box_metrics is not None  # set with box_va above
+                raised += _baseline_shift(ctx, i, box_va, box_metrics)
             raise_stack.append(raised)
             closing.append((CLOSE, i, box_edges[1], box_edges, box_metrics, raised, 0.0, 0.0, 0.0))
             unit[PIECES].append((OPEN, i, box_edges[0], box_edges, box_metrics, raised, 0.0, 0.0, 0.0))
@@ -469,7 +470,7 @@ class _Units:
         if va == "text-bottom" and tag == "textarea":
             va = "baseline"  # measured: Chromium's textarea bottom sits on the baseline
         elif va == "length":  # raised by the length (lines.py reads "<n>px")
-            va = f"{-_baseline_shift(ctx, i, va)}px"
+            va = f"{-_baseline_shift(ctx, i, va, metrics_for(s))}px"
         self.last_char = ""
         unit[PIECES].append((ATOMIC, i, box[0], va, None, self.raise_stack[-1], box[1], box[2], box[3]))
         unit[UWIDTH] += box[0]
@@ -577,17 +578,18 @@ def word_width(m: FontMetrics, word: str, before: bool, after: bool) -> float:
     return w
 
 
-def _baseline_shift(ctx: LayoutContext, i: int, align: str) -> float:
-    """Chromium's shifts for inline boxes (`align` is one of SHIFTING): sub lowers by parent size/5 + 1,
-    super raises by size/3 + 1; middle puts the middle of the box's font (between its ascent and
-    descent) half the parent's x-height above the parent's baseline (CSS 2 §10.8.1)."""
-    if align == "length":  # raised by a length, or a percentage of its line-height (CSS 2 §10.8.1)
-        own = ctx.styles[i]
-        return -px(own.vertical_align_length, metrics_for(own).line_height)
+def _baseline_shift(ctx: LayoutContext, i: int, align: str, m: FontMetrics) -> float:
+    """Chromium's shifts (downwards) for inline boxes (`align` is one of SHIFTING, `m` the box's font):
+    sub lowers by parent size/5 + 1, super raises by size/3 + 1; middle puts the midpoint of the box's
+    line-height box (half-leadings included) at half the parent's x-height above the baseline, that
+    half rounded to layout units (CSS 2 §10.8.1; measured: layout_fixtures/inline_vertical_align_middle);
+    a length raises by itself, a percentage by that share of the box's line-height."""
+    if align == "length":
+        return -px(ctx.styles[i].vertical_align_length, m.line_height)
     parent = ctx.style(ctx.nodes[i].parent)
     if align == "middle":
-        m = metrics_for(ctx.styles[i])
-        return (m.ascent - m.descent) / 2 - metrics_for(parent).x_height / 2
+        above, below = m.split
+        return (above - below) / 2 - round(metrics_for(parent).x_height / 2 * 64.0) / 64.0
     parent_size = parent.font_size
     return parent_size / 5 + 1 if align == "sub" else -(parent_size / 3 + 1)
 
