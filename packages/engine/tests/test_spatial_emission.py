@@ -300,12 +300,14 @@ def test_href_shortcuts_agree_with_urljoin() -> None:
     from browsy_engine.spatial.urls import HrefResolver, resolve, without_credentials
 
     bases = ["https://site.test/dir/page.html?q=1#top", "http://a.test", "https://u:p@h.test:8080/x",
-             "fixture://login", "about:blank", "file:///tmp/x.html"]  # fmt: skip
+             "fixture://login", "about:blank", "file:///tmp/x.html", "https://h.test/a//b/c", "https://h.test/a/./b/c",
+             "https://h.test/x;p/y", "https://h.test/dir/", "https://h.test/%20/ä"]  # fmt: skip
     hrefs = ["#f", "#", "/a/b?c=d#e", "/a;p?x", "mailto:x@y", "javascript:void(0)", "HTTP://Other/x",
              "https://o.test/a/../b", "/a/./b", "/a//b", "//cdn.test/x", "rel", "", "?q=2", "/", "/a\\b",
              "/ä ö", "https:rel", "https:/abs", "//cdn.test/a?b#c", "https://o.test/x?y=1&z", "https://o.test/a?",
              "//h.test/a;b", "https://[::1]/x", "//h.test/a#", "//h.test/a?#f", "https:///x", "//ä.test/x",
-             "http://o.test/p", "//h.test:99999/x", "//u:p@h.test/x"]  # fmt: skip
+             "http://o.test/p", "//h.test:99999/x", "//u:p@h.test/x", "a/b.html", "p.php?x=1&y=2#z", "a//b",
+             "a/./b", "../a", "./a", ".", "a/..", "a?", "a#", "a?#f", "a:b", "1a:b", "~u/x", "a b", "ä/ö", "a;p"]  # fmt: skip
     for base in bases:
         resolver = HrefResolver(base)
         assert [resolver(h) for h in hrefs] == [without_credentials(resolve(base, h)) for h in hrefs], base

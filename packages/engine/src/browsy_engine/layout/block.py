@@ -8,7 +8,6 @@ that lays them out (context.py).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final
 
 from ..css.style import ComputedStyle
@@ -54,18 +53,34 @@ PLAIN_BLOCKS: Final = frozenset({"block", "list-item", "flow-root"})  # no table
 VISIBLE_OVERFLOW: Final = frozenset({"visible", "clip"})  # the overflow values that make no scroll container
 
 
-@dataclass(slots=True)
 class FlowOut:
-    height: float  # content height
-    top: Margin  # margins of first children collapsed into the container's top margin
-    bottom: Margin  # margins collapsed into the container's bottom margin
-    empty: bool  # no in-flow content at all
-    baseline: float | None = None  # last line baseline from the content top
-    quirk_top: bool = False  # the collapsed-in top margin is quirky (quirks mode)
-    quirk_bottom: bool = False
-    # how far below its estimate (ContentBox.oy) the content lies beside the floats once the margins of
-    # its first child have collapsed into its top (see _add_block_child)
-    frame_drop: float = 0.0
+    """What a block container's flow gives its box. A plain class rather than a dataclass: mypyc
+    compiles its __init__ (a dataclass's generated __init__ stays interpreted, ~3,000 instructions a call,
+    and one is made per block)."""
+
+    __slots__ = ("height", "top", "bottom", "empty", "baseline", "quirk_top", "quirk_bottom", "frame_drop")
+
+    def __init__(
+        self,
+        height: float,
+        top: Margin,
+        bottom: Margin,
+        empty: bool,
+        baseline: float | None = None,
+        quirk_top: bool = False,
+        quirk_bottom: bool = False,
+        frame_drop: float = 0.0,
+    ) -> None:
+        self.height = height  # content height
+        self.top = top  # margins of first children collapsed into the container's top margin
+        self.bottom = bottom  # margins collapsed into the container's bottom margin
+        self.empty = empty  # no in-flow content at all
+        self.baseline = baseline  # last line baseline from the content top
+        self.quirk_top = quirk_top  # the collapsed-in top margin is quirky (quirks mode)
+        self.quirk_bottom = quirk_bottom
+        # how far below its estimate (ContentBox.oy) the content lies beside the floats once the margins
+        # of its first child have collapsed into its top (see _add_block_child)
+        self.frame_drop = frame_drop
 
     def copy(self) -> FlowOut:
         return FlowOut(
@@ -80,20 +95,48 @@ class FlowOut:
         )
 
 
-@dataclass(slots=True)
 class BlockOut:
-    x: float  # used left margin (the border box's offset in the container's content box)
-    top: Margin
-    bottom: Margin
-    through: bool  # margins collapse through this (empty) box
-    height: float  # border-box height
-    quirk_top: bool = False  # its top margin is a quirky UA margin (quirks mode)
-    quirk_bottom: bool = False
-    # A list item whose only content is its marker's line: it takes that line's height, yet the margins
-    # around it go on collapsing as if it were empty (marker_only_item).
-    marker_only: bool = False
-    baseline: float | None = None  # its last line box's baseline, from its border-box top (CSS 2 §10.8.1)
-    drop: float = 0.0  # how far below its expected top it goes to fit beside the floats (_width_and_margin)
+    """What a block-level box gives the flow around it (a plain class for mypyc, as FlowOut)."""
+
+    __slots__ = (
+        "x",
+        "top",
+        "bottom",
+        "through",
+        "height",
+        "quirk_top",
+        "quirk_bottom",
+        "marker_only",
+        "baseline",
+        "drop",
+    )
+
+    def __init__(
+        self,
+        x: float,
+        top: Margin,
+        bottom: Margin,
+        through: bool,
+        height: float,
+        quirk_top: bool = False,
+        quirk_bottom: bool = False,
+        marker_only: bool = False,
+        baseline: float | None = None,
+        drop: float = 0.0,
+    ) -> None:
+        self.x = x  # used left margin (the border box's offset in the container's content box)
+        self.top = top
+        self.bottom = bottom
+        self.through = through  # margins collapse through this (empty) box
+        self.height = height  # border-box height
+        self.quirk_top = quirk_top  # its top margin is a quirky UA margin (quirks mode)
+        self.quirk_bottom = quirk_bottom
+        # A list item whose only content is its marker's line: it takes that line's height, yet the
+        # margins around it go on collapsing as if it were empty (marker_only_item).
+        self.marker_only = marker_only
+        self.baseline = baseline  # its last line box's baseline, from its border-box top (CSS 2 §10.8.1)
+        # how far below its expected top it goes to fit beside the floats (_width_and_margin)
+        self.drop = drop
 
 
 # Boxes whose block children share their parent's formatting context: blocks, list items, and an

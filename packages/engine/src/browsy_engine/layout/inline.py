@@ -9,8 +9,6 @@ and horizontally (text-align), and records every box relative to the container.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..css.style import ComputedStyle
 from . import block  # circular: floats are placed by the block layout (attributes used at call time)
 from .clamp import count_line
@@ -61,11 +59,15 @@ def _without_leading_spaces(ctx: LayoutContext, pieces: list) -> list:
     return pieces if out is None else out
 
 
-@dataclass(slots=True)
 class InlineResult:
-    height: float
-    last_baseline: float | None  # from the top of the content box
-    first_baseline: float | None
+    """A laid-out run's height and baselines (a plain class for mypyc: see block.FlowOut)."""
+
+    __slots__ = ("height", "last_baseline", "first_baseline")
+
+    def __init__(self, height: float, last_baseline: float | None, first_baseline: float | None) -> None:
+        self.height = height
+        self.last_baseline = last_baseline  # from the top of the content box
+        self.first_baseline = first_baseline
 
 
 def inline_run(

@@ -14,6 +14,10 @@ _SCHEME: Final = re.compile(r"^([a-zA-Z][a-zA-Z0-9+.-]*):")
 # An absolute URL that urljoin only splits and joins back unchanged: a host right after "//", printable
 # ASCII without params (;), IPv6 brackets or backslashes, no empty query or fragment (those are dropped).
 _PLAIN_NETWORK_URL: Final = re.compile(r"//[^/?#;\[\]\\\s][^;\[\]\\\s]*")
+# A relative path (and a non-empty query and fragment) that urljoin appends to the base's directory as
+# written: no dot segment or empty segment (urljoin resolves and drops those), no params, colon,
+# backslash or whitespace.
+_PLAIN_RELATIVE: Final = re.compile(r"[^./?#;:\[\]\\\s][^?#;:\[\]\\\s]*(?:\?[^#\s]+)?(?:#\S+)?")
 
 
 def _clean(href: str) -> str:
@@ -77,6 +81,17 @@ class HrefResolver:
         except ValueError:
             self._scheme = self._origin = ""
         self._without_fragment = base.split("#", 1)[0]
+        self._directory = self._base_directory(base)
+
+    def _base_directory(self, base: str) -> str:
+        """The base up to the last "/" of its path, when urljoin keeps that part as it is for a plain
+        relative path (a web base whose path has no dot, empty or params segment); "" otherwise."""
+        if not self._origin:
+            return ""
+        path = urlsplit(base).path
+        if "//" in path or "/." in path or ";" in path or "\\" in path or not path.isprintable():
+            return ""
+        return self._origin + (path[: path.rfind("/") + 1] or "/")
 
     def __call__(self, href: str) -> str:
         out = self._cache.get(href)
@@ -96,8 +111,8 @@ class HrefResolver:
         if first == "/":
             return self._path_shortcut(href)
         scheme = _SCHEME.match(href)
-        if scheme is None:
-            return None  # a relative path or query: urljoin resolves it
+        if scheme is None:  # a relative path or query: urljoin resolves it unless it is plain
+            return self._relative_shortcut(href)
         if scheme.group(1).lower() != self._scheme:
             return href  # javascript:, mailto:, another scheme: urljoin keeps it as written
         if self._origin and href.startswith(self._scheme + "://"):
@@ -115,6 +130,15 @@ class HrefResolver:
         if "//" in href or "/." in href or "\\" in href:
             return None
         return self._origin + href
+
+    def _relative_shortcut(self, href: str) -> str | None:
+        """A plain relative path (see _PLAIN_RELATIVE) joined to the base's directory."""
+        if not self._directory or _PLAIN_RELATIVE.fullmatch(href) is None:
+            return None
+        path = href.split("?", 1)[0].split("#", 1)[0]
+        if "//" in path or "/." in path or not href.isprintable():
+            return None
+        return self._directory + href
 
 
 def _is_plain_network_url(text: str) -> bool:
