@@ -229,42 +229,50 @@ class _Lines:
             if unit[0] is TEXTRUN:
                 line = self._text_run(unit)
                 continue
-            pieces = unit[PIECES]
+            # typed locals: mypyc then reads the unit's fields and the pieces' kinds and widths natively
+            unit_list: list = unit
+            pieces: list[Piece] = unit_list[PIECES]
             if not pieces:
                 continue
             first = pieces[0]
-            if first[KIND] == FLOAT:
+            first_kind: int = first[KIND]
+            if first_kind == FLOAT:
                 if line.right - line.left - line.pen >= first[WIDTH] or not line.pieces:
                     self._place_float(first, line.y)
                     self._narrow(line)
                 else:
                     self.deferred.append(first)
                 continue
-            if unit[CONTENT] and line.pieces:
+            content: bool = unit_list[CONTENT]
+            if content and line.pieces:
                 # unit_trail(unit), without the call when the unit ends with a space, a word or an atomic
-                kind = pieces[-1][KIND]
+                last = pieces[-1]
+                kind: int = last[KIND]
+                trail: float
                 if kind == SPACE:
-                    trail = pieces[-1][WIDTH]
+                    trail = last[WIDTH]
                 elif kind in (WORD, ATOMIC):
                     trail = 0.0
                 else:
                     trail = unit_trail(unit)
-                if line.pen + unit[UWIDTH] - trail > line.right - line.left + 0.01 and (
+                unit_width: float = unit_list[UWIDTH]
+                if line.pen + unit_width - trail > line.right - line.left + 0.01 and (
                     line is filled or has_content(line)
                 ):
                     line = self._wrap()
-            if floats is not None and floats.any and unit[CONTENT] and not line.pieces:
+            if floats is not None and floats.any and content and not line.pieces:
                 self._below_floats(line, unit)
             if line is not filled:
                 if line.pieces and has_content(line):  # (an empty line has no content: no call)
                     filled = line
-                elif first[KIND] != WORD:  # (a unit starting with a word has no leading space)
+                elif first_kind != WORD:  # (a unit starting with a word has no leading space)
                     pieces = _without_leading_spaces(ctx, pieces)
             pen = line.pen
             xs = line.xs
             for p in pieces:
                 xs.append(pen)
-                pen += p[WIDTH]
+                width: float = p[WIDTH]
+                pen += width
             line.pen = pen
             line.pieces.extend(pieces)
         if line.pieces or not self.done:

@@ -58,11 +58,13 @@ def _atomic_ascent(p: Piece, strut: FontMetrics) -> float:
 
 def has_content(line: Line) -> bool:
     for p in line.pieces:
-        k = p[KIND]
+        k: int = p[KIND]
         if k in (WORD, ATOMIC):
             return True
-        if (k in (OPEN, CLOSE)) and p[WIDTH] > 0:
-            return True
+        if k in (OPEN, CLOSE):
+            width: float = p[WIDTH]
+            if width > 0:
+                return True
     return False
 
 
@@ -96,15 +98,16 @@ def line_metrics(
         above, below = strut.split
     tops: list[float] = []
     bottoms: list[float] = []
-    seen_m = None
+    seen_m: FontMetrics | None = None
     seen_raised = 0.0
     for index, p in enumerate(line.pieces):
-        k = p[KIND]
+        k: int = p[KIND]
         if k == WORD or (k == OPEN and not quirks) or (k == SPACE and index in inner):
-            m = p[METRICS]
-            if m is seen_m and p[RAISED] == seen_raised:
+            m: FontMetrics = p[METRICS]
+            raised: float = p[RAISED]
+            if m is seen_m and raised == seen_raised:
                 continue
-            seen_m, seen_raised = m, p[RAISED]
+            seen_m, seen_raised = m, raised
             a, b = m.split
             a, b = a - seen_raised, b + seen_raised
             if a > above:
@@ -212,21 +215,24 @@ def place_line(
     stretch = 0.0  # justification added so far
     base_y = cy + baseline
     for p, xk in zip(pieces, xs):
-        kind = p[KIND]
+        kind: int = p[KIND]
         x = ox + xk + stretch
         if kind == WORD:
-            width = p[WIDTH]
-            if gap and p[INNER_SPACES]:
-                width += gap * p[INNER_SPACES]
-                stretch += gap * p[INNER_SPACES]
-            if p[NODE] == text_node:
+            width: float = p[WIDTH]
+            if gap:
+                inner_spaces: float = p[INNER_SPACES]
+                width += gap * inner_spaces
+                stretch += gap * inner_spaces
+            word_node: int = p[NODE]
+            if word_node == text_node:
                 tx1 = x + width
                 continue
             if text_node >= 0:
                 _union(ctx, text_node, container, tx0, ty0, tx1, ty1)
-            m = p[METRICS]
-            base = base_y + p[RAISED]
-            text_node, tx0, tx1, ty0, ty1 = p[NODE], x, x + width, base - m.ascent, base + m.descent
+            m: FontMetrics = p[METRICS]
+            raised: float = p[RAISED]
+            base = base_y + raised
+            text_node, tx0, tx1, ty0, ty1 = word_node, x, x + width, base - m.ascent, base + m.descent
             continue
         if kind == SPACE:
             if gap and xk < end:

@@ -24,8 +24,11 @@ from .pieces import (
     FLOAT,
     FORCED,
     KIND,
+    METRICS,
+    NODE,
     OPEN,
     PIECES,
+    RAISED,
     SPACE,
     TEXTRUN,
     UWIDTH,
@@ -335,7 +338,9 @@ class _Units:
         if special:
             self._broken_words(text, space_piece, lead)
             return
-        _, i, space_w, _, m, raised, _, _, _ = space_piece
+        # the node, width and shift stay boxed (they go into pieces as they are); the metrics are typed
+        i, space_w, raised = space_piece[NODE], space_piece[WIDTH], space_piece[RAISED]
+        m: FontMetrics = space_piece[METRICS]
         wraps = self.wraps
         words = text.split(" ")
         fallback = self.fallback
@@ -346,17 +351,18 @@ class _Units:
                 return
         units, unit, break_pending = self.units, self.unit, self.break_pending
         last = len(words) - 1
-        known = m.spaced.get  # spaced_width's memo, read without a call per word
+        known = m.spaced  # spaced_width's memo, read without a call per word
         for wi, word in enumerate(words):
             if wi:
-                unit[PIECES].append(space_piece)
+                unit_pieces: list = unit[PIECES]  # (typed: a list's append, not a method looked up)
+                unit_pieces.append(space_piece)
                 unit[UWIDTH] += space_w
                 if wraps:
                     break_pending = True
             if not word:
                 continue
             if 0 < wi < last:
-                w = known(word) or spaced_width(m, word)
+                w = known.get(word) or spaced_width(m, word)
             else:
                 w = word_width(m, word, wi > 0 or lead, wi < last)
             wm = m if fallback is None or not uses_fallback(word, m.face) else fallback
@@ -368,10 +374,11 @@ class _Units:
         """A wrapping line of more than five words: the words strictly inside it (`middle`, none empty)
         make one TEXTRUN unit instead of a unit per word; the first and the last word are units of their
         own, so that they join the texts and boxes around them."""
-        _, i, space_w, _, m, raised, _, _, _ = space_piece
+        i, space_w, raised = space_piece[NODE], space_piece[WIDTH], space_piece[RAISED]  # boxed, as in _line
+        m: FontMetrics = space_piece[METRICS]
         units, unit = self.units, self.unit
-        known = m.spaced.get  # spaced_width's memo, read without a call per word
-        run_widths = [known(word) or spaced_width(m, word) for word in middle]
+        known = m.spaced  # spaced_width's memo, read without a call per word
+        run_widths = [known.get(word) or spaced_width(m, word) for word in middle]
         head, tail = words[0], words[-1]
         if head:
             w = word_width(m, head, lead, True)
@@ -533,12 +540,15 @@ def _split_before_boxes(units: list, unit: list) -> list:
 def _add_word(units: list, unit: list, p: tuple, after_break: bool) -> list:
     """Add word piece p to the current unit, or start a new unit with it when a break opportunity comes
     before it (`after_break`) and the current unit already has content. Returns the current unit."""
+    width: float = p[WIDTH]
     if after_break and unit[CONTENT]:
-        unit = [[p], p[WIDTH], True]
+        unit = [[p], width, True]
         units.append(unit)
     else:
-        unit[PIECES].append(p)
-        unit[UWIDTH] += p[WIDTH]
+        pieces: list[tuple] = unit[PIECES]
+        pieces.append(p)
+        unit_width: float = unit[UWIDTH]
+        unit[UWIDTH] = unit_width + width
         unit[CONTENT] = True
     return unit
 
