@@ -29,7 +29,7 @@ from .geometry import (
     specified_width,
     vertical_pb,
 )
-from .inline import has_inline_content, inline_run
+from .inline import InlineResult, has_inline_content, inline_run
 from .lines import edges
 from .margins import (
     NO_MARGIN,
@@ -171,7 +171,16 @@ def establishes_bfc(ctx: LayoutContext, i: int) -> bool:
     )
 
 
-def flow(ctx, i, children, cw, at: ContentBox, collapse_top, cb_h, strut_in=NO_MARGIN):
+def flow(
+    ctx: LayoutContext,
+    i: int,
+    children: list[int],
+    cw: float,
+    at: ContentBox,
+    collapse_top: bool,
+    cb_h: float | None,
+    strut_in: Margin = NO_MARGIN,
+):
     """Lay out block-level children and inline runs of container i in its content box. `strut_in` holds
     the margins adjoining the content's top from above (the container's own and its ancestors', when
     collapse_top), which only a marker-only list item carries on past itself.
@@ -182,23 +191,22 @@ def flow(ctx, i, children, cw, at: ContentBox, collapse_top, cb_h, strut_in=NO_M
     out = FlowOut(0.0, NO_MARGIN, NO_MARGIN, True)
     run: list[int] = []
     run_has_boxes = False  # the run holds more than text nodes
-    styles, block_child = ctx.styles, ctx.block_child
+    styles, block_child = ctx.styles_or_none, ctx.block_child
     split = bool(ctx.split_set)
     edge_after = 0.0  # the height of a line holding only the end edges of inline boxes split around blocks
     for c in children:
         s = styles[c]
+        if s is None:  # a text node
+            run.append(c)
+            continue
         # a float met within inline content goes on the line it comes on (CSS 2 §9.5.1), not below it;
         # an absolutely positioned box is out of flow: the line goes on around it (lines.py places it)
-        if not block_child[c] or (
-            run and (s.position in OUT_OF_FLOW or (s.float_side in FLOATING and s.clear == "none"))
-        ):
-            if s is None:  # a text node
-                run.append(c)
-                continue
-            if run or not (s.position in OUT_OF_FLOW or s.float_side in FLOATING):
-                run.append(c)  # inline content (a float or positioned box starting a run is placed apart)
-                run_has_boxes = True
-                continue
+        out_of_flow, floating = s.position in OUT_OF_FLOW, s.float_side in FLOATING
+        inline_level = not block_child[c] or (run and (out_of_flow or (floating and s.clear == "none")))
+        if inline_level and (run or not (out_of_flow or floating)):
+            run.append(c)  # inline content (a float or positioned box starting a run is placed apart)
+            run_has_boxes = True
+            continue
         lines = False
         if run:
             lines = split and has_inline_content(ctx, run)
@@ -226,7 +234,7 @@ def flow(ctx, i, children, cw, at: ContentBox, collapse_top, cb_h, strut_in=NO_M
     if run:
         # a list item's marker sits on its first line box, so when no block follows to hold one,
         # this run's first line exists even with only empty inline boxes on it
-        marker_line = out.empty and ctx.display[i] == "list-item" and styles[i].list_style_type != "none"
+        marker_line = out.empty and ctx.display[i] == "list-item" and ctx.styles[i].list_style_type != "none"
         yield from _add_run(ctx, i, out, run, run_has_boxes, marker_line, cw, at, collapse_top)
     if out.quirk_bottom and quirk_container(ctx, i):
         out.bottom = NO_MARGIN
@@ -259,7 +267,9 @@ def _add_run(
             y = out.height + value(out.bottom)
         marker = inside_marker(ctx, i) if out.empty else 0.0
         quirk, marker_text = _line_quirk(ctx, i, out)
-        res = yield from inline_run(ctx, i, run, cw, at, y, marker, marker_line, quirk, marker_text)
+        res: InlineResult = yield from inline_run(
+            ctx, i, run, cw, at, y, marker, marker_line, quirk, marker_text
+        )
         if res.height > 0 or res.last_baseline is not None:
             out.height = y + res.height
             out.bottom = NO_MARGIN
@@ -380,6 +390,7 @@ def _add_block_child(
         page_drop = 0.0
     moves_frame = drops and clear_to is None
     box = block_box(ctx, c, cw, cb_h, floats, at.ox, at.oy + y_est + page_drop, above, strut_floats)
+    res: BlockOut  # (typed: mypyc then reads its fields natively)
     if ctx.holds_block[c] or ctx.display[c] not in PLAIN_BLOCKS:
         res = yield box
     else:  # a plain block without block children: laid out within this task (a bounded step down)
@@ -494,7 +505,9 @@ def quirky_percent_base(ctx: LayoutContext, i: int, s, cb_w: float, cb_h: float 
     return cb_h
 
 
-def place_float(ctx, c, container, w, h, y, cw, at: ContentBox) -> None:
+def place_float(
+    ctx: LayoutContext, c: int, container: int, w: float, h: float, y: float, cw: float, at: ContentBox
+) -> None:
     """Place float c (margin box w × h) no higher than content-y `y` of its container (content box `at`,
     width cw)."""
     cx, cy, floats, ox, oy = at.cx, at.cy, at.floats, at.ox, at.oy
@@ -510,12 +523,23 @@ def place_float(ctx, c, container, w, h, y, cw, at: ContentBox) -> None:
         bx, by = floats.place(side, w, h, oy + y, ox, ox + cw)
         fx, fy = bx - ox, by - oy
     r = ctx.rel[c]
+    assert r is not None  # sized before it is placed
     r[0] = cx + fx + px(s.margin_left, cw)
     r[1] = cy + fy + px(s.margin_top, cw)
     ctx.anchor[c] = container
 
 
-def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN, strut_floats=0):
+def block_box(
+    ctx: LayoutContext,
+    i: int,
+    cb_w: float,
+    cb_h: float | None,
+    floats: FloatArea | None,
+    ox: float,
+    oy: float,
+    strut_in: Margin = NO_MARGIN,
+    strut_floats: int = 0,
+):
     """A block-level box in normal flow of width cb_w's containing block. Returns BlockOut. `strut_in`:
     the margins adjoining its top edge from above (see flow), `strut_floats` the count of floats placed
     before those began (ContentBox.strut_floats). Its width and left margin come first
@@ -532,6 +556,9 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN, strut_floa
     # a box that establishes a BFC, a table or a block-level replaced element must not overlap floats
     # (CSS 2 §9.5): it goes beside them, or below them when it does not fit
     avoid = floats if bfc or is_atomic else None
+    w: float
+    used_ml: float
+    drop: float
     w, used_ml, drop = yield from _width_and_margin(ctx, i, s, cb_w, pb_h, is_atomic, avoid, ox, oy)
     r = rel[i]
     if r is None:
@@ -551,6 +578,7 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN, strut_floa
     cx, cy = s.border_left_width + px(s.padding_left, cb_w), bt + pt
     collapse_top = not bfc and bt == 0 and pt == 0
     collapse_bottom = not bfc and bb == 0 and pbot == 0 and h_spec is None
+    out: FlowOut  # (typed: the tasks below return it untyped, and mypyc then reads its fields natively)
     if d in FLEX_LIKE or d in TABLE_LIKE:
         out = yield from box_contents(ctx, i, w, h_spec, cb_w)
     else:
@@ -580,7 +608,7 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN, strut_floa
                 inner,
             )
         clamp.leave(ctx, i, outer_clamp, out)
-        if bfc and own.any:
+        if bfc and own is not None and own.any:  # (own is a FloatArea of its own when bfc)
             out.height = max(out.height + (0.0 if collapse_bottom else value(out.bottom)), own.bottom())
             out.bottom = NO_MARGIN
     content_h = out.height
@@ -710,12 +738,13 @@ def rendered_legend(ctx, i, children, w, cx):
     return children, 0.0
 
 
-def box_contents(ctx, i, w, h_spec, cb_w):
+def box_contents(ctx: LayoutContext, i: int, w: float, h_spec: float | None, cb_w: float):
     """Lay out i's contents as a formatting-context root with content width w. Returns FlowOut."""
     s = ctx.styles[i]
     d = ctx.display[i]
     cx, cy = s.border_left_width + px(s.padding_left, cb_w), s.border_top_width + px(s.padding_top, cb_w)
     outer_clamp = clamp.enter(ctx, s.line_clamp, True)
+    out: FlowOut
     if d in FLEX_LIKE:
         out = yield from flexgrid.flex_grid_contents(ctx, i, w, h_spec, cx, cy)
     elif d in TABLE_LIKE:
