@@ -493,7 +493,9 @@ def ratio_height(s, w: float, pb_h: float, pb_v: float) -> float:
     return w / s.aspect_ratio
 
 
-def quirky_percent_base(ctx: LayoutContext, i: int, s, cb_w: float, cb_h: float | None, pb_v: float):
+def quirky_percent_base(
+    ctx: LayoutContext, i: int, s: ComputedStyle, cb_w: float, cb_h: float | None, pb_v: float
+) -> float | None:
     """What the children of auto-height block i resolve percentage heights against: nothing in standards
     mode; in quirks mode (the percentage height calculation quirk) the nearest ancestor's definite height,
     looked up through auto-height blocks, where html fills the viewport and body fills html less its

@@ -304,8 +304,9 @@ class _Lines:
         """A TEXTRUN unit: its words, each with the space after it, fill the current line and as many
         next ones as they need, a line's words as one WORD piece (INNER_SPACES: the spaces inside).
         Returns the current line."""
-        _, node, m, raised, words, widths, space_piece = unit
-        space_w = space_piece[WIDTH]
+        _, node, m, raised, words, _, space_piece = unit
+        widths: list[float] = unit[5]  # (typed: the sums below are native)
+        space_w: float = space_piece[WIDTH]
         line = self.line
         j = 0
         count = len(words)

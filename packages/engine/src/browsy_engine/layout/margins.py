@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from ..css.style import ComputedStyle
+from ..css.style import ComputedStyle, Length
 from .context import LayoutContext
 
 if TYPE_CHECKING:
@@ -150,7 +150,7 @@ def quirky_margins(
     )
 
 
-def _is_ua_margin(margin, em: float, s) -> bool:
+def _is_ua_margin(margin: Length, em: float, s: ComputedStyle) -> bool:
     """Whether a margin has the UA stylesheet's quirky value (an author's margin replaces it; an author
     margin of exactly that value is taken for the UA's)."""
     return margin is not None and not margin[1] and abs(margin[0] - em * s.font_size) < 0.01
