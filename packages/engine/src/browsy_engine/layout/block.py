@@ -44,7 +44,7 @@ from .margins import (
     used_left_margin,
     value,
 )
-from .markers import inside_marker, marker_line_height, marker_only_item, splits_inline
+from .markers import inside_marker, marker_drop, marker_line_height, marker_only_item, splits_inline
 from .multicol import is_multicol
 from .text import metrics_for
 
@@ -66,6 +66,8 @@ class FlowOut:
     # how far below its estimate (ContentBox.oy) the content lies beside the floats once the margins of
     # its first child have collapsed into its top (see _add_block_child)
     frame_drop: float = 0.0
+    first_baseline: float | None = None  # first line baseline from the content top
+    first_line_nested: bool = False  # that first line is inside a block child, not in a run of its own
 
     def copy(self) -> FlowOut:
         return FlowOut(
@@ -77,6 +79,8 @@ class FlowOut:
             self.quirk_top,
             self.quirk_bottom,
             self.frame_drop,
+            self.first_baseline,
+            self.first_line_nested,
         )
 
 
@@ -94,6 +98,7 @@ class BlockOut:
     marker_only: bool = False
     baseline: float | None = None  # its last line box's baseline, from its border-box top (CSS 2 §10.8.1)
     drop: float = 0.0  # how far below its expected top it goes to fit beside the floats (_width_and_margin)
+    first_baseline: float | None = None  # its first line box's baseline, from its border-box top
 
 
 # Boxes whose block children share their parent's formatting context: blocks, list items, and an
@@ -166,6 +171,8 @@ def flow(ctx, i, children, cw, at: ContentBox, collapse_top, cb_h, strut_in=NO_M
             if not lines:
                 _add_edge_line(out, max(edge_after, _edge_line(ctx, i, c, cw, True)), collapse_top)
             edge_after = _edge_line(ctx, i, c, cw, False)
+        elif out.empty and s.position not in OUT_OF_FLOW and s.float_side not in FLOATING:
+            _add_edge_line(out, _inside_marker_line(ctx, i), collapse_top)
         if s.position in OUT_OF_FLOW:
             ctx.positioned.append((c, i, at.cx, at.cy + out.height + value(out.bottom)))
         elif s.float_side in FLOATING:
@@ -224,6 +231,8 @@ def _add_run(
             out.empty = False
             if res.last_baseline is not None:
                 out.baseline = res.last_baseline
+            if out.first_baseline is None:
+                out.first_baseline = res.first_baseline
     elif has_boxes:
         # no line boxes, but floats or positioned boxes inside still need placing
         yield from inline_run(ctx, i, run, cw, at, out.height)
@@ -248,6 +257,18 @@ def _edge_line(ctx: LayoutContext, i: int, c: int, cw: float, start: bool) -> fl
             above, below = max(above, a), max(below, b)
         child, p = p, ctx.nodes[p].parent
     return above + below if found else 0.0
+
+
+def _inside_marker_line(ctx: LayoutContext, i: int) -> float:
+    """The height of the line an inside marker takes before list item i's first block child, or 0 when
+    i has none: the marker is inline content at the start of the item, so with no inline content of
+    its own before that block it sits on an anonymous line of its own (CSS Lists 3 §3.1; Chromium)."""
+    if ctx.display[i] != "list-item":
+        return 0.0
+    s = ctx.styles[i]
+    if s.list_style_position != "inside" or s.list_style_type == "none":
+        return 0.0
+    return marker_line_height(s)
 
 
 def _blank_text(ctx: LayoutContext, k: int) -> bool:
@@ -418,6 +439,9 @@ def _advance(
     out.bottom = res.bottom
     if res.baseline is not None:
         out.baseline = y + res.baseline  # the last line box in the flow may be inside a block child
+    if out.first_baseline is None and res.first_baseline is not None:
+        out.first_baseline = y + res.first_baseline
+        out.first_line_nested = True
     if res.marker_only:
         out.bottom = collapse(collapse(above, res.top), res.bottom)
     out.quirk_bottom = res.quirk_bottom
@@ -549,7 +573,15 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN, strut_floa
         marker_only = (split or ctx.holds_block[i]) and marker_only_item(
             s, out, content_h, pb_v, collapse_top, collapse_bottom
         )
-        if not split:  # the marker's own line, which counts borders and padding (LayoutNG)
+        drop_content = 0.0 if split else marker_drop(s, out)
+        if drop_content > 0.0:
+            ctx.shift_y[i] += drop_content
+            content_h += drop_content
+            out.first_baseline = (out.first_baseline or 0.0) + drop_content
+            if out.baseline is not None:
+                out.baseline += drop_content
+        elif not split and not out.first_line_nested:
+            # the marker's own line, which counts borders and padding (LayoutNG)
             content_h = max(content_h, marker_line_height(s) - pb_v)
     content_h = clamp_height(s, used_height(d, h_spec, content_h), cb_h, pb_v)
     r[2] = w + pb_h
@@ -577,6 +609,8 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN, strut_floa
     if out.baseline is not None and d not in TABLE_LIKE:
         if s.overflow_x in VISIBLE_OVERFLOW and s.overflow_y in VISIBLE_OVERFLOW:
             out_box.baseline = cy + out.baseline
+            if out.first_baseline is not None and d not in FLEX_LIKE:
+                out_box.first_baseline = cy + out.first_baseline
         else:  # a scroll container's baseline, for the line around it, is its bottom margin edge
             out_box.baseline = content_h + pb_v + px(s.margin_bottom, cb_w)
     if ctx.quirks:

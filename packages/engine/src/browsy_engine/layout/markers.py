@@ -18,6 +18,17 @@ def marker_line_height(s) -> float:
     return above + below
 
 
+def marker_drop(s, out) -> float:
+    """How far an outside marker pushes a list item's content down: when the item's first line box is
+    inside a block child (no line of its own holds the marker), Chromium (LayoutNG) aligns the marker's
+    baseline with that line's, and where the marker's line would reach above the content's top the
+    content moves down instead (the item then has no marker line of its own to be as tall as)."""
+    if s.list_style_position == "inside" or not out.first_line_nested or out.first_baseline is None:
+        return 0.0
+    above = metrics_for(s).leading_split()[0]
+    return above - out.first_baseline if above > out.first_baseline else 0.0
+
+
 def splits_inline(ctx: LayoutContext, i: int) -> bool:
     """Box i's content is inline content split around blocks (block-in-inline) and nothing else in flow:
     it has line boxes, empty or not, so a list item's marker sits on them and gets no line of its own
