@@ -298,7 +298,7 @@ class _Units:
         raised = self.raise_stack[-1]
         preserve = self.preserve
         if text == " " and not preserve:  # a lone collapsible space, as between two links
-            unit[PIECES].append((SPACE if wraps else WORD, i, m.space, " ", m, raised, 0.0, 0.0, 0.0))
+            unit[PIECES].append((SPACE, i, m.space, " ", m, raised, 0.0, 0.0, 0.0))
             unit[UWIDTH] += m.space
             self.break_pending = self.break_pending or wraps
             self.after_space = True
@@ -314,7 +314,9 @@ class _Units:
             self.break_pending = self.after_space = False
             self.space_font = None
             return
-        space_piece = (SPACE if wraps else WORD, i, m.space, " ", m, raised, 0.0, 0.0, 0.0)
+        # a collapsible space hangs at the end of a line (CSS Text 3 §4.1.3) though it is no break
+        # opportunity under `nowrap`; a preserved one (`pre`) is text like a word
+        space_piece = (WORD if preserve and not wraps else SPACE, i, m.space, " ", m, raised, 0.0, 0.0, 0.0)
         self.fallback = fallback if fallback is not m else None
         if "\n" in text:  # preserved newlines: forced breaks between the lines
             for li, line_text in enumerate(text.split("\n")):
