@@ -372,9 +372,12 @@ class _Units:
         own, so that they join the texts and boxes around them."""
         _, i, space_w, _, m, raised, _, _, _ = space_piece
         units, unit = self.units, self.unit
+        head, tail = words[0], words[-1]
+        trailing = not tail  # the text ends with a space: it follows the last word, whose unit it ends
+        if trailing:
+            middle, tail = middle[:-1], middle[-1]
         known = m.spaced.get  # spaced_width's memo, read without a call per word
         run_widths = [known(word) or spaced_width(m, word) for word in middle]
-        head, tail = words[0], words[-1]
         if head:
             w = word_width(m, head, lead, True)
             unit = _add_word(units, unit, (WORD, i, w, head, m, raised, 0.0, 0.0, 0.0), self.break_pending)
@@ -384,9 +387,12 @@ class _Units:
         unit = [[], 0.0, False]
         units.append(unit)
         if tail:
-            w = word_width(m, tail, True, False)
+            w = word_width(m, tail, True, trailing)
             unit = _add_word(units, unit, (WORD, i, w, tail, m, raised, 0.0, 0.0, 0.0), False)
-        self.unit, self.break_pending = unit, False
+        if trailing:  # a unit ending with its space, which hangs at the end of a line (as in _line)
+            unit[PIECES].append(space_piece)
+            unit[UWIDTH] += space_w
+        self.unit, self.break_pending = unit, trailing
 
     def _broken_words(self, text: str, space_piece: tuple, lead: bool) -> None:
         """A line of text whose words hold break opportunities (hyphens, CJK, …: linebreak.py): each
