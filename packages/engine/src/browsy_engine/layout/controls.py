@@ -141,7 +141,7 @@ def _image_size(
             return BROKEN_ICON, BROKEN_ICON, None
         # the alt text is laid out as text: white space collapses, and none is left at a line's edges;
         # letters and their combining marks are drawn composed (as in units.py)
-        text = " ".join(normalize("NFC", alt).split())
+        text = _collapsed(normalize("NFC", alt))
         # a line with a character of the fallback font makes room for that font too (text.py)
         above, below = (metrics_with_fallback(s, m) if uses_fallback(text, m.face) else m).split
         h = above + below
@@ -173,7 +173,7 @@ def _alt_text_box(alt: str, m, available: float | None, sized: bool = False) -> 
         return natural, 1, False
     space = m.width(" ")
     pieces: list[tuple[float, float]] = []  # (width of a piece between break opportunities, gap before it)
-    for word in alt.split():
+    for word in alt.split(" "):
         for k, chunk in enumerate(split_words(word)):  # break opportunities inside words: after hyphens
             pieces.append((m.width(chunk), space if k == 0 and pieces else 0.0))
     # a box of a given width keeps it (a longer word overflows); else it widens to the longest word
@@ -522,7 +522,7 @@ def _widest_option(ctx: LayoutContext, i: int, s: ComputedStyle, m: FontMetrics,
         c = stack.pop()
         node = nodes[c]
         if node.tag == "option":
-            label = apply_transform(_option_label(ctx.doc.text_of(c)), s.text_transform)
+            label = apply_transform(_collapsed(ctx.doc.text_of(c)), s.text_transform)
             grouped = nodes[node.parent].tag == "optgroup"
             if listbox:
                 w = m.width(label) + (LISTBOX_GROUP_PADDING if grouped else LISTBOX_OPTION_PADDING)
@@ -532,14 +532,15 @@ def _widest_option(ctx: LayoutContext, i: int, s: ComputedStyle, m: FontMetrics,
         elif node.tag == "optgroup":
             stack.extend(node.children)
             if listbox:
-                label = apply_transform(_option_label(str(node.attrs.get("label") or "")), s.text_transform)
+                label = apply_transform(_collapsed(str(node.attrs.get("label") or "")), s.text_transform)
                 bold = face_for(s.font_family, 700, s.font_style).measure(label, m.size)
                 longest = max(longest, bold + LISTBOX_OPTION_PADDING)
     return longest
 
 
-def _option_label(text: str) -> str:
-    """An option's label as a select shows it: HTML white space stripped and collapsed (U+00A0 stays)."""
+def _collapsed(text: str) -> str:
+    """Text with its white space collapsed as CSS collapses it and none left at its edges: spaces, tabs
+    and line breaks only; U+00A0 and the other Unicode spaces stay (an option's label, an alt text)."""
     return _HTML_SPACES.sub(" ", text).strip(" ")
 
 
