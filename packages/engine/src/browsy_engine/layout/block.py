@@ -367,8 +367,9 @@ def _add_block_child(
         # an empty child's top border edge is where its top margin alone puts it (CSS 2 §8.3.1)
         hypothetical = out.height + value(collapse(out.bottom, mt))
         cleared = seals or (clear_to is not None and hypothetical < clear_to)
-        if cleared:
-            y = hypothetical if clear_to is None else max(hypothetical, clear_to)
+        # its top border edge is where it would be with a bottom border: its own top margin collapsed
+        # with those pending above, not the margins collapsing through it (its bottom one too)
+        y = hypothetical if clear_to is None else max(hypothetical, clear_to)
     else:
         cleared = False
     if clear_to is not None and y < clear_to:
