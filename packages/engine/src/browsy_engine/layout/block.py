@@ -584,7 +584,10 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN, strut_floa
         elif not split and not out.first_line_nested:
             # the marker's own line, which counts borders and padding (LayoutNG)
             content_h = max(content_h, marker_line_height(s) - pb_v)
+    natural_h = content_h
     content_h = clamp_height(s, used_height(d, h_spec, content_h), cb_h, pb_v)
+    if tag == "button" and d not in FLEX_LIKE and d not in TABLE_LIKE:
+        center_button_contents(ctx, i, out, content_h - natural_h)
     r[2] = w + pb_h
     r[3] = content_h + pb_v
     line_clamp = ctx.line_clamp
@@ -618,6 +621,19 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN, strut_floa
         quirky_margins(out_box, s, tag, mt, mb, out, collapse_top, collapse_bottom)
     out_box.drop = drop
     return out_box
+
+
+def center_button_contents(ctx: LayoutContext, i: int, out: FlowOut, room: float) -> None:
+    """HTML rendering §15.5.3 (button layout): a button's contents are centred vertically in its content
+    box when that is taller than they are (`room`: the difference); their boxes and baselines move down
+    by half of it."""
+    if room <= 0.0:
+        return
+    ctx.shift_y[i] += room / 2
+    if out.baseline is not None:
+        out.baseline += room / 2
+    if out.first_baseline is not None:
+        out.first_baseline += room / 2
 
 
 def _width_and_margin(
