@@ -552,7 +552,7 @@ def _add_word(units: list, unit: list, p: tuple, after_break: bool) -> list:
 
 
 # the vertical-align values that shift an inline box's baseline
-SHIFTING: Final = frozenset({"sub", "super", "middle", "length"})
+SHIFTING: Final = frozenset({"sub", "super", "middle", "length", "text-top", "text-bottom"})
 
 
 def spaced_width(m: FontMetrics, word: str) -> float:
@@ -588,7 +588,8 @@ def word_width(m: FontMetrics, word: str, before: bool, after: bool) -> float:
 
 def _baseline_shift(ctx: LayoutContext, i: int, align: str, m: FontMetrics) -> float:
     """Chromium's shifts (downwards) for inline boxes (`align` is one of SHIFTING, `m` the box's font):
-    sub lowers by parent size/5 + 1, super raises by size/3 + 1; middle puts the midpoint of the box's
+    sub lowers by parent size/5 + 1, super raises by size/3 + 1; text-top (text-bottom) puts the top
+    (bottom) of the box's line-height box at the top (bottom) of the parent's content area; middle puts the midpoint of the box's
     line-height box (half-leadings included) at half the parent's x-height above the baseline, that
     half rounded to layout units (CSS 2 §10.8.1; measured: layout_fixtures/inline_vertical_align_middle);
     a length raises by itself, a percentage by that share of the box's line-height."""
@@ -598,6 +599,10 @@ def _baseline_shift(ctx: LayoutContext, i: int, align: str, m: FontMetrics) -> f
     if align == "middle":
         above, below = m.split
         return (above - below) / 2 - round(metrics_for(parent).x_height / 2 * 64.0) / 64.0
+    if align == "text-top":  # the top of its line-height box at the top of the parent's content area
+        return m.split[0] - metrics_for(parent).ascent
+    if align == "text-bottom":  # the bottom of its line-height box at the bottom of the parent's
+        return metrics_for(parent).descent - m.split[1]
     parent_size = parent.font_size
     return parent_size / 5 + 1 if align == "sub" else -(parent_size / 3 + 1)
 
