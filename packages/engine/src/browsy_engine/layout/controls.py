@@ -465,7 +465,8 @@ def _input_size(
     kind = input_type(ctx, i)
     if kind in ("checkbox", "radio"):
         return 13.0, 13.0, None
-    text_baseline = s.border_top_width + (s.padding_top[0] if s.padding_top else 0.0) + m.ascent
+    # the text sits in a line of the field's line-height: half its leading above it (CSS 2 §10.8.1)
+    text_baseline = s.border_top_width + (s.padding_top[0] if s.padding_top else 0.0) + m.split[0]
     if kind == "image":
         available, capped = _alt_text_width(s, cb_w, pb_h)
         return _image_size(ctx, i, s, m, available, capped)
