@@ -481,7 +481,13 @@ def _input_size(
         return max(0.0, box_w - pb_h), max(0.0, box_h - pb_v), base
     size = _int_attr(ctx, i, "size", 20)
     per_char, extra = _text_field_metrics(s.font_size)
-    return size * per_char + extra, m.line_height, text_baseline
+    if m.line_height >= s.font_size:
+        return size * per_char + extra, m.line_height, text_baseline
+    # a line-height smaller than the font size does not apply to a text field's text: it is normal
+    # (measured in Chromium: layout_fixtures/input_baseline_line_height)
+    normal = m.face.normal_line_height(m.size)
+    above = m.ascent + float(int((normal - m.ascent - m.descent) // 2))
+    return size * per_char + extra, normal, text_baseline - m.split[0] + above
 
 
 # A list box row: an option is at least 1.2em high plus 1px below, whatever the line-height, and 2px of
