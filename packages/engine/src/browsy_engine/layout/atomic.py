@@ -102,6 +102,9 @@ def atomic_box(ctx, i, cb_w, force_w=None, force_h=None, cb_h=None):
         h_spec = block.ratio_height(s, w, pb_h, pb_v)
     out = yield from block.box_contents(ctx, i, w, h_spec, cb_w)
     h = clamp_height(s, block.used_height(ctx.display[i], h_spec, out.height), cb_h, pb_v)
+    d = ctx.display[i]
+    if ctx.nodes[i].tag == "button" and d not in block.FLEX_LIKE and d not in block.TABLE_LIKE:
+        block.center_button_contents(ctx, i, out, h - out.height)
     ctx.rel[i][2] = w + pb_h
     ctx.rel[i][3] = h + pb_v
     if out.baseline is not None and s.overflow_y in ("visible", "clip"):

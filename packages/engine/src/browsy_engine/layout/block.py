@@ -43,7 +43,7 @@ from .margins import (
     used_left_margin,
     value,
 )
-from .markers import inside_marker, marker_line_height, marker_only_item, splits_inline
+from .markers import inside_marker, marker_drop, marker_line_height, marker_only_item, splits_inline
 from .multicol import is_multicol
 from .text import metrics_for
 
@@ -58,7 +58,18 @@ class FlowOut:
     compiles its __init__ (a dataclass's generated __init__ stays interpreted, ~3,000 instructions a call,
     and one is made per block)."""
 
-    __slots__ = ("height", "top", "bottom", "empty", "baseline", "quirk_top", "quirk_bottom", "frame_drop")
+    __slots__ = (
+        "height",
+        "top",
+        "bottom",
+        "empty",
+        "baseline",
+        "quirk_top",
+        "quirk_bottom",
+        "frame_drop",
+        "first_baseline",
+        "first_line_nested",
+    )
 
     def __init__(
         self,
@@ -70,6 +81,8 @@ class FlowOut:
         quirk_top: bool = False,
         quirk_bottom: bool = False,
         frame_drop: float = 0.0,
+        first_baseline: float | None = None,
+        first_line_nested: bool = False,
     ) -> None:
         self.height = height  # content height
         self.top = top  # margins of first children collapsed into the container's top margin
@@ -81,6 +94,10 @@ class FlowOut:
         # how far below its estimate (ContentBox.oy) the content lies beside the floats once the margins
         # of its first child have collapsed into its top (see _add_block_child)
         self.frame_drop = frame_drop
+        self.first_baseline = first_baseline  # first line baseline from the content top
+        self.first_line_nested = (
+            first_line_nested  # that first line is inside a block child, not in a run of its own
+        )
 
     def copy(self) -> FlowOut:
         return FlowOut(
@@ -92,6 +109,8 @@ class FlowOut:
             self.quirk_top,
             self.quirk_bottom,
             self.frame_drop,
+            self.first_baseline,
+            self.first_line_nested,
         )
 
 
@@ -109,6 +128,7 @@ class BlockOut:
         "marker_only",
         "baseline",
         "drop",
+        "first_baseline",
     )
 
     def __init__(
@@ -123,6 +143,7 @@ class BlockOut:
         marker_only: bool = False,
         baseline: float | None = None,
         drop: float = 0.0,
+        first_baseline: float | None = None,
     ) -> None:
         self.x = x  # used left margin (the border box's offset in the container's content box)
         self.top = top
@@ -137,6 +158,7 @@ class BlockOut:
         self.baseline = baseline  # its last line box's baseline, from its border-box top (CSS 2 §10.8.1)
         # how far below its expected top it goes to fit beside the floats (_width_and_margin)
         self.drop = drop
+        self.first_baseline = first_baseline  # its first line box's baseline, from its border-box top
 
 
 # Boxes whose block children share their parent's formatting context: blocks, list items, and an
@@ -217,6 +239,8 @@ def flow(
             if not lines:
                 _add_edge_line(out, max(edge_after, _edge_line(ctx, i, c, cw, True)), collapse_top)
             edge_after = _edge_line(ctx, i, c, cw, False)
+        elif out.empty and s.position not in OUT_OF_FLOW and s.float_side not in FLOATING:
+            _add_edge_line(out, _inside_marker_line(ctx, i), collapse_top)
         if s.position in OUT_OF_FLOW:
             ctx.positioned.append((c, i, at.cx, at.cy + out.height + value(out.bottom)))
         elif s.float_side in FLOATING:
@@ -277,6 +301,8 @@ def _add_run(
             out.empty = False
             if res.last_baseline is not None:
                 out.baseline = res.last_baseline
+            if out.first_baseline is None:
+                out.first_baseline = res.first_baseline
     elif has_boxes:
         # no line boxes, but floats or positioned boxes inside still need placing
         yield from inline_run(ctx, i, run, cw, at, out.height)
@@ -301,6 +327,18 @@ def _edge_line(ctx: LayoutContext, i: int, c: int, cw: float, start: bool) -> fl
             above, below = max(above, a), max(below, b)
         child, p = p, ctx.nodes[p].parent
     return above + below if found else 0.0
+
+
+def _inside_marker_line(ctx: LayoutContext, i: int) -> float:
+    """The height of the line an inside marker takes before list item i's first block child, or 0 when
+    i has none: the marker is inline content at the start of the item, so with no inline content of
+    its own before that block it sits on an anonymous line of its own (CSS Lists 3 §3.1; Chromium)."""
+    if ctx.display[i] != "list-item":
+        return 0.0
+    s = ctx.styles[i]
+    if s.list_style_position != "inside" or s.list_style_type == "none":
+        return 0.0
+    return marker_line_height(s)
 
 
 def _blank_text(ctx: LayoutContext, k: int) -> bool:
@@ -400,8 +438,9 @@ def _add_block_child(
         # an empty child's top border edge is where its top margin alone puts it (CSS 2 §8.3.1)
         hypothetical = out.height + value(collapse(out.bottom, mt))
         cleared = seals or (clear_to is not None and hypothetical < clear_to)
-        if cleared:
-            y = hypothetical if clear_to is None else max(hypothetical, clear_to)
+        # its top border edge is where it would be with a bottom border: its own top margin collapsed
+        # with those pending above, not the margins collapsing through it (its bottom one too)
+        y = hypothetical if clear_to is None else max(hypothetical, clear_to)
     else:
         cleared = False
     if clear_to is not None and y < clear_to:
@@ -472,6 +511,9 @@ def _advance(
     out.bottom = res.bottom
     if res.baseline is not None:
         out.baseline = y + res.baseline  # the last line box in the flow may be inside a block child
+    if out.first_baseline is None and res.first_baseline is not None:
+        out.first_baseline = y + res.first_baseline
+        out.first_line_nested = True
     if res.marker_only:
         out.bottom = collapse(collapse(above, res.top), res.bottom)
     out.quirk_bottom = res.quirk_bottom
@@ -622,9 +664,20 @@ def block_box(
         marker_only = (split or ctx.holds_block[i]) and marker_only_item(
             s, out, content_h, pb_v, collapse_top, collapse_bottom
         )
-        if not split:  # the marker's own line, which counts borders and padding (LayoutNG)
+        drop_content = 0.0 if split else marker_drop(s, out)
+        if drop_content > 0.0:
+            ctx.shift_y[i] += drop_content
+            content_h += drop_content
+            out.first_baseline = (out.first_baseline or 0.0) + drop_content
+            if out.baseline is not None:
+                out.baseline += drop_content
+        elif not split and not out.first_line_nested:
+            # the marker's own line, which counts borders and padding (LayoutNG)
             content_h = max(content_h, marker_line_height(s) - pb_v)
+    natural_h = content_h
     content_h = clamp_height(s, used_height(d, h_spec, content_h), cb_h, pb_v)
+    if tag == "button" and d not in FLEX_LIKE and d not in TABLE_LIKE:
+        center_button_contents(ctx, i, out, content_h - natural_h)
     r[2] = w + pb_h
     r[3] = content_h + pb_v
     line_clamp = ctx.line_clamp
@@ -650,12 +703,27 @@ def block_box(
     if out.baseline is not None and d not in TABLE_LIKE:
         if s.overflow_x in VISIBLE_OVERFLOW and s.overflow_y in VISIBLE_OVERFLOW:
             out_box.baseline = cy + out.baseline
+            if out.first_baseline is not None and d not in FLEX_LIKE:
+                out_box.first_baseline = cy + out.first_baseline
         else:  # a scroll container's baseline, for the line around it, is its bottom margin edge
             out_box.baseline = content_h + pb_v + px(s.margin_bottom, cb_w)
     if ctx.quirks:
         quirky_margins(out_box, s, tag, mt, mb, out, collapse_top, collapse_bottom)
     out_box.drop = drop
     return out_box
+
+
+def center_button_contents(ctx: LayoutContext, i: int, out: FlowOut, room: float) -> None:
+    """HTML rendering §15.5.3 (button layout): a button's contents are centred vertically in its content
+    box when that is taller than they are (`room`: the difference); their boxes and baselines move down
+    by half of it."""
+    if room <= 0.0:
+        return
+    ctx.shift_y[i] += room / 2
+    if out.baseline is not None:
+        out.baseline += room / 2
+    if out.first_baseline is not None:
+        out.first_baseline += room / 2
 
 
 def _width_and_margin(

@@ -22,20 +22,29 @@ from urllib.parse import unquote_to_bytes
 from ..css.style import ComputedStyle
 from ..css.values import absolute_length
 from .context import LayoutContext
+from .fonts import face_for
 from .geometry import horizontal_pb, px, specified_width, vertical_pb
 from .sources import image_source
-from .text import FontMetrics, metrics_for, metrics_with_fallback, split_words, uses_fallback
+from .text import (
+    FontMetrics,
+    apply_transform,
+    metrics_for,
+    metrics_with_fallback,
+    split_words,
+    uses_fallback,
+)
 
 TEXT_LIKE: Final = frozenset({"text", "password", "email", "search", "tel", "url", "number", ""})
 # border-box sizes of controls whose drawing ignores the text metrics
 FIXED_BORDER_BOX: Final = {
     "range": (129.0, 16.0),
     "color": (50.0, 27.0),
-    "date": (125.0, 21.0),
-    "datetime-local": (190.0, 21.0),
-    "time": (80.0, 21.0),
-    "month": (125.0, 21.0),
-    "week": (125.0, 21.0),
+    # the date and time fields at the default font, en-US (measured: layout_fixtures/select_option_widths)
+    "date": (125.33, 21.33),
+    "datetime-local": (211.33, 21.33),
+    "time": (104.0, 24.0),
+    "month": (155.33, 21.33),
+    "week": (147.33, 21.33),
     "file": (253.0, 21.0),
 }
 # baselines (from the border-box top) measured in Chromium where they are not the centred text's
@@ -132,7 +141,7 @@ def _image_size(
             return BROKEN_ICON, BROKEN_ICON, None
         # the alt text is laid out as text: white space collapses, and none is left at a line's edges;
         # letters and their combining marks are drawn composed (as in units.py)
-        text = " ".join(normalize("NFC", alt).split())
+        text = _collapsed(normalize("NFC", alt))
         # a line with a character of the fallback font makes room for that font too (text.py)
         above, below = (metrics_with_fallback(s, m) if uses_fallback(text, m.face) else m).split
         h = above + below
@@ -164,7 +173,7 @@ def _alt_text_box(alt: str, m, available: float | None, sized: bool = False) -> 
         return natural, 1, False
     space = m.width(" ")
     pieces: list[tuple[float, float]] = []  # (width of a piece between break opportunities, gap before it)
-    for word in alt.split():
+    for word in alt.split(" "):
         for k, chunk in enumerate(split_words(word)):  # break opportunities inside words: after hyphens
             pieces.append((m.width(chunk), space if k == 0 and pieces else 0.0))
     # a box of a given width keeps it (a longer word overflows); else it widens to the longest word
@@ -416,7 +425,7 @@ def replaced_content_size(
         text_w = math.ceil(cols * m.width("0") + 21) - 6
         return max(0.0, text_w + 6 - pb_h), rows * m.line_height, None
     if tag == "select":
-        return _select_size(ctx, i, m, pb_h, pb_v)
+        return _select_size(ctx, i, s, m, pb_h, pb_v)
     if tag == "img":
         available, capped = _alt_text_width(s, cb_w, pb_h)
         own = specified_width(s, cb_w, pb_h) if s.width is not None and ctx.display[i] != "inline" else None
@@ -456,7 +465,8 @@ def _input_size(
     kind = input_type(ctx, i)
     if kind in ("checkbox", "radio"):
         return 13.0, 13.0, None
-    text_baseline = s.border_top_width + (s.padding_top[0] if s.padding_top else 0.0) + m.ascent
+    # the text sits in a line of the field's line-height: half its leading above it (CSS 2 §10.8.1)
+    text_baseline = s.border_top_width + (s.padding_top[0] if s.padding_top else 0.0) + m.split[0]
     if kind == "image":
         available, capped = _alt_text_width(s, cb_w, pb_h)
         return _image_size(ctx, i, s, m, available, capped)
@@ -471,34 +481,74 @@ def _input_size(
         return max(0.0, box_w - pb_h), max(0.0, box_h - pb_v), base
     size = _int_attr(ctx, i, "size", 20)
     per_char, extra = _text_field_metrics(s.font_size)
-    return size * per_char + extra, m.line_height, text_baseline
+    if m.line_height >= s.font_size:
+        return size * per_char + extra, m.line_height, text_baseline
+    # a line-height smaller than the font size does not apply to a text field's text: it is normal
+    # (measured in Chromium: layout_fixtures/input_baseline_line_height)
+    normal = m.face.normal_line_height(m.size)
+    above = m.ascent + float(int((normal - m.ascent - m.descent) // 2))
+    return size * per_char + extra, normal, text_baseline - m.split[0] + above
+
+
+# A list box row: an option is at least 1.2em high plus 1px below, whatever the line-height, and 2px of
+# padding on either side; an option in an <optgroup> starts 20px in (measured in Chromium).
+LISTBOX_ROW_EM: Final = 1.2
+LISTBOX_OPTION_PADDING: Final = 4.0
+LISTBOX_GROUP_PADDING: Final = 22.0
+# A drop-down sizes an option of an <optgroup> by its label after four spaces (Chromium's
+# TextIndentedToRespectGroupLabel).
+GROUP_INDENT: Final = "    "
+MENU_ARROW: Final = 20.0  # a drop-down's content beside its label: the arrow and its spacing
+_HTML_SPACES: Final = re.compile(r"[ \t\n\f\r]+")
 
 
 def _select_size(
-    ctx: LayoutContext, i: int, m: FontMetrics, pb_h: float, pb_v: float
+    ctx: LayoutContext, i: int, s: ComputedStyle, m: FontMetrics, pb_h: float, pb_v: float
 ) -> tuple[float, float, float | None]:
-    """replaced_content_size of a <select>: a list box of `size` rows (4 when multiple), or a drop-down
-    as wide as its longest option plus the arrow."""
-    longest = 0.0
-    options = 0
-    stack = list(ctx.nodes[i].children)
-    while stack:
-        c = stack.pop()
-        node = ctx.nodes[c]
-        if node.tag == "option":
-            options += 1
-            longest = max(longest, m.width(" ".join(ctx.doc.text_of(c).split())))
-        elif node.tag == "optgroup":
-            stack.extend(node.children)
+    """replaced_content_size of a <select>: a list box of `size` rows (4 when multiple) as wide as its
+    widest row, or a drop-down as wide as its longest option plus the arrow."""
     multiple = "multiple" in ctx.nodes[i].attrs
     rows = _int_attr(ctx, i, "size", 4 if multiple else 1)
     if rows > 1:
-        return 14.890625 - pb_h if pb_h < 14 else 0.0, rows * 17.0 + 2 - pb_v, rows * 17.0 - 1
-    # measured: the text's ascent + descent, 2px inside, plus the border (and any padding)
+        row = max(m.face.normal_line_height(m.size), LISTBOX_ROW_EM * m.size) + 1.0
+        return _widest_option(ctx, i, s, m, True), rows * row, rows * row - 1.0
+    # measured: the text's ascent + descent and 1px above and below it, beside the longest label rounded
+    # up to whole pixels and 20px for the arrow; the padding and border go around that
     content_h = m.ascent + m.descent + 2.0
-    if pb_v < 2.0:
-        content_h += 2.0 - pb_v
-    return longest + 22.6 - pb_h, content_h, pb_v / 2 + 1.0 + m.ascent if pb_v >= 2.0 else 2.0 + m.ascent
+    longest = math.ceil(round(_widest_option(ctx, i, s, m, False), 3))
+    return longest + MENU_ARROW, content_h, pb_v / 2 + 1.0 + m.ascent
+
+
+def _widest_option(ctx: LayoutContext, i: int, s: ComputedStyle, m: FontMetrics, listbox: bool) -> float:
+    """The width of select i's widest option label (HTML spaces stripped and collapsed, text-transform
+    applied); in a list box, of its widest row (options with their padding, group labels in bold)."""
+    nodes = ctx.nodes
+    longest = 0.0
+    stack = list(nodes[i].children)
+    while stack:
+        c = stack.pop()
+        node = nodes[c]
+        if node.tag == "option":
+            label = apply_transform(_collapsed(ctx.doc.text_of(c)), s.text_transform)
+            grouped = nodes[node.parent].tag == "optgroup"
+            if listbox:
+                w = m.width(label) + (LISTBOX_GROUP_PADDING if grouped else LISTBOX_OPTION_PADDING)
+            else:
+                w = m.width(label) + (m.width(GROUP_INDENT) if grouped else 0.0)
+            longest = max(longest, w)
+        elif node.tag == "optgroup":
+            stack.extend(node.children)
+            if listbox:
+                label = apply_transform(_collapsed(str(node.attrs.get("label") or "")), s.text_transform)
+                bold = face_for(s.font_family, 700, s.font_style).measure(label, m.size)
+                longest = max(longest, bold + LISTBOX_OPTION_PADDING)
+    return longest
+
+
+def _collapsed(text: str) -> str:
+    """Text with its white space collapsed as CSS collapses it and none left at its edges: spaces, tabs
+    and line breaks only; U+00A0 and the other Unicode spaces stay (an option's label, an alt text)."""
+    return _HTML_SPACES.sub(" ", text).strip(" ")
 
 
 def _object_size(

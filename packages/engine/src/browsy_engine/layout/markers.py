@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from ..css.counters import format_counter
 from .context import FLOATING, OUT_OF_FLOW, LayoutContext
 from .text import metrics_for
 
@@ -16,6 +17,17 @@ def marker_line_height(s) -> float:
     line box of its own, so an auto-height list item is never shorter than one line of its font."""
     above, below = metrics_for(s).leading_split()
     return above + below
+
+
+def marker_drop(s, out) -> float:
+    """How far an outside marker pushes a list item's content down: when the item's first line box is
+    inside a block child (no line of its own holds the marker), Chromium (LayoutNG) aligns the marker's
+    baseline with that line's, and where the marker's line would reach above the content's top the
+    content moves down instead (the item then has no marker line of its own to be as tall as)."""
+    if s.list_style_position == "inside" or not out.first_line_nested or out.first_baseline is None:
+        return 0.0
+    above = metrics_for(s).leading_split()[0]
+    return above - out.first_baseline if above > out.first_baseline else 0.0
 
 
 def splits_inline(ctx: LayoutContext, i: int) -> bool:
@@ -67,17 +79,40 @@ def inside_marker(ctx: LayoutContext, i: int) -> float:
         return 1.0586 * s.font_size  # measured: the disclosure triangle of <summary>
     if s.list_style_type in BULLETS:
         return 1.375 * s.font_size
+    return metrics_for(s).width(format_counter(ordinal_value(ctx, i), s.list_style_type) + ". ")
+
+
+def ordinal_value(ctx: LayoutContext, i: int) -> int:
+    """List item i's ordinal value (HTML §4.4.8): its `value` attribute, else the previous item's plus one
+    (minus one in a reversed <ol>), counting from the list's `start`, or, reversed, from its number of
+    items."""
     nodes = ctx.nodes
     parent = nodes[i].parent
-    number = 1
-    if parent >= 0:
-        try:
-            number = int(str(nodes[parent].attrs.get("start") or 1).strip())
-        except ValueError:
-            number = 1
-        for sibling in nodes[parent].children:
-            if sibling == i:
-                break
-            if ctx.display[sibling] == "list-item":
-                number += 1
-    return metrics_for(s).width(f"{number}. ")
+    if parent < 0:
+        return 1
+    owner = nodes[parent]
+    backwards = owner.tag == "ol" and "reversed" in owner.attrs
+    step = -1 if backwards else 1
+    items = [c for c in owner.children if ctx.display[c] == "list-item"]
+    start = _integer(owner.attrs.get("start")) if owner.tag == "ol" else None
+    if start is None:
+        start = len(items) if backwards else 1
+    number = start - step
+    for c in items:
+        given = _integer(nodes[c].attrs.get("value"))
+        number = given if given is not None else number + step
+        if c == i:
+            break
+    return number
+
+
+def _integer(raw: str | None) -> int | None:
+    """An HTML integer attribute (leading white space, a sign, digits; the rest ignored), or None."""
+    text = (raw or "").strip()
+    digits = len(text) - len(text.lstrip("+-"))
+    if digits > 1:
+        return None
+    end = digits
+    while end < len(text) and text[end].isdigit():
+        end += 1
+    return int(text[:end]) if end > digits else None

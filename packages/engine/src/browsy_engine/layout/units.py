@@ -301,7 +301,7 @@ class _Units:
         raised = self.raise_stack[-1]
         preserve = self.preserve
         if text == " " and not preserve:  # a lone collapsible space, as between two links
-            unit[PIECES].append((SPACE if wraps else WORD, i, m.space, " ", m, raised, 0.0, 0.0, 0.0))
+            unit[PIECES].append((SPACE, i, m.space, " ", m, raised, 0.0, 0.0, 0.0))
             unit[UWIDTH] += m.space
             self.break_pending = self.break_pending or wraps
             self.after_space = True
@@ -317,7 +317,9 @@ class _Units:
             self.break_pending = self.after_space = False
             self.space_font = None
             return
-        space_piece = (SPACE if wraps else WORD, i, m.space, " ", m, raised, 0.0, 0.0, 0.0)
+        # a collapsible space hangs at the end of a line (CSS Text 3 §4.1.3) though it is no break
+        # opportunity under `nowrap`; a preserved one (`pre`) is text like a word
+        space_piece = (WORD if preserve and not wraps else SPACE, i, m.space, " ", m, raised, 0.0, 0.0, 0.0)
         self.fallback = fallback if fallback is not m else None
         if "\n" in text:  # preserved newlines: forced breaks between the lines
             for li, line_text in enumerate(text.split("\n")):
@@ -377,9 +379,12 @@ class _Units:
         i, space_w, raised = space_piece[NODE], space_piece[WIDTH], space_piece[RAISED]  # boxed, as in _line
         m: FontMetrics = space_piece[METRICS]
         units, unit = self.units, self.unit
+        head, tail = words[0], words[-1]
+        trailing = not tail  # the text ends with a space: it follows the last word, whose unit it ends
+        if trailing:
+            middle, tail = middle[:-1], middle[-1]
         known = m.spaced  # spaced_width's memo, read without a call per word
         run_widths = [known.get(word) or spaced_width(m, word) for word in middle]
-        head, tail = words[0], words[-1]
         if head:
             w = word_width(m, head, lead, True)
             unit = _add_word(units, unit, (WORD, i, w, head, m, raised, 0.0, 0.0, 0.0), self.break_pending)
@@ -389,9 +394,12 @@ class _Units:
         unit = [[], 0.0, False]
         units.append(unit)
         if tail:
-            w = word_width(m, tail, True, False)
+            w = word_width(m, tail, True, trailing)
             unit = _add_word(units, unit, (WORD, i, w, tail, m, raised, 0.0, 0.0, 0.0), False)
-        self.unit, self.break_pending = unit, False
+        if trailing:  # a unit ending with its space, which hangs at the end of a line (as in _line)
+            unit[PIECES].append(space_piece)
+            unit[UWIDTH] += space_w
+        self.unit, self.break_pending = unit, trailing
 
     def _broken_words(self, text: str, space_piece: tuple, lead: bool) -> None:
         """A line of text whose words hold break opportunities (hyphens, CJK, …: linebreak.py): each
@@ -554,7 +562,7 @@ def _add_word(units: list, unit: list, p: tuple, after_break: bool) -> list:
 
 
 # the vertical-align values that shift an inline box's baseline
-SHIFTING: Final = frozenset({"sub", "super", "middle", "length"})
+SHIFTING: Final = frozenset({"sub", "super", "middle", "length", "text-top", "text-bottom"})
 
 
 def spaced_width(m: FontMetrics, word: str) -> float:
@@ -590,7 +598,8 @@ def word_width(m: FontMetrics, word: str, before: bool, after: bool) -> float:
 
 def _baseline_shift(ctx: LayoutContext, i: int, align: str, m: FontMetrics) -> float:
     """Chromium's shifts (downwards) for inline boxes (`align` is one of SHIFTING, `m` the box's font):
-    sub lowers by parent size/5 + 1, super raises by size/3 + 1; middle puts the midpoint of the box's
+    sub lowers by parent size/5 + 1, super raises by size/3 + 1; text-top (text-bottom) puts the top
+    (bottom) of the box's line-height box at the top (bottom) of the parent's content area; middle puts the midpoint of the box's
     line-height box (half-leadings included) at half the parent's x-height above the baseline, that
     half rounded to layout units (CSS 2 §10.8.1; measured: layout_fixtures/inline_vertical_align_middle);
     a length raises by itself, a percentage by that share of the box's line-height."""
@@ -600,6 +609,10 @@ def _baseline_shift(ctx: LayoutContext, i: int, align: str, m: FontMetrics) -> f
     if align == "middle":
         above, below = m.split
         return (above - below) / 2 - round(metrics_for(parent).x_height / 2 * 64.0) / 64.0
+    if align == "text-top":  # the top of its line-height box at the top of the parent's content area
+        return m.split[0] - metrics_for(parent).ascent
+    if align == "text-bottom":  # the bottom of its line-height box at the bottom of the parent's
+        return metrics_for(parent).descent - m.split[1]
     parent_size = parent.font_size
     return parent_size / 5 + 1 if align == "sub" else -(parent_size / 3 + 1)
 
