@@ -49,6 +49,10 @@ LEGACY_PSEUDO_ELEMENTS: Final = frozenset({"before", "after", "first-line", "fir
 GENERATED_BOXES: Final = frozenset({"before", "after"})  # pseudo-elements kept: the boxes they generate
 FOREIGN_PREFIXES: Final = ("-moz-", "-ms-", "-o-")
 LOGICAL_FUNCTIONS: Final = frozenset({"not", "is", "where", "has", "matches", "-webkit-any", "any"})
+# A compound made of `:is(.a)`/`:where(.a)` with no type selector, left of a descendant or `~`
+# combinator (`:is(.a) p`, what CSS nesting expands `.a { p {…} }` to), never matches in lexbor;
+# written `*:is(.a)` (same meaning and specificity) it does.
+_BARE_IS: Final = (":is(", ":where(")
 
 
 class InvalidSelector(ValueError):
@@ -124,7 +128,10 @@ class _Scan:
         while i < n:
             t = tokens[i]
             if isinstance(t, LiteralToken) and t.value == ":":
+                first = len(pieces)
                 i = self._pseudo(tokens, i, pieces, top)
+                if at_compound_start and len(pieces) > first and pieces[first].startswith(_BARE_IS):
+                    pieces[first] = "*" + pieces[first]  # lexbor needs the `*` (see _BARE_IS)
                 at_compound_start = False
                 continue
             if isinstance(t, WhitespaceToken) or (isinstance(t, LiteralToken) and t.value in (">", "+", "~")):
