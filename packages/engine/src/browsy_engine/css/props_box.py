@@ -31,7 +31,17 @@ from .kinds import (
     keyword_of,
 )
 from .props_base import ValueParsers
-from .values import MAX_FRACTION, Lin, Viewport, number_value, sane
+from .values import (
+    MAX_FRACTION,
+    ZERO_LIN,
+    Lin,
+    Viewport,
+    font_relative,
+    fraction_lin,
+    number_value,
+    px_lin,
+    sane,
+)
 
 WEBKIT_BOXES = frozenset({"-webkit-box", "-webkit-inline-box"})
 # identifiers that are no counter names (CSS Lists 3 §4.2: <counter-name> is a <custom-ident> other than none)
@@ -138,9 +148,9 @@ class BoxParsers(ValueParsers):
         matrix without rotation or skew; rotations and skews are read and left out (the box keeps its
         axes). getBoundingClientRect reports boxes after it. Invalid functions drop the declaration."""
         if len(values) == 1 and keyword_of(values[0]) == "none":
-            return _transform_specs((0.0, 0.0, 0.0, 0.0), (0.0, 0.0, 0.0, 0.0), 1.0, 1.0)
-        x: Lin = (0.0, 0.0, 0.0, 0.0)
-        y: Lin = (0.0, 0.0, 0.0, 0.0)
+            return _transform_specs(ZERO_LIN, ZERO_LIN, 1.0, 1.0)
+        x: Lin = ZERO_LIN
+        y: Lin = ZERO_LIN
         sx = sy = 1.0
         for fn in values:
             if not isinstance(fn, FunctionBlock):
@@ -172,8 +182,8 @@ class BoxParsers(ValueParsers):
                     return None
                 m = [v or 0.0 for v in numbers]
                 a, b, c, d, e, f = m if len(m) == 6 else (m[0], m[1], m[4], m[5], m[12], m[13])
-                x = _add_lin(x, (sx * e, 0.0, 0.0, 0.0))
-                y = _add_lin(y, (sy * f, 0.0, 0.0, 0.0))
+                x = _add_lin(x, px_lin(sx * e))
+                y = _add_lin(y, px_lin(sy * f))
                 if b == 0.0 and c == 0.0:
                     sx, sy = sx * a, sy * d
             elif name not in TRANSFORMS_WITHOUT_TRANSLATION:
@@ -193,9 +203,9 @@ class BoxParsers(ValueParsers):
             word = keyword_of(t)
             if word is not None:
                 if word in ("top", "bottom") or (word == "center" and ox is not None):
-                    oy = (0.0, vertical[word], 0.0, 0.0) if word in vertical else None
+                    oy = fraction_lin(vertical[word]) if word in vertical else None
                 elif word in horizontal:
-                    ox = (0.0, horizontal[word], 0.0, 0.0)
+                    ox = fraction_lin(horizontal[word])
                 else:
                     return None
                 continue
@@ -206,8 +216,8 @@ class BoxParsers(ValueParsers):
                 ox = lin
             else:
                 oy = lin
-        ox = ox or (0.0, 0.5, 0.0, 0.0)
-        oy = oy or (0.0, 0.5, 0.0, 0.0)
+        ox = ox or fraction_lin(0.5)
+        oy = oy or fraction_lin(0.5)
         return [("transform_origin_x", _length_spec(ox)), ("transform_origin_y", _length_spec(oy))]
 
     def _border_style_spec(self, t: object) -> Spec | None:
@@ -220,7 +230,7 @@ class BoxParsers(ValueParsers):
         def handler(values: list[object]) -> Parsed | None:
             if len(values) > 3:
                 return None
-            width: Spec = (BORDER, (3.0, 0.0, 0.0, 0.0))
+            width: Spec = (BORDER, px_lin(3.0))
             style: Spec = (CONST, "none")
             seen_w = seen_s = False
             for v in values:
@@ -438,11 +448,13 @@ TRANSFORMS_WITHOUT_TRANSLATION = frozenset(
 
 
 def _add_lin(a: Lin, b: Lin | None) -> Lin:
-    return a if b is None else (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3])
+    if b is None:
+        return a
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4], a[5] + b[5])
 
 
 def _scaled(v: Lin | None, k: float) -> Lin | None:
-    return None if v is None else (v[0] * k, v[1] * k, v[2] * k, v[3] * k)
+    return None if v is None else (v[0] * k, v[1] * k, v[2] * k, v[3] * k, v[4] * k, v[5] * k)
 
 
 def _scale_factor(t: object, vp: Viewport) -> float | None:
@@ -453,16 +465,15 @@ def _scale_factor(t: object, vp: Viewport) -> float | None:
 
 
 def _length_spec(v: Lin) -> Spec:
-    if v[2] == 0.0 and v[3] == 0.0:
+    if not font_relative(v):
         return (CONST, (sane(v[0]), sane(v[1], MAX_FRACTION)))
     return (LEN, v)
 
 
 def _transform_specs(x: Lin, y: Lin, sx: float, sy: float) -> Parsed:
-    zero = (0.0, 0.0, 0.0, 0.0)
     return [
-        ("translate_x", (CONST, None) if x == zero else _length_spec(x)),
-        ("translate_y", (CONST, None) if y == zero else _length_spec(y)),
+        ("translate_x", (CONST, None) if x == ZERO_LIN else _length_spec(x)),
+        ("translate_y", (CONST, None) if y == ZERO_LIN else _length_spec(y)),
         ("scale_x", (CONST, sane(sx))),
         ("scale_y", (CONST, sane(sy))),
     ]

@@ -25,7 +25,7 @@ from .kinds import (
     keyword_of,
 )
 from .props_base import ValueParsers
-from .values import number_value
+from .values import number_value, px_lin
 
 
 class FontParsers(ValueParsers):
@@ -125,7 +125,7 @@ class FontParsers(ValueParsers):
     def _font(self, values: list[object]) -> Parsed | None:
         if len(values) == 1 and keyword_of(values[0]) in SYSTEM_FONTS:
             return [
-                ("font_size", (FONT_SIZE, ("lin", (13.333333, 0.0, 0.0, 0.0)))),
+                ("font_size", (FONT_SIZE, ("lin", px_lin(13.333333)))),
                 ("font_family", (CONST, "system-ui")),
                 ("font_weight", (FONT_WEIGHT, 400)),
                 ("font_style", (CONST, "normal")),

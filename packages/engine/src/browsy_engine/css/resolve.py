@@ -33,7 +33,7 @@ from .kinds import (
     Spec,
 )
 from .style import ComputedStyle
-from .values import MAX_FONT_SIZE, MAX_FRACTION, sane
+from .values import MAX_FONT_SIZE, MAX_FRACTION, Lin, sane
 
 FIELD_NAMES: tuple[str, ...] = tuple(f.name for f in fields(ComputedStyle))
 _all_values = attrgetter(*FIELD_NAMES)
@@ -90,8 +90,34 @@ def snap_border(px: float) -> float:
     return float(math.floor(px + 1e-6))
 
 
-def _lin_px(lin: tuple[float, float, float, float], fs: float, rfs: float) -> float:
-    return lin[0] + lin[2] * fs + lin[3] * rfs
+def _lin_px(lin: Lin, fs: float, rfs: float, metrics: tuple[float, float]) -> float:
+    return lin[0] + lin[2] * fs + lin[3] * rfs + lin[4] * metrics[0] + lin[5] * metrics[1]
+
+
+NO_METRICS: Final = (0.0, 0.0)
+
+
+def font_metric_units(style: ComputedStyle) -> tuple[float, float]:
+    """px of 1ch and 1ex for this style: the advance of '0' and the x-height of its first available
+    font (CSS Values 4 §6.1.1; Chromium takes both from the primary font)."""
+    from ..layout.fonts import face_for  # here: layout imports this module
+
+    face = face_for(style.font_family, style.font_weight, style.font_style)
+    zero = face.widths.get("0")
+    return ((zero if zero is not None else 0.5) * style.font_size, face.x_height_em * style.font_size)
+
+
+def _uses_font_metrics(spec: Spec) -> bool:
+    """A length with ch or ex: resolved once the element's font (family, weight, style) is known."""
+    kind, payload = spec
+    if kind == LINE_HEIGHT:
+        mode, payload = cast("tuple[str, Any]", payload)
+        if mode != "lin":
+            return False
+    elif kind not in (LEN, PX, BORDER):
+        return False
+    lin = cast("Lin", payload)
+    return lin[4] != 0.0 or lin[5] != 0.0
 
 
 def build_style(
@@ -112,34 +138,26 @@ def build_style(
     fs = style.font_size
     rfs = root_font_size if root_font_size is not None else fs
 
+    deferred: list[tuple[str, Spec]] = []
     for slot, spec in declared.items():
         if slot in ("font_size", "font_family"):
             continue
         kind, payload = spec
         if kind == CONST:
             setattr(style, slot, payload)
-        elif kind == LEN:
-            lin = payload
-            style_val = (sane(lin[0] + lin[2] * fs + lin[3] * rfs), sane(lin[1], MAX_FRACTION))  # type: ignore[index]
-            setattr(style, slot, style_val)
-        elif kind == PX:
-            setattr(style, slot, sane(_lin_px(payload, fs, rfs)))  # type: ignore[arg-type]
-        elif kind == BORDER:
-            setattr(style, slot, snap_border(sane(_lin_px(payload, fs, rfs))))  # type: ignore[arg-type]
-        elif kind == LINE_HEIGHT:
-            mode, value = cast("tuple[str, Any]", payload)
-            if mode == "normal":
-                style.line_height_kind, style.line_height = "normal", 0.0
-            elif mode == "number":
-                style.line_height_kind, style.line_height = "number", sane(float(value), 10_000.0)
-            else:
-                lin = value
-                style.line_height_kind = "px"
-                style.line_height = sane(lin[0] + (lin[1] + lin[2]) * fs + lin[3] * rfs)
         elif kind == FONT_WEIGHT:
             style.font_weight = _font_weight(payload, parent.font_weight if parent is not None else 400)
+        elif kind in (LEN, PX, BORDER, LINE_HEIGHT):
+            if _uses_font_metrics(spec):
+                deferred.append((slot, spec))
+            else:
+                _apply_length(style, slot, spec, fs, rfs, NO_METRICS)
         else:
             _apply_simple(style, slot, spec, parent)
+    if deferred:  # ch/ex: after font-weight and font-style, which choose the face
+        metrics = font_metric_units(style)
+        for slot, spec in deferred:
+            _apply_length(style, slot, spec, fs, rfs, metrics)
 
     # border widths compute to 0 without a visible style; the initial width is `medium` (3px)
     for wname, sname in WIDTH_STYLE:
@@ -157,6 +175,32 @@ def build_style(
     if style.display != "none":
         _blockify(style, parent, is_root)
     return style
+
+
+def _apply_length(
+    style: ComputedStyle, slot: str, spec: Spec, fs: float, rfs: float, metrics: tuple[float, float]
+) -> None:
+    """A LEN, PX, BORDER or LINE_HEIGHT value in px (and fraction) for this element's fonts."""
+    kind, payload = spec
+    if kind == LINE_HEIGHT:
+        mode, value = cast("tuple[str, Any]", payload)
+        if mode == "normal":
+            style.line_height_kind, style.line_height = "normal", 0.0
+        elif mode == "number":
+            style.line_height_kind, style.line_height = "number", sane(float(value), 10_000.0)
+        else:
+            lin = cast("Lin", value)
+            style.line_height_kind = "px"
+            style.line_height = sane(_lin_px(lin, fs, rfs, metrics) + lin[1] * fs)
+        return
+    lin = cast("Lin", payload)
+    px = sane(_lin_px(lin, fs, rfs, metrics))
+    if kind == LEN:
+        setattr(style, slot, (px, sane(lin[1], MAX_FRACTION)))
+    elif kind == PX:
+        setattr(style, slot, px)
+    else:
+        setattr(style, slot, snap_border(px))
 
 
 def _apply_simple(style: ComputedStyle, slot: str, spec: Spec, parent: ComputedStyle | None) -> None:
@@ -212,10 +256,13 @@ def _font_size(
             elif mode == "rel":
                 size, keyword = parent_size * value, 0
             else:
-                lin = value
+                lin = cast("Lin", value)
                 relative = lin[0] == 0.0 and lin[3] == 0.0
                 rfs = root_font_size if root_font_size is not None else 16.0
-                size = lin[0] + (lin[1] + lin[2]) * parent_size + lin[3] * rfs
+                metrics = NO_METRICS
+                if lin[4] != 0.0 or lin[5] != 0.0:  # ch/ex of font-size: the parent's font
+                    metrics = font_metric_units(parent if parent is not None else INITIAL_STYLE)
+                size = _lin_px(lin, parent_size, rfs, metrics) + lin[1] * parent_size
                 keyword = 0
                 absolute = parent_absolute if relative else True
         elif kind in (INHERIT, INITIAL, UNSET):

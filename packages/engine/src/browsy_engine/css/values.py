@@ -1,9 +1,10 @@
 """CSS values: lengths, numbers and math functions (calc/min/max/clamp) from tinycss2 tokens.
 
-A length is parsed into a *linear form* `Lin = (px, fraction, em, rem)`: the value is
-px + fraction × (percentage reference) + em × (font-size) + rem × (root font-size). Viewport units
-(vw, vh, vmin, vmax) are folded into px at parse time because the viewport is fixed per parse; ex is
-approximated as 0.5em and ch as 0.5em (the '0' advance of the default fonts is close to half an em).
+A length is parsed into a *linear form* `Lin = (px, fraction, em, rem, ch, ex)`: the value is
+px + fraction × (percentage reference) + em × (font-size) + rem × (root font-size) + ch × (advance of
+the element's first available font's '0') + ex × (its x-height); the last two depend on the font family,
+known only when the element's style is computed (CSS Values 4 §6.1.1). Viewport units (vw, vh, vmin,
+vmax) are folded into px at parse time because the viewport is fixed per parse.
 calc() keeps every linear combination exact. min()/max()/clamp() pick one argument: when the arguments
 mix percentages with other units the choice is made as if the percentage referred to the viewport width
 (`min(100%, 1200px)` → the 1200px argument on a wide viewport, 100% on a narrow one): a documented
@@ -28,7 +29,24 @@ from tinycss2.ast import (
     WhitespaceToken,
 )
 
-Lin = tuple[float, float, float, float]
+Lin = tuple[float, float, float, float, float, float]  # (px, fraction, em, rem, ch, ex)
+
+
+def px_lin(px: float) -> Lin:
+    return (px, 0.0, 0.0, 0.0, 0.0, 0.0)
+
+
+def fraction_lin(fraction: float) -> Lin:
+    return (0.0, fraction, 0.0, 0.0, 0.0, 0.0)
+
+
+ZERO_LIN: Final[Lin] = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+
+
+def font_relative(lin: Lin) -> bool:
+    """Whether the length depends on a font size or font metrics (resolved per element)."""
+    return lin[2] != 0.0 or lin[3] != 0.0 or lin[4] != 0.0 or lin[5] != 0.0
+
 
 ABSOLUTE_UNITS: Final = {
     "px": 1.0,
@@ -57,7 +75,8 @@ def absolute_length(text: str) -> float | None:
     return value if math.isfinite(value) else None
 
 
-FONT_UNITS: Final = {"em": 1.0, "ex": 0.5, "ch": 0.5, "cap": 0.7, "ic": 1.0, "lh": 1.2}
+FONT_UNITS: Final = {"em": 1.0, "cap": 0.7, "ic": 1.0, "lh": 1.2}  # × font-size (the last three approximated)
+FONT_METRIC_UNITS: Final = frozenset({"ch", "ex"})
 ROOT_UNITS: Final = {"rem": 1.0, "rex": 0.5, "rch": 0.5, "rlh": 1.2}
 MATH_FUNCTIONS: Final = frozenset({"calc", "min", "max", "clamp", "-webkit-calc"})
 
@@ -111,21 +130,25 @@ def dimension_lin(token: object, vp: Viewport) -> Lin | None:
         v = float(token.value)
         factor = ABSOLUTE_UNITS.get(unit)
         if factor is not None:
-            return (v * factor, 0.0, 0.0, 0.0)
+            return px_lin(v * factor)
         factor = FONT_UNITS.get(unit)
         if factor is not None:
-            return (0.0, 0.0, v * factor, 0.0)
+            return (0.0, 0.0, v * factor, 0.0, 0.0, 0.0)
+        if unit == "ch":
+            return (0.0, 0.0, 0.0, 0.0, v, 0.0)
+        if unit == "ex":
+            return (0.0, 0.0, 0.0, 0.0, 0.0, v)
         factor = ROOT_UNITS.get(unit)
         if factor is not None:
-            return (0.0, 0.0, 0.0, v * factor)
+            return (0.0, 0.0, 0.0, v * factor, 0.0, 0.0)
         factor = vp.unit_px(unit)
         if factor is not None:
-            return (v * factor, 0.0, 0.0, 0.0)
+            return px_lin(v * factor)
         return None
     if isinstance(token, PercentageToken):
-        return (0.0, float(token.value) / 100.0, 0.0, 0.0)
+        return fraction_lin(float(token.value) / 100.0)
     if isinstance(token, NumberToken) and token.value == 0:
-        return (0.0, 0.0, 0.0, 0.0)
+        return ZERO_LIN
     if isinstance(token, FunctionBlock) and token.lower_name in MATH_FUNCTIONS:
         out = math_value(token, vp)
         if isinstance(out, tuple):
@@ -159,12 +182,19 @@ def _add(a: Value, b: Value, sign: float) -> Value:
     if isinstance(a, float) and isinstance(b, float):
         return a + sign * b
     if isinstance(a, tuple) and isinstance(b, tuple):
-        return (a[0] + sign * b[0], a[1] + sign * b[1], a[2] + sign * b[2], a[3] + sign * b[3])
+        return (
+            a[0] + sign * b[0],
+            a[1] + sign * b[1],
+            a[2] + sign * b[2],
+            a[3] + sign * b[3],
+            a[4] + sign * b[4],
+            a[5] + sign * b[5],
+        )
     raise MathError("cannot add a number and a length")
 
 
 def _scale(a: Lin, k: float) -> Lin:
-    return (a[0] * k, a[1] * k, a[2] * k, a[3] * k)
+    return (a[0] * k, a[1] * k, a[2] * k, a[3] * k, a[4] * k, a[5] * k)
 
 
 class _Math:
@@ -200,7 +230,7 @@ class _Math:
         w = self.vp.width
 
         def estimate(v: Lin) -> float:
-            return v[0] + v[1] * w + v[2] * 16.0 + v[3] * 16.0
+            return v[0] + v[1] * w + (v[2] + v[3]) * 16.0 + (v[4] + v[5]) * 8.0
 
         return chooser(lins, key=estimate)
 
