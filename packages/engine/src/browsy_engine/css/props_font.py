@@ -126,9 +126,9 @@ class FontParsers(ValueParsers):
         system = keyword_of(values[0]) if len(values) == 1 else None
         if system in SYSTEM_FONTS:
             # headless Chromium on Linux: Arial at 16px, 13.33px for its form controls' font
-            size = 13.333333 if system == "-webkit-small-control" else 16.0
+            system_size = 13.333333 if system == "-webkit-small-control" else 16.0
             return [
-                ("font_size", (FONT_SIZE, ("lin", px_lin(size)))),
+                ("font_size", (FONT_SIZE, ("lin", px_lin(system_size)))),
                 ("font_family", (CONST, "arial")),
                 ("font_weight", (FONT_WEIGHT, 400)),
                 ("font_style", (CONST, "normal")),
