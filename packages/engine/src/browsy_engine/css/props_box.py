@@ -190,6 +190,38 @@ class BoxParsers(ValueParsers):
                 return None
         return _transform_specs(x, y, sx, sy)
 
+    def _translate_property(self, values: list[object]) -> Parsed | None:
+        """`translate`: none, or x [y [z]] (lengths, or percentages of the border box; z is left out)."""
+        if len(values) == 1 and keyword_of(values[0]) == "none":
+            return [("translate_property_x", (CONST, None)), ("translate_property_y", (CONST, None))]
+        if not 1 <= len(values) <= 3:
+            return None
+        lins: list[Lin] = []
+        for t in values:
+            lin = self.lin(t)
+            if lin is None:
+                return None
+            lins.append(lin)
+        if len(lins) == 3 and lins[2][1] != 0.0:
+            return None  # z is a <length>
+        y = lins[1] if len(lins) > 1 else ZERO_LIN
+        return [("translate_property_x", _length_spec(lins[0])), ("translate_property_y", _length_spec(y))]
+
+    def _scale_property(self, values: list[object]) -> Parsed | None:
+        """`scale`: none, or x [y [z]] factors (numbers or percentages; one value scales both axes)."""
+        if len(values) == 1 and keyword_of(values[0]) == "none":
+            return [("scale_property_x", (CONST, 1.0)), ("scale_property_y", (CONST, 1.0))]
+        if not 1 <= len(values) <= 3:
+            return None
+        factors: list[float] = []
+        for t in values:
+            factor = _scale_factor(t, self.vp)
+            if factor is None:
+                return None
+            factors.append(sane(factor))
+        y = factors[1] if len(factors) > 1 else factors[0]
+        return [("scale_property_x", (CONST, factors[0])), ("scale_property_y", (CONST, y))]
+
     def _transform_origin(self, values: list[object]) -> Parsed | None:
         """`transform-origin`: one or two positions (keywords, lengths, percentages; a third, z, is read
         and left out)."""

@@ -32,7 +32,7 @@ from .kinds import (
     UNSET,
     Spec,
 )
-from .style import ComputedStyle
+from .style import ComputedStyle, Length
 from .values import MAX_FONT_SIZE, MAX_FRACTION, Lin, sane
 
 FIELD_NAMES: tuple[str, ...] = tuple(f.name for f in fields(ComputedStyle))
@@ -170,6 +170,8 @@ def build_style(
         style.text_align = "center" if inherited == "start" else inherited
     if style.position in ("absolute", "fixed"):
         style.float_side = "none"
+    if _has_individual_transforms(style):
+        _individual_transforms(style)
     if style.line_clamp:
         _line_clamp_box(style)
     if style.display != "none":
@@ -278,6 +280,33 @@ def _font_size(
     style.font_size = max(0.0, sane(size, MAX_FONT_SIZE))
     style.font_size_keyword = keyword
     style.font_size_absolute = absolute
+
+
+def _has_individual_transforms(style: ComputedStyle) -> bool:
+    return (
+        style.translate_property_x is not None
+        or style.translate_property_y is not None
+        or style.scale_property_x != 1.0
+        or style.scale_property_y != 1.0
+    )
+
+
+def _individual_transforms(style: ComputedStyle) -> None:
+    """`translate` then `scale` apply before `transform`, all about the transform origin (CSS Transforms 2
+    §3): with `transform` as translation T then scale S, the whole is translation t + s·T, scale s·S."""
+    sx, sy = style.scale_property_x, style.scale_property_y
+    style.translate_x = _translation(style.translate_property_x, style.translate_x, sx)
+    style.translate_y = _translation(style.translate_property_y, style.translate_y, sy)
+    style.scale_x *= sx
+    style.scale_y *= sy
+
+
+def _translation(own: Length, inner: Length, factor: float) -> Length:
+    """The translation `own` followed by `inner` scaled by `factor`."""
+    if inner is None:
+        return own
+    scaled = (inner[0] * factor, inner[1] * factor)
+    return scaled if own is None else (own[0] + scaled[0], own[1] + scaled[1])
 
 
 def _line_clamp_box(style: ComputedStyle) -> None:
