@@ -171,6 +171,11 @@ class _Cascade:
         self.important_start = 0
         self.ua_important_start = 0
         self._reparsed: dict[tuple[str, str], dict[str, Spec] | None] = {}
+        # registered custom properties (@property): the root's initial values, the values every other
+        # element starts from for the non-inherited ones, and a key telling registrations apart
+        self.root_custom: dict[str, list[object] | None] | None = None
+        self.reset_custom: dict[str, list[object] | None] | None = None
+        self.registry_key: str | None = None
         self._order_rules(extra_css)
 
     # ---- step 2: order and match ---------------------------------------------------------------
@@ -201,6 +206,7 @@ class _Cascade:
             if found:
                 entries.append((key, block, found))
         sheets = [(False, s) for s in author_sheets(self.doc, self.matcher, extra_css, self.vp)]
+        self._register_properties([s for _, s in sheets])
         order = ua.rule_count
         classes, ids = self.matcher.classes, self.matcher.ids
         for is_ua, sheet in sheets:
@@ -248,6 +254,20 @@ class _Cascade:
         self.ua_end = bisect_left(origins, HINTS)
         self.important_start = bisect_left(origins, AUTHOR_IMPORTANT)
         self.ua_important_start = bisect_left(origins, UA_IMPORTANT)
+
+    def _register_properties(self, sheets: list[Sheet]) -> None:
+        """Initial values of registered custom properties (CSS Properties and Values API 1 §2): the root
+        starts from all of them, and an element does not inherit a non-inherited one (it starts again
+        from the initial value, or from the guaranteed-invalid value when there is none)."""
+        registered: dict[str, tuple[list[object] | None, bool]] = {}
+        for sheet in sheets:
+            registered.update(sheet.properties)
+        if not registered:
+            return
+        self.root_custom = {name: initial for name, (initial, _) in registered.items() if initial is not None}
+        reset = {name: initial for name, (initial, inherits) in registered.items() if not inherits}
+        self.reset_custom = reset or None
+        self.registry_key = repr(sorted((n, serialize(i or []), inh) for n, (i, inh) in registered.items()))
 
     # ---- step 3: compute ------------------------------------------------------------------------
     def run(self) -> list[ComputedStyle | None]:
@@ -334,7 +354,7 @@ class _Cascade:
         while k < n:
             ordered.append(blocks[seqs[k]])
             k += 1
-        shared_key = (parser, id(parent), tuple(ordered), root_font_size, is_root)
+        shared_key = (parser, id(parent), tuple(ordered), root_font_size, is_root, self.registry_key)
         hit = _shared_styles.get(shared_key)
         if hit is not None and hit[0] is parent:
             return hit[1]
@@ -368,7 +388,11 @@ class _Cascade:
                     elif kind == REVERT:
                         has_revert = True
                     declared[slot] = spec
-        parent_custom = parent.custom_properties if parent is not None else None
+        parent_custom = parent.custom_properties if parent is not None else self.root_custom
+        if parent is not None and self.reset_custom is not None:  # non-inherited registered properties
+            parent_custom = (
+                {**parent_custom, **self.reset_custom} if parent_custom else dict(self.reset_custom)
+            )
         custom = self._custom_properties(parent_custom, customs) if customs else parent_custom
         if has_vars:
             has_revert = self._substitute_vars(declared, custom) or has_revert

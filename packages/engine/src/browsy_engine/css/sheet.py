@@ -29,6 +29,7 @@ from tinycss2.ast import (
     AtRule,
     Declaration,
     FunctionBlock,
+    IdentToken,
     LiteralToken,
     QualifiedRule,
     StringToken,
@@ -137,12 +138,50 @@ class StyleRule:
 MAX_MEDIA_RESULTS: Final = 512  # remembered (media query list, viewport) answers per sheet
 
 
+Registration = tuple[list[object] | None, bool]
+
+
+def _trimmed(tokens: list[object]) -> list[object]:
+    """The tokens without leading and trailing whitespace and comments."""
+    start, end = 0, len(tokens)
+    while start < end and significant(tokens[start : start + 1]) == []:
+        start += 1
+    while end > start and significant(tokens[end - 1 : end]) == []:
+        end -= 1
+    return tokens[start:end]
+
+
+def registration(body: str) -> Registration | None:
+    """An @property rule's (initial value, inherits), or None when it is invalid: `syntax` and `inherits`
+    are required, and `initial-value` too unless the syntax is the universal "*" (CSS Properties and
+    Values API 1 §3)."""
+    items = tinycss2.parse_blocks_contents(body, skip_comments=True, skip_whitespace=True)
+    descriptors = {d.lower_name: significant(d.value) for d in items if isinstance(d, Declaration)}
+    syntax = descriptors.get("syntax")
+    inherits = descriptors.get("inherits")
+    if not syntax or len(syntax) != 1 or not isinstance(syntax[0], StringToken) or not inherits:
+        return None
+    word = inherits[0].lower_value if len(inherits) == 1 and isinstance(inherits[0], IdentToken) else None
+    if word not in ("true", "false"):
+        return None
+    initial = next(
+        (_trimmed(d.value) for d in items if isinstance(d, Declaration) and d.lower_name == "initial-value"),
+        None,
+    )
+    initial = initial or None
+    if initial is None and syntax[0].value.strip() != "*":
+        return None
+    return (initial, word == "true")
+
+
 @dataclass(slots=True)
 class Sheet:
     rules: list[StyleRule] = field(default_factory=list)
     media_preludes: dict[str, list[object]] = field(default_factory=dict)
     # answers of `media_matches` so far; sheets are shared (cached by text), so pages reuse them
     media_results: dict[tuple[str, Viewport], bool] = field(default_factory=dict)
+    # registered custom properties (@property): name -> (initial value tokens or None, inherits)
+    properties: dict[str, Registration] = field(default_factory=dict)
 
     def media_matches(self, key: str, vp: Viewport) -> bool:
         """Whether this sheet's media query list `key` (from `media_preludes`) matches the viewport."""
@@ -269,7 +308,12 @@ class _Collector:
                         if name.strip():
                             self.layers.setdefault(name.strip(), len(self.layers) + 1)
                 continue
-            if keyword == "media":
+            if keyword == "property":
+                name = rest.strip()
+                found = registration(body) if name.startswith("--") else None
+                if found is not None:
+                    self.sheet.properties[name] = found
+            elif keyword == "media":
                 tokens = tinycss2.parse_component_value_list(rest)
                 key = serialize(tokens).strip().lower()
                 self.sheet.media_preludes.setdefault(key, tokens)
