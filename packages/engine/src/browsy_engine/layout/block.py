@@ -439,6 +439,12 @@ def ratio_height(s, w: float, pb_h: float, pb_v: float) -> float:
     return w / s.aspect_ratio
 
 
+def ratio_minimum_is_content(s) -> bool:
+    """Whether a height from `aspect-ratio` grows to fit the content: its automatic minimum size is the
+    content's when min-height is auto and the box is no scroll container (CSS Sizing 4 §5.1)."""
+    return s.min_height is None and s.overflow_y in VISIBLE_OVERFLOW and s.overflow_x in VISIBLE_OVERFLOW
+
+
 def quirky_percent_base(ctx: LayoutContext, i: int, s, cb_w: float, cb_h: float | None, pb_v: float):
     """What the children of auto-height block i resolve percentage heights against: nothing in standards
     mode; in quirks mode (the percentage height calculation quirk) the nearest ancestor's definite height,
@@ -501,8 +507,10 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN, strut_floa
         out_atomic.drop = drop
         return out_atomic
     h_spec = specified_height(s, cb_h, pb_v)
+    grows_to_content = False
     if h_spec is None and s.aspect_ratio:
         h_spec = ratio_height(s, w, pb_h, pb_v)
+        grows_to_content = ratio_minimum_is_content(s)
     bt, bb = s.border_top_width, s.border_bottom_width
     pt, pbot = px(s.padding_top, cb_w), px(s.padding_bottom, cb_w)
     cx, cy = s.border_left_width + px(s.padding_left, cb_w), bt + pt
@@ -551,7 +559,8 @@ def block_box(ctx, i, cb_w, cb_h, floats, ox, oy, strut_in=NO_MARGIN, strut_floa
         )
         if not split:  # the marker's own line, which counts borders and padding (LayoutNG)
             content_h = max(content_h, marker_line_height(s) - pb_v)
-    content_h = clamp_height(s, used_height(d, h_spec, content_h), cb_h, pb_v)
+    used_h = used_height(d, h_spec, content_h)
+    content_h = clamp_height(s, max(used_h, content_h) if grows_to_content else used_h, cb_h, pb_v)
     r[2] = w + pb_h
     r[3] = content_h + pb_v
     line_clamp = ctx.line_clamp
