@@ -22,6 +22,7 @@ from typing import Final
 from tinycss2.ast import (
     DimensionToken,
     FunctionBlock,
+    IdentToken,
     LiteralToken,
     NumberToken,
     ParenthesesBlock,
@@ -78,7 +79,13 @@ def absolute_length(text: str) -> float | None:
 FONT_UNITS: Final = {"em": 1.0, "cap": 0.7, "ic": 1.0, "lh": 1.2}  # × font-size (the last three approximated)
 FONT_METRIC_UNITS: Final = frozenset({"ch", "ex"})
 ROOT_UNITS: Final = {"rem": 1.0, "rex": 0.5, "rch": 0.5, "rlh": 1.2}
-MATH_FUNCTIONS: Final = frozenset({"calc", "min", "max", "clamp", "-webkit-calc"})
+# calc() and the math functions of CSS Values 4 §10 (trigonometry aside)
+MATH_FUNCTIONS: Final = frozenset(
+    {"calc", "min", "max", "clamp", "-webkit-calc", "round", "mod", "rem", "abs", "sign", "pow", "sqrt", "hypot",
+     "exp", "log"}
+)  # fmt: skip
+ROUNDING: Final = frozenset({"nearest", "up", "down", "to-zero"})
+CONSTANTS: Final = {"e": math.e, "pi": math.pi, "infinity": math.inf, "-infinity": -math.inf, "nan": math.nan}
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,7 +201,16 @@ def _add(a: Value, b: Value, sign: float) -> Value:
 
 
 def _scale(a: Lin, k: float) -> Lin:
-    return (a[0] * k, a[1] * k, a[2] * k, a[3] * k, a[4] * k, a[5] * k)
+    if math.isfinite(k):
+        return (a[0] * k, a[1] * k, a[2] * k, a[3] * k, a[4] * k, a[5] * k)
+    return (
+        a[0] and a[0] * k,
+        a[1] and a[1] * k,
+        a[2] and a[2] * k,
+        a[3] and a[3] * k,
+        a[4] and a[4] * k,
+        a[5] and a[5] * k,
+    )  # no 0 × ∞
 
 
 class _Math:
@@ -206,6 +222,16 @@ class _Math:
         if name in ("calc", "-webkit-calc"):
             return self.sum(significant(fn.arguments))
         args = self.split_args(fn.arguments)
+        rounding = "nearest"
+        first = args[0][0]
+        if (
+            name == "round"
+            and len(args[0]) == 1
+            and isinstance(first, IdentToken)
+            and first.lower_value in ROUNDING
+        ):
+            rounding = first.lower_value
+            args = args[1:]
         values = [self.sum(a) for a in args]
         if not values:
             raise MathError("empty")
@@ -218,7 +244,7 @@ class _Math:
             return self.pick(values, min)
         if name == "max":
             return self.pick(values, max)
-        raise MathError(name)
+        return _stepped(name, values, rounding)
 
     def pick(self, values: list[Value], chooser) -> Value:
         if all(isinstance(v, float) for v in values):
@@ -302,6 +328,8 @@ class _Math:
     def atom(self, t: object) -> Value:
         if isinstance(t, NumberToken):
             return float(t.value)
+        if isinstance(t, IdentToken) and t.lower_value in CONSTANTS:
+            return CONSTANTS[t.lower_value]
         if isinstance(t, ParenthesesBlock):
             return self.sum(significant(t.content))
         if isinstance(t, FunctionBlock):
@@ -312,6 +340,70 @@ class _Math:
         if lin is None:
             raise MathError("bad operand")
         return lin
+
+
+def _magnitude(v: Value) -> float:
+    """A number, or a length in px; lengths with percentages or font units need layout (MathError)."""
+    if isinstance(v, float):
+        return v
+    if v[1] != 0.0 or font_relative(v):
+        raise MathError("not resolvable at parse time")
+    return v[0]
+
+
+def _stepped(name: str, values: list[Value], rounding: str) -> Value:
+    try:
+        return _stepped_value(name, values, rounding)
+    except (ValueError, OverflowError) as e:  # log(-1), floor(infinity), …
+        raise MathError(name) from e
+
+
+def _stepped_value(name: str, values: list[Value], rounding: str) -> Value:
+    """round()/mod()/rem()/abs()/sign()/pow()/sqrt()/hypot()/exp()/log() (CSS Values 4 §10.3–10.7) of
+    numbers and of lengths in px; the result is a length when the arguments are."""
+    is_length = isinstance(values[0], tuple)
+    if any(isinstance(v, tuple) != is_length for v in values):
+        raise MathError("mixed types")
+    a = [_magnitude(v) for v in values]
+    result: float
+    if name == "round":
+        if len(a) == 1 and not is_length:
+            a.append(1.0)
+        if len(a) != 2 or a[1] == 0.0:
+            raise MathError("round takes a value and a step")
+        q = a[0] / a[1]
+        if rounding == "up":
+            result = math.ceil(q) * a[1]
+        elif rounding == "down":
+            result = math.floor(q) * a[1]
+        elif rounding == "to-zero":
+            result = math.trunc(q) * a[1]
+        else:  # nearest; halfway goes towards +infinity
+            result = math.floor(q + 0.5) * a[1]
+    elif name in ("mod", "rem"):
+        if len(a) != 2 or a[1] == 0.0:
+            raise MathError(name + " takes two values")
+        q = math.floor(a[0] / a[1]) if name == "mod" else math.trunc(a[0] / a[1])
+        result = a[0] - a[1] * q
+    elif name == "hypot":
+        result = math.hypot(*a)
+    elif len(a) == 1 and name in ("abs", "sign"):
+        result = abs(a[0]) if name == "abs" else float((a[0] > 0) - (a[0] < 0))
+        if name == "sign":
+            return result  # a number whatever the argument
+    elif is_length:
+        raise MathError(name + " takes numbers")
+    elif name == "pow" and len(a) == 2:
+        result = math.pow(a[0], a[1])
+    elif name == "sqrt" and len(a) == 1:
+        result = math.sqrt(a[0])
+    elif name == "exp" and len(a) == 1:
+        result = math.exp(a[0])
+    elif name == "log" and len(a) in (1, 2):
+        result = math.log(a[0]) if len(a) == 1 else math.log(a[0], a[1])
+    else:
+        raise MathError(name)
+    return px_lin(result) if is_length else result
 
 
 def _neg(v: Value) -> Value:
