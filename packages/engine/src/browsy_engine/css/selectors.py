@@ -36,7 +36,7 @@ from tinycss2.serializer import serialize
 
 NEVER_MATCH: Final = frozenset(
     {
-        "visited", "focus-within", "focus-visible", "target", "target-within", "modal", "open", "popover-open",
+        "visited", "focus-within", "focus-visible", "target", "target-within", "modal", "popover-open",
         "fullscreen", "-webkit-full-screen", "autofill", "-webkit-autofill", "picture-in-picture", "playing",
         "paused", "user-invalid", "user-valid", "current", "past", "future", "local-link", "drop", "closed",
         "-internal-list-box", "-webkit-drag", "window-inactive", "focus", "hover", "active", "-webkit-full-page-media",
@@ -45,6 +45,12 @@ NEVER_MATCH: Final = frozenset(
     }
 )  # fmt: skip
 ALWAYS_MATCH: Final = frozenset({"defined", "host"})
+# pseudo-classes lexbor gets wrong or lacks, as what they mean for a page without scripts or interaction
+EQUIVALENTS: Final = {
+    # a placeholder is shown while the control is empty (HTML §4.16.3; Chromium: an empty one too)
+    "placeholder-shown": ':is(input[placeholder]:is(:not([value]), [value=""]), textarea[placeholder]:empty)',
+    "open": ":is(details[open], dialog[open])",  # no picker of a <select> is open
+}
 LEGACY_PSEUDO_ELEMENTS: Final = frozenset({"before", "after", "first-line", "first-letter"})
 GENERATED_BOXES: Final = frozenset({"before", "after"})  # pseudo-elements kept: the boxes they generate
 FOREIGN_PREFIXES: Final = ("-moz-", "-ms-", "-o-")
@@ -212,6 +218,8 @@ class _Scan:
                 pieces.append(":hover")
             elif name in ALWAYS_MATCH:
                 pieces.append(":not(:hover)")
+            elif name in EQUIVALENTS:
+                pieces.append(EQUIVALENTS[name])
             elif name == "-webkit-any-link":
                 pieces.append(":any-link")
             else:
