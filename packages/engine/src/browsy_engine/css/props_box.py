@@ -482,11 +482,11 @@ TRANSFORMS_WITHOUT_TRANSLATION = frozenset(
 def _add_lin(a: Lin, b: Lin | None) -> Lin:
     if b is None:
         return a
-    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4], a[5] + b[5])
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4], a[5] + b[5], a[6] + b[6])
 
 
 def _scaled(v: Lin | None, k: float) -> Lin | None:
-    return None if v is None else (v[0] * k, v[1] * k, v[2] * k, v[3] * k, v[4] * k, v[5] * k)
+    return None if v is None else (v[0] * k, v[1] * k, v[2] * k, v[3] * k, v[4] * k, v[5] * k, v[6] * k)
 
 
 def _scale_factor(t: object, vp: Viewport) -> float | None:

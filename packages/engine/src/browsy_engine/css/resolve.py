@@ -33,7 +33,7 @@ from .kinds import (
     Spec,
 )
 from .style import ComputedStyle, Length
-from .values import MAX_FONT_SIZE, MAX_FRACTION, Lin, sane
+from .values import MAX_FONT_SIZE, MAX_FRACTION, Lin, sane, uses_font_metrics
 
 FIELD_NAMES: tuple[str, ...] = tuple(f.name for f in fields(ComputedStyle))
 _all_values = attrgetter(*FIELD_NAMES)
@@ -90,21 +90,34 @@ def snap_border(px: float) -> float:
     return float(math.floor(px + 1e-6))
 
 
-def _lin_px(lin: Lin, fs: float, rfs: float, metrics: tuple[float, float]) -> float:
-    return lin[0] + lin[2] * fs + lin[3] * rfs + lin[4] * metrics[0] + lin[5] * metrics[1]
+Metrics = tuple[float, float, float]  # px of 1ch, 1ex, 1lh
 
 
-NO_METRICS: Final = (0.0, 0.0)
+def _lin_px(lin: Lin, fs: float, rfs: float, metrics: Metrics) -> float:
+    return (
+        lin[0] + lin[2] * fs + lin[3] * rfs + lin[4] * metrics[0] + lin[5] * metrics[1] + lin[6] * metrics[2]
+    )
 
 
-def font_metric_units(style: ComputedStyle) -> tuple[float, float]:
-    """px of 1ch and 1ex for this style: the advance of '0' and the x-height of its first available
-    font (CSS Values 4 §6.1.1; Chromium takes both from the primary font)."""
+NO_METRICS: Final = (0.0, 0.0, 0.0)
+
+
+def font_metric_units(style: ComputedStyle) -> Metrics:
+    """px of 1ch, 1ex and 1lh for this style: the advance of '0' and the x-height of its first available
+    font, and its computed line-height (CSS Values 4 §6.1.1; Chromium takes the first two from the
+    primary font, and `normal` from its metrics)."""
     from ..layout.fonts import face_for  # here: layout imports this module
 
     face = face_for(style.font_family, style.font_weight, style.font_style)
     zero = face.widths.get("0")
-    return ((zero if zero is not None else 0.5) * style.font_size, face.x_height_em * style.font_size)
+    size = style.font_size
+    if style.line_height_kind == "normal":
+        line = face.normal_line_height(size)
+    elif style.line_height_kind == "number":
+        line = style.line_height * size
+    else:
+        line = style.line_height
+    return ((zero if zero is not None else 0.5) * size, face.x_height_em * size, line)
 
 
 def _uses_font_metrics(spec: Spec) -> bool:
@@ -116,8 +129,7 @@ def _uses_font_metrics(spec: Spec) -> bool:
             return False
     elif kind not in (LEN, PX, BORDER):
         return False
-    lin = cast("Lin", payload)
-    return lin[4] != 0.0 or lin[5] != 0.0
+    return uses_font_metrics(cast("Lin", payload))
 
 
 def build_style(
@@ -154,10 +166,14 @@ def build_style(
                 _apply_length(style, slot, spec, fs, rfs, NO_METRICS)
         else:
             _apply_simple(style, slot, spec, parent)
-    if deferred:  # ch/ex: after font-weight and font-style, which choose the face
+    if deferred:  # ch/ex/lh: after font-weight and font-style, which choose the face
         metrics = font_metric_units(style)
         for slot, spec in deferred:
-            _apply_length(style, slot, spec, fs, rfs, metrics)
+            if slot == "line_height":  # its lh is the parent's line-height (CSS Values 4 §6.1.1)
+                parent_lh = font_metric_units(parent if parent is not None else INITIAL_STYLE)[2]
+                _apply_length(style, slot, spec, fs, rfs, (metrics[0], metrics[1], parent_lh))
+            else:
+                _apply_length(style, slot, spec, fs, rfs, metrics)
 
     # border widths compute to 0 without a visible style; the initial width is `medium` (3px)
     for wname, sname in WIDTH_STYLE:
@@ -180,7 +196,7 @@ def build_style(
 
 
 def _apply_length(
-    style: ComputedStyle, slot: str, spec: Spec, fs: float, rfs: float, metrics: tuple[float, float]
+    style: ComputedStyle, slot: str, spec: Spec, fs: float, rfs: float, metrics: Metrics
 ) -> None:
     """A LEN, PX, BORDER or LINE_HEIGHT value in px (and fraction) for this element's fonts."""
     kind, payload = spec
@@ -262,7 +278,7 @@ def _font_size(
                 relative = lin[0] == 0.0 and lin[3] == 0.0
                 rfs = root_font_size if root_font_size is not None else 16.0
                 metrics = NO_METRICS
-                if lin[4] != 0.0 or lin[5] != 0.0:  # ch/ex of font-size: the parent's font
+                if uses_font_metrics(lin):  # ch/ex/lh of font-size: the parent's font and line-height
                     metrics = font_metric_units(parent if parent is not None else INITIAL_STYLE)
                 size = _lin_px(lin, parent_size, rfs, metrics) + lin[1] * parent_size
                 keyword = 0

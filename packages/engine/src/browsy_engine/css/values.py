@@ -1,9 +1,10 @@
 """CSS values: lengths, numbers and math functions (calc/min/max/clamp) from tinycss2 tokens.
 
-A length is parsed into a *linear form* `Lin = (px, fraction, em, rem, ch, ex)`: the value is
+A length is parsed into a *linear form* `Lin = (px, fraction, em, rem, ch, ex, lh)`: the value is
 px + fraction × (percentage reference) + em × (font-size) + rem × (root font-size) + ch × (advance of
-the element's first available font's '0') + ex × (its x-height); the last two depend on the font family,
-known only when the element's style is computed (CSS Values 4 §6.1.1). Viewport units (vw, vh, vmin,
+the element's first available font's '0') + ex × (its x-height) + lh × (its line-height); the last three
+depend on the font and line-height, known only when the element's style is computed (CSS Values 4
+§6.1.1). Viewport units (vw, vh, vmin,
 vmax) are folded into px at parse time because the viewport is fixed per parse.
 calc() keeps every linear combination exact. min()/max()/clamp() pick one argument: when the arguments
 mix percentages with other units the choice is made as if the percentage referred to the viewport width
@@ -30,23 +31,28 @@ from tinycss2.ast import (
     WhitespaceToken,
 )
 
-Lin = tuple[float, float, float, float, float, float]  # (px, fraction, em, rem, ch, ex)
+Lin = tuple[float, float, float, float, float, float, float]  # (px, fraction, em, rem, ch, ex, lh)
 
 
 def px_lin(px: float) -> Lin:
-    return (px, 0.0, 0.0, 0.0, 0.0, 0.0)
+    return (px, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
 
 
 def fraction_lin(fraction: float) -> Lin:
-    return (0.0, fraction, 0.0, 0.0, 0.0, 0.0)
+    return (0.0, fraction, 0.0, 0.0, 0.0, 0.0, 0.0)
 
 
-ZERO_LIN: Final[Lin] = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+ZERO_LIN: Final[Lin] = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
 
 
 def font_relative(lin: Lin) -> bool:
     """Whether the length depends on a font size or font metrics (resolved per element)."""
-    return lin[2] != 0.0 or lin[3] != 0.0 or lin[4] != 0.0 or lin[5] != 0.0
+    return lin[2] != 0.0 or lin[3] != 0.0 or uses_font_metrics(lin)
+
+
+def uses_font_metrics(lin: Lin) -> bool:
+    """Whether the length has ch, ex or lh (resolved once the element's font and line-height are known)."""
+    return lin[4] != 0.0 or lin[5] != 0.0 or lin[6] != 0.0
 
 
 ABSOLUTE_UNITS: Final = {
@@ -76,8 +82,8 @@ def absolute_length(text: str) -> float | None:
     return value if math.isfinite(value) else None
 
 
-FONT_UNITS: Final = {"em": 1.0, "cap": 0.7, "ic": 1.0, "lh": 1.2}  # × font-size (the last three approximated)
-FONT_METRIC_UNITS: Final = frozenset({"ch", "ex"})
+FONT_UNITS: Final = {"em": 1.0, "cap": 0.7, "ic": 1.0}  # × font-size (the last two approximated)
+FONT_METRIC_UNITS: Final = frozenset({"ch", "ex", "lh"})
 ROOT_UNITS: Final = {"rem": 1.0, "rex": 0.5, "rch": 0.5, "rlh": 1.2}
 # calc() and the math functions of CSS Values 4 §10 (trigonometry aside)
 MATH_FUNCTIONS: Final = frozenset(
@@ -140,14 +146,16 @@ def dimension_lin(token: object, vp: Viewport) -> Lin | None:
             return px_lin(v * factor)
         factor = FONT_UNITS.get(unit)
         if factor is not None:
-            return (0.0, 0.0, v * factor, 0.0, 0.0, 0.0)
+            return (0.0, 0.0, v * factor, 0.0, 0.0, 0.0, 0.0)
         if unit == "ch":
-            return (0.0, 0.0, 0.0, 0.0, v, 0.0)
+            return (0.0, 0.0, 0.0, 0.0, v, 0.0, 0.0)
         if unit == "ex":
-            return (0.0, 0.0, 0.0, 0.0, 0.0, v)
+            return (0.0, 0.0, 0.0, 0.0, 0.0, v, 0.0)
+        if unit == "lh":
+            return (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, v)
         factor = ROOT_UNITS.get(unit)
         if factor is not None:
-            return (0.0, 0.0, 0.0, v * factor, 0.0, 0.0)
+            return (0.0, 0.0, 0.0, v * factor, 0.0, 0.0, 0.0)
         factor = vp.unit_px(unit)
         if factor is not None:
             return px_lin(v * factor)
@@ -196,13 +204,14 @@ def _add(a: Value, b: Value, sign: float) -> Value:
             a[3] + sign * b[3],
             a[4] + sign * b[4],
             a[5] + sign * b[5],
+            a[6] + sign * b[6],
         )
     raise MathError("cannot add a number and a length")
 
 
 def _scale(a: Lin, k: float) -> Lin:
     if math.isfinite(k):
-        return (a[0] * k, a[1] * k, a[2] * k, a[3] * k, a[4] * k, a[5] * k)
+        return (a[0] * k, a[1] * k, a[2] * k, a[3] * k, a[4] * k, a[5] * k, a[6] * k)
     return (
         a[0] and a[0] * k,
         a[1] and a[1] * k,
@@ -210,6 +219,7 @@ def _scale(a: Lin, k: float) -> Lin:
         a[3] and a[3] * k,
         a[4] and a[4] * k,
         a[5] and a[5] * k,
+        a[6] and a[6] * k,
     )  # no 0 × ∞
 
 
@@ -256,7 +266,7 @@ class _Math:
         w = self.vp.width
 
         def estimate(v: Lin) -> float:
-            return v[0] + v[1] * w + (v[2] + v[3]) * 16.0 + (v[4] + v[5]) * 8.0
+            return v[0] + v[1] * w + (v[2] + v[3]) * 16.0 + (v[4] + v[5]) * 8.0 + v[6] * 19.2
 
         return chooser(lins, key=estimate)
 
