@@ -31,6 +31,7 @@ from tinycss2.ast import (
     FunctionBlock,
     IdentToken,
     LiteralToken,
+    ParenthesesBlock,
     QualifiedRule,
     StringToken,
     URLToken,
@@ -276,12 +277,63 @@ def _blocks(items: Sequence[object]) -> tuple[Block | None, Block | None]:
     return (Block(normal) if normal else None, Block(important) if important else None)
 
 
+Scope = tuple[str, str | None]  # an @scope rule's root selector list and its limit's, if any
+
+
+def scope_of(prelude: str) -> Scope | None:
+    """`(root) [to (limit)]` → (root, limit); None for `@scope` without a root (its root is the parent of
+    the <style> element, which a cached sheet does not know) or a malformed prelude."""
+    parts = significant(tinycss2.parse_component_value_list(prelude))
+    if not parts or not isinstance(parts[0], ParenthesesBlock):
+        return None
+    root = serialize(parts[0].content).strip()
+    if len(parts) == 1:
+        return (root, None) if root else None
+    to = parts[1]
+    if len(parts) != 3 or not isinstance(to, IdentToken) or to.lower_value != "to":
+        return None
+    limit = parts[2]
+    if not isinstance(limit, ParenthesesBlock):
+        return None
+    return (root, serialize(limit.content).strip() or None) if root else None
+
+
+def scoped_selectors(prelude: str, scope: Scope) -> str:
+    """A style rule's selectors inside `@scope (root) to (limit)` (CSS Cascade 6 §2.5): `:scope` and `&`
+    are the root (`:scope` with a pseudo-class's specificity, `&` with none), a selector without them is a
+    descendant of it, and elements inside a limit are out of scope (the proximity of roots is not weighed)."""
+    root = f":where({scope[0]})"
+    outside = None
+    if scope[1] is not None:
+        limit = f"{root} :where({scope[1]})"
+        outside = f":not({limit}, {limit} *)"
+    out: list[str] = []
+    part: list[object] = []
+    for t in [*tinycss2.parse_component_value_list(prelude), LiteralToken(0, 0, ",")]:
+        if not (isinstance(t, LiteralToken) and t.value == ","):
+            part.append(t)
+            continue
+        text = serialize(part).strip()
+        part = []
+        if ":scope" in text or "&" in text:
+            # :scope weighs as a pseudo-class: `:not(:hover)` holds on a static page and adds (0,1,0)
+            text = text.replace(":scope", root + ":not(:hover)").replace("&", root)
+        else:
+            text = f"{root} {text}"
+        if outside is not None and "::" not in text and not text.endswith((":before", ":after")):
+            text += outside
+        out.append(text)
+    return ", ".join(out)
+
+
 class _Collector:
     def __init__(self, sheet: Sheet) -> None:
         self.sheet = sheet
         self.layers: dict[str, int] = {}
 
-    def raw_rules(self, rules: list[RawRule], media: tuple[str, ...], layer: int, depth: int) -> None:
+    def raw_rules(
+        self, rules: list[RawRule], media: tuple[str, ...], layer: int, depth: int, scope: Scope | None = None
+    ) -> None:
         """Rules from the scanner: style rules stay unparsed until used; group rules recurse."""
         if depth > MAX_NESTING:
             return
@@ -290,6 +342,8 @@ class _Collector:
             if not prelude.startswith("@"):
                 if body is None or not prelude:
                     continue
+                if scope is not None:
+                    prelude = scoped_selectors(prelude, scope)
                 if "{" in body:  # CSS nesting: parse this rule fully
                     rule = QualifiedRule(
                         0,
@@ -317,14 +371,18 @@ class _Collector:
                 tokens = tinycss2.parse_component_value_list(rest)
                 key = serialize(tokens).strip().lower()
                 self.sheet.media_preludes.setdefault(key, tokens)
-                self.raw_rules(split_rules(body), media + (key,), layer, depth + 1)
+                self.raw_rules(split_rules(body), media + (key,), layer, depth + 1, scope)
             elif keyword == "supports":
                 if supports_condition(significant(tinycss2.parse_component_value_list(rest))):
-                    self.raw_rules(split_rules(body), media, layer, depth + 1)
+                    self.raw_rules(split_rules(body), media, layer, depth + 1, scope)
             elif keyword == "layer":
                 name = rest.strip() or f"<anonymous {len(self.layers)}>"
                 rank = self.layers.setdefault(name, len(self.layers) + 1)
-                self.raw_rules(split_rules(body), media, rank if layer == 0 else layer, depth + 1)
+                self.raw_rules(split_rules(body), media, rank if layer == 0 else layer, depth + 1, scope)
+            elif keyword == "scope":
+                inner = scope_of(rest)
+                if inner is not None and scope is None:  # (a scope inside a scope is left out)
+                    self.raw_rules(split_rules(body), media, layer, depth + 1, inner)
 
     def rules(
         self,
