@@ -126,7 +126,7 @@ def test_inherit_initial_unset_revert() -> None:
     assert s["a"].width == (70.0, 0.0)
     assert s["b"].font_size == 16.0
     assert s["c"].font_size == 30.0
-    assert s["d"].display == "inline"  # revert → unset → initial for a non-inherited property
+    assert s["d"].display == "block"  # revert → the user-agent sheet's value (a div is a block)
 
 
 def test_em_rem_and_percent_font_sizes() -> None:

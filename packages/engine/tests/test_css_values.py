@@ -33,7 +33,7 @@ def style_of(css: str, body: str = "<div id=t></div>", width: float = 1000, heig
         ("2.54cm", (96.0, 0.0)),
         ("25.4mm", (96.0, 0.0)),
         ("4q", (96.0 / 25.4, 0.0)),
-        ("2ex", (20.0, 0.0)),
+        ("2ex", (2 * 20.0 * 940 / 2048, 0.0)),  # the x-height of Liberation Serif, the default font
         ("2ch", (20.0, 0.0)),
         ("0", (0.0, 0.0)),
         ("calc(100% - 32px)", (-32.0, 1.0)),

@@ -33,7 +33,7 @@ from tinycss2.serializer import serialize
 from ..dom.tree import Document
 from .chain import AttributeTest, chain_for
 from .hints import CELL_TAGS, may_have_hints, presentational_css
-from .kinds import CSS_WIDE, INHERIT, UNSET, Spec
+from .kinds import CSS_WIDE, INHERIT, REVERT, UNSET, Spec
 from .matching import Matcher
 from .media import media_matches
 from .properties import PropertyParser
@@ -171,6 +171,11 @@ class _Cascade:
         self.important_start = 0
         self.ua_important_start = 0
         self._reparsed: dict[tuple[str, str], dict[str, Spec] | None] = {}
+        # registered custom properties (@property): the root's initial values, the values every other
+        # element starts from for the non-inherited ones, and a key telling registrations apart
+        self.root_custom: dict[str, list[object] | None] | None = None
+        self.reset_custom: dict[str, list[object] | None] | None = None
+        self.registry_key: str | None = None
         self._order_rules(extra_css)
 
     # ---- step 2: order and match ---------------------------------------------------------------
@@ -201,6 +206,7 @@ class _Cascade:
             if found:
                 entries.append((key, block, found))
         sheets = [(False, s) for s in author_sheets(self.doc, self.matcher, extra_css, self.vp)]
+        self._register_properties([s for _, s in sheets])
         order = ua.rule_count
         classes, ids = self.matcher.classes, self.matcher.ids
         for is_ua, sheet in sheets:
@@ -248,6 +254,20 @@ class _Cascade:
         self.ua_end = bisect_left(origins, HINTS)
         self.important_start = bisect_left(origins, AUTHOR_IMPORTANT)
         self.ua_important_start = bisect_left(origins, UA_IMPORTANT)
+
+    def _register_properties(self, sheets: list[Sheet]) -> None:
+        """Initial values of registered custom properties (CSS Properties and Values API 1 §2): the root
+        starts from all of them, and an element does not inherit a non-inherited one (it starts again
+        from the initial value, or from the guaranteed-invalid value when there is none)."""
+        registered: dict[str, tuple[list[object] | None, bool]] = {}
+        for sheet in sheets:
+            registered.update(sheet.properties)
+        if not registered:
+            return
+        self.root_custom = {name: initial for name, (initial, _) in registered.items() if initial is not None}
+        reset = {name: initial for name, (initial, inherits) in registered.items() if not inherits}
+        self.reset_custom = reset or None
+        self.registry_key = repr(sorted((n, serialize(i or []), inh) for n, (i, inh) in registered.items()))
 
     # ---- step 3: compute ------------------------------------------------------------------------
     def run(self) -> list[ComputedStyle | None]:
@@ -318,6 +338,7 @@ class _Cascade:
         while k < n and seqs[k] < self.ua_end:
             ordered.append(blocks[seqs[k]])
             k += 1
+        ua_count = k
         if hint_block is not None:
             ordered.append(hint_block)
         while k < n and seqs[k] < self.important_start:
@@ -333,23 +354,29 @@ class _Cascade:
         while k < n:
             ordered.append(blocks[seqs[k]])
             k += 1
-        shared_key = (parser, id(parent), tuple(ordered), root_font_size, is_root)
+        shared_key = (parser, id(parent), tuple(ordered), root_font_size, is_root, self.registry_key)
         hit = _shared_styles.get(shared_key)
         if hit is not None and hit[0] is parent:
             return hit[1]
-        style = self._style_from(ordered, parent, root_font_size, is_root)
+        style = self._style_from(ordered, ua_count, parent, root_font_size, is_root)
         if len(_shared_styles) >= MAX_SHARED_STYLES:
             _shared_styles.clear()
         _shared_styles[shared_key] = (parent, style)
         return style
 
     def _style_from(
-        self, ordered: list[Block], parent: ComputedStyle | None, root_font_size: float | None, is_root: bool
+        self,
+        ordered: list[Block],
+        ua_count: int,
+        parent: ComputedStyle | None,
+        root_font_size: float | None,
+        is_root: bool,
     ) -> ComputedStyle:
+        """The style from the blocks in cascade order (the first `ua_count` from the UA sheet)."""
         parser = self.parser
         declared: dict[str, Spec] = {}
         customs: dict[str, RawDeclaration] = {}
-        has_vars = False
+        has_vars = has_revert = False
         for block in ordered:
             for slot, spec in compile_block(block, parser):
                 kind = spec[0]
@@ -358,11 +385,19 @@ class _Cascade:
                 else:
                     if kind == VAR:
                         has_vars = True
+                    elif kind == REVERT:
+                        has_revert = True
                     declared[slot] = spec
-        parent_custom = parent.custom_properties if parent is not None else None
+        parent_custom = parent.custom_properties if parent is not None else self.root_custom
+        if parent is not None and self.reset_custom is not None:  # non-inherited registered properties
+            parent_custom = (
+                {**parent_custom, **self.reset_custom} if parent_custom else dict(self.reset_custom)
+            )
         custom = self._custom_properties(parent_custom, customs) if customs else parent_custom
         if has_vars:
-            self._substitute_vars(declared, custom)
+            has_revert = self._substitute_vars(declared, custom) or has_revert
+        if has_revert:
+            self._revert(declared, ordered[:ua_count])
         style = build_style(declared, inherit_base(parent), parent, root_font_size, is_root)
         style.custom_properties = custom
         return style
@@ -375,7 +410,8 @@ class _Cascade:
             values = significant(d.tokens)
             if len(values) == 1 and isinstance(values[0], IdentToken) and values[0].lower_value in CSS_WIDE:
                 wide = CSS_WIDE[values[0].lower_value]
-                result_overrides[name] = (inherited or {}).get(name) if wide in (INHERIT, UNSET) else None
+                keep = wide in (INHERIT, UNSET, REVERT)  # the UA sheet declares no custom property
+                result_overrides[name] = (inherited or {}).get(name) if keep else None
                 continue
             declared[name] = d.tokens
             if d.has_var:
@@ -384,7 +420,19 @@ class _Cascade:
         result.update(result_overrides)
         return result
 
-    def _substitute_vars(self, declared: dict[str, Spec], custom: dict | None) -> None:
+    def _revert(self, declared: dict[str, Spec], ua_blocks: list[Block]) -> None:
+        """`revert` (author origin): the value the user-agent origin gives the property, else `unset`
+        (CSS Cascade 4 §7.3.3; presentational hints are author-level, so they are rolled back too)."""
+        ua: dict[str, Spec] = {}
+        for block in ua_blocks:
+            ua.update(compile_block(block, self.parser))
+        for slot, spec in list(declared.items()):
+            if spec[0] == REVERT:
+                declared[slot] = ua.get(slot, _UNSET)
+
+    def _substitute_vars(self, declared: dict[str, Spec], custom: dict | None) -> bool:
+        """Replace var()-dependent values; True when one became `revert`."""
+        reverts = False
         resolved: dict[int, dict[str, Spec] | None] = {}
         for slot, spec in list(declared.items()):
             if spec[0] != VAR:
@@ -394,7 +442,9 @@ class _Cascade:
             if specs == ():
                 specs = self._reparse(d, custom)
                 resolved[id(d)] = specs
-            declared[slot] = specs.get(slot, _UNSET) if specs else _UNSET
+            declared[slot] = spec = specs.get(slot, _UNSET) if specs else _UNSET
+            reverts = reverts or spec[0] == REVERT
+        return reverts
 
     def _reparse(self, d: RawDeclaration, custom: dict | None) -> dict[str, Spec] | None:
         tokens = substitute(d.tokens, custom)

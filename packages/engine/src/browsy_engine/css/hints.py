@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Final
 
 from ..dom.tree import Document, Node
-from .values import FONT_UNITS, ROOT_UNITS, absolute_length
+from .values import FONT_METRIC_UNITS, FONT_UNITS, ROOT_UNITS, absolute_length
 
 _NUMBER: Final = re.compile(r"\s*(\d+(?:\.\d*)?|\.\d+)\s*(%|\*)?")
 DIMENSION_TAGS: Final = frozenset({"img", "canvas", "video", "iframe", "embed", "object", "svg", "table", "td", "th", "col", "hr", "input", "marquee", "applet", "frame"})  # fmt: skip
@@ -83,7 +83,9 @@ def _dimension(value: str | None, allow_percent: bool = True, allow_zero: bool =
 
 
 _SVG_LENGTH: Final = re.compile(r"([+]?(?:\d+(?:\.\d*)?|\.\d+))(%|[a-z]+)")
-RELATIVE_UNITS: Final = frozenset({"%", *FONT_UNITS, *ROOT_UNITS, "vw", "vh", "vmin", "vmax"})
+RELATIVE_UNITS: Final = frozenset(
+    {"%", *FONT_UNITS, *FONT_METRIC_UNITS, *ROOT_UNITS, "vw", "vh", "vmin", "vmax"}
+)
 
 
 def _svg_dimension(value: str | None, allow_zero: bool = True) -> str | None:

@@ -22,6 +22,7 @@ FONT_WEIGHT: Final = 6  # payload: int | "bolder" | "lighter"
 INHERIT: Final = 7
 INITIAL: Final = 8
 UNSET: Final = 9
+REVERT: Final = 12  # the cascade replaces it with the user-agent origin's value (10, 11: cascade.py's own)
 
 Spec = tuple[int, object]
 Parsed = list[tuple[str, Spec]]
@@ -74,7 +75,7 @@ CSS_WIDE: Final = {
     "inherit": INHERIT,
     "initial": INITIAL,
     "unset": UNSET,
-    "revert": UNSET,
+    "revert": REVERT,
     "revert-layer": UNSET,
 }
 

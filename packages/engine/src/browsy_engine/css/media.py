@@ -204,7 +204,7 @@ def _operand(name: str, value: list[object], vp: Viewport) -> float:
     lin = dimension_lin(t, vp)
     if lin is None or lin[1] != 0.0:
         raise _Invalid
-    return lin[0] + 16.0 * (lin[2] + lin[3])
+    return lin[0] + 16.0 * (lin[2] + lin[3]) + 8.0 * (lin[4] + lin[5]) + 19.2 * lin[6]  # the initial font
 
 
 def _range(content: list[object], vp: Viewport) -> bool:

@@ -77,6 +77,8 @@ class PropertyParser(BoxParsers, FlexGridParsers, FontParsers, PaintParsers):
             ["translate_x", "translate_y", "scale_x", "scale_y"],
             self._transform,
         )
+        add("translate", ["translate_property_x", "translate_property_y"], self._translate_property)
+        add("scale", ["scale_property_x", "scale_property_y"], self._scale_property)
         add(
             ["transform-origin", "-webkit-transform-origin"],
             ["transform_origin_x", "transform_origin_y"],

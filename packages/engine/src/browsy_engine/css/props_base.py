@@ -22,7 +22,7 @@ from .kinds import (
     Spec,
     keyword_of,
 )
-from .values import MAX_FRACTION, Lin, Viewport, dimension_lin, number_value, sane
+from .values import MAX_FRACTION, Lin, Viewport, dimension_lin, font_relative, number_value, px_lin, sane
 
 
 class ValueParsers:
@@ -49,7 +49,7 @@ class ValueParsers:
             return None
         if not negative and isinstance(t, (DimensionToken, PercentageToken)) and t.value < 0:
             return None
-        if lin[2] == 0.0 and lin[3] == 0.0:
+        if not font_relative(lin):
             return (CONST, (sane(lin[0]), sane(lin[1], MAX_FRACTION)))
         return (LEN, lin)
 
@@ -57,7 +57,7 @@ class ValueParsers:
         lin = self.lin(t)
         if lin is None or lin[1] != 0.0:
             return None
-        if kind == PX and lin[2] == 0.0 and lin[3] == 0.0:
+        if kind == PX and not font_relative(lin):
             return (CONST, sane(lin[0]))
         return (kind, lin)
 
@@ -65,7 +65,7 @@ class ValueParsers:
         word = keyword_of(t)
         if word is not None:
             px = BORDER_WIDTH_KEYWORDS.get(word)
-            return None if px is None else (BORDER, (px, 0.0, 0.0, 0.0))
+            return None if px is None else (BORDER, px_lin(px))
         if isinstance(t, (DimensionToken, NumberToken)) and t.value < 0:
             return None
         return self.px_spec(t, BORDER)

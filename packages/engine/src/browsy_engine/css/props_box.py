@@ -31,7 +31,17 @@ from .kinds import (
     keyword_of,
 )
 from .props_base import ValueParsers
-from .values import MAX_FRACTION, Lin, Viewport, number_value, sane
+from .values import (
+    MAX_FRACTION,
+    ZERO_LIN,
+    Lin,
+    Viewport,
+    font_relative,
+    fraction_lin,
+    number_value,
+    px_lin,
+    sane,
+)
 
 WEBKIT_BOXES = frozenset({"-webkit-box", "-webkit-inline-box"})
 # identifiers that are no counter names (CSS Lists 3 §4.2: <counter-name> is a <custom-ident> other than none)
@@ -138,9 +148,9 @@ class BoxParsers(ValueParsers):
         matrix without rotation or skew; rotations and skews are read and left out (the box keeps its
         axes). getBoundingClientRect reports boxes after it. Invalid functions drop the declaration."""
         if len(values) == 1 and keyword_of(values[0]) == "none":
-            return _transform_specs((0.0, 0.0, 0.0, 0.0), (0.0, 0.0, 0.0, 0.0), 1.0, 1.0)
-        x: Lin = (0.0, 0.0, 0.0, 0.0)
-        y: Lin = (0.0, 0.0, 0.0, 0.0)
+            return _transform_specs(ZERO_LIN, ZERO_LIN, 1.0, 1.0)
+        x: Lin = ZERO_LIN
+        y: Lin = ZERO_LIN
         sx = sy = 1.0
         for fn in values:
             if not isinstance(fn, FunctionBlock):
@@ -172,13 +182,45 @@ class BoxParsers(ValueParsers):
                     return None
                 m = [v or 0.0 for v in numbers]
                 a, b, c, d, e, f = m if len(m) == 6 else (m[0], m[1], m[4], m[5], m[12], m[13])
-                x = _add_lin(x, (sx * e, 0.0, 0.0, 0.0))
-                y = _add_lin(y, (sy * f, 0.0, 0.0, 0.0))
+                x = _add_lin(x, px_lin(sx * e))
+                y = _add_lin(y, px_lin(sy * f))
                 if b == 0.0 and c == 0.0:
                     sx, sy = sx * a, sy * d
             elif name not in TRANSFORMS_WITHOUT_TRANSLATION:
                 return None
         return _transform_specs(x, y, sx, sy)
+
+    def _translate_property(self, values: list[object]) -> Parsed | None:
+        """`translate`: none, or x [y [z]] (lengths, or percentages of the border box; z is left out)."""
+        if len(values) == 1 and keyword_of(values[0]) == "none":
+            return [("translate_property_x", (CONST, None)), ("translate_property_y", (CONST, None))]
+        if not 1 <= len(values) <= 3:
+            return None
+        lins: list[Lin] = []
+        for t in values:
+            lin = self.lin(t)
+            if lin is None:
+                return None
+            lins.append(lin)
+        if len(lins) == 3 and lins[2][1] != 0.0:
+            return None  # z is a <length>
+        y = lins[1] if len(lins) > 1 else ZERO_LIN
+        return [("translate_property_x", _length_spec(lins[0])), ("translate_property_y", _length_spec(y))]
+
+    def _scale_property(self, values: list[object]) -> Parsed | None:
+        """`scale`: none, or x [y [z]] factors (numbers or percentages; one value scales both axes)."""
+        if len(values) == 1 and keyword_of(values[0]) == "none":
+            return [("scale_property_x", (CONST, 1.0)), ("scale_property_y", (CONST, 1.0))]
+        if not 1 <= len(values) <= 3:
+            return None
+        factors: list[float] = []
+        for t in values:
+            factor = _scale_factor(t, self.vp)
+            if factor is None:
+                return None
+            factors.append(sane(factor))
+        y = factors[1] if len(factors) > 1 else factors[0]
+        return [("scale_property_x", (CONST, factors[0])), ("scale_property_y", (CONST, y))]
 
     def _transform_origin(self, values: list[object]) -> Parsed | None:
         """`transform-origin`: one or two positions (keywords, lengths, percentages; a third, z, is read
@@ -193,9 +235,9 @@ class BoxParsers(ValueParsers):
             word = keyword_of(t)
             if word is not None:
                 if word in ("top", "bottom") or (word == "center" and ox is not None):
-                    oy = (0.0, vertical[word], 0.0, 0.0) if word in vertical else None
+                    oy = fraction_lin(vertical[word]) if word in vertical else None
                 elif word in horizontal:
-                    ox = (0.0, horizontal[word], 0.0, 0.0)
+                    ox = fraction_lin(horizontal[word])
                 else:
                     return None
                 continue
@@ -206,8 +248,8 @@ class BoxParsers(ValueParsers):
                 ox = lin
             else:
                 oy = lin
-        ox = ox or (0.0, 0.5, 0.0, 0.0)
-        oy = oy or (0.0, 0.5, 0.0, 0.0)
+        ox = ox or fraction_lin(0.5)
+        oy = oy or fraction_lin(0.5)
         return [("transform_origin_x", _length_spec(ox)), ("transform_origin_y", _length_spec(oy))]
 
     def _border_style_spec(self, t: object) -> Spec | None:
@@ -220,7 +262,7 @@ class BoxParsers(ValueParsers):
         def handler(values: list[object]) -> Parsed | None:
             if len(values) > 3:
                 return None
-            width: Spec = (BORDER, (3.0, 0.0, 0.0, 0.0))
+            width: Spec = (BORDER, px_lin(3.0))
             style: Spec = (CONST, "none")
             seen_w = seen_s = False
             for v in values:
@@ -438,11 +480,13 @@ TRANSFORMS_WITHOUT_TRANSLATION = frozenset(
 
 
 def _add_lin(a: Lin, b: Lin | None) -> Lin:
-    return a if b is None else (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3])
+    if b is None:
+        return a
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4], a[5] + b[5], a[6] + b[6])
 
 
 def _scaled(v: Lin | None, k: float) -> Lin | None:
-    return None if v is None else (v[0] * k, v[1] * k, v[2] * k, v[3] * k)
+    return None if v is None else (v[0] * k, v[1] * k, v[2] * k, v[3] * k, v[4] * k, v[5] * k, v[6] * k)
 
 
 def _scale_factor(t: object, vp: Viewport) -> float | None:
@@ -453,16 +497,15 @@ def _scale_factor(t: object, vp: Viewport) -> float | None:
 
 
 def _length_spec(v: Lin) -> Spec:
-    if v[2] == 0.0 and v[3] == 0.0:
+    if not font_relative(v):
         return (CONST, (sane(v[0]), sane(v[1], MAX_FRACTION)))
     return (LEN, v)
 
 
 def _transform_specs(x: Lin, y: Lin, sx: float, sy: float) -> Parsed:
-    zero = (0.0, 0.0, 0.0, 0.0)
     return [
-        ("translate_x", (CONST, None) if x == zero else _length_spec(x)),
-        ("translate_y", (CONST, None) if y == zero else _length_spec(y)),
+        ("translate_x", (CONST, None) if x == ZERO_LIN else _length_spec(x)),
+        ("translate_y", (CONST, None) if y == ZERO_LIN else _length_spec(y)),
         ("scale_x", (CONST, sane(sx))),
         ("scale_y", (CONST, sane(sy))),
     ]

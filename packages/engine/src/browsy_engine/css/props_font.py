@@ -25,7 +25,7 @@ from .kinds import (
     keyword_of,
 )
 from .props_base import ValueParsers
-from .values import number_value
+from .values import number_value, px_lin
 
 
 class FontParsers(ValueParsers):
@@ -123,10 +123,13 @@ class FontParsers(ValueParsers):
         return None if spec is None else [("line_height", spec)]
 
     def _font(self, values: list[object]) -> Parsed | None:
-        if len(values) == 1 and keyword_of(values[0]) in SYSTEM_FONTS:
+        system = keyword_of(values[0]) if len(values) == 1 else None
+        if system in SYSTEM_FONTS:
+            # headless Chromium on Linux: Arial at 16px, 13.33px for its form controls' font
+            system_size = 13.333333 if system == "-webkit-small-control" else 16.0
             return [
-                ("font_size", (FONT_SIZE, ("lin", (13.333333, 0.0, 0.0, 0.0)))),
-                ("font_family", (CONST, "system-ui")),
+                ("font_size", (FONT_SIZE, ("lin", px_lin(system_size)))),
+                ("font_family", (CONST, "arial")),
                 ("font_weight", (FONT_WEIGHT, 400)),
                 ("font_style", (CONST, "normal")),
                 ("line_height", (LINE_HEIGHT, ("normal", 0.0))),

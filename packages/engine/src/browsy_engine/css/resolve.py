@@ -32,8 +32,8 @@ from .kinds import (
     UNSET,
     Spec,
 )
-from .style import ComputedStyle
-from .values import MAX_FONT_SIZE, MAX_FRACTION, sane
+from .style import ComputedStyle, Length
+from .values import MAX_FONT_SIZE, MAX_FRACTION, Lin, sane, uses_font_metrics
 
 FIELD_NAMES: tuple[str, ...] = tuple(f.name for f in fields(ComputedStyle))
 _all_values = attrgetter(*FIELD_NAMES)
@@ -90,8 +90,46 @@ def snap_border(px: float) -> float:
     return float(math.floor(px + 1e-6))
 
 
-def _lin_px(lin: tuple[float, float, float, float], fs: float, rfs: float) -> float:
-    return lin[0] + lin[2] * fs + lin[3] * rfs
+Metrics = tuple[float, float, float]  # px of 1ch, 1ex, 1lh
+
+
+def _lin_px(lin: Lin, fs: float, rfs: float, metrics: Metrics) -> float:
+    return (
+        lin[0] + lin[2] * fs + lin[3] * rfs + lin[4] * metrics[0] + lin[5] * metrics[1] + lin[6] * metrics[2]
+    )
+
+
+NO_METRICS: Final = (0.0, 0.0, 0.0)
+
+
+def font_metric_units(style: ComputedStyle) -> Metrics:
+    """px of 1ch, 1ex and 1lh for this style: the advance of '0' and the x-height of its first available
+    font, and its computed line-height (CSS Values 4 §6.1.1; Chromium takes the first two from the
+    primary font, and `normal` from its metrics)."""
+    from ..layout.fonts import face_for  # here: layout imports this module
+
+    face = face_for(style.font_family, style.font_weight, style.font_style)
+    zero = face.widths.get("0")
+    size = style.font_size
+    if style.line_height_kind == "normal":
+        line = face.normal_line_height(size)
+    elif style.line_height_kind == "number":
+        line = style.line_height * size
+    else:
+        line = style.line_height
+    return ((zero if zero is not None else 0.5) * size, face.x_height_em * size, line)
+
+
+def _uses_font_metrics(spec: Spec) -> bool:
+    """A length with ch or ex: resolved once the element's font (family, weight, style) is known."""
+    kind, payload = spec
+    if kind == LINE_HEIGHT:
+        mode, payload = cast("tuple[str, Any]", payload)
+        if mode != "lin":
+            return False
+    elif kind not in (LEN, PX, BORDER):
+        return False
+    return uses_font_metrics(cast("Lin", payload))
 
 
 def build_style(
@@ -112,34 +150,30 @@ def build_style(
     fs = style.font_size
     rfs = root_font_size if root_font_size is not None else fs
 
+    deferred: list[tuple[str, Spec]] = []
     for slot, spec in declared.items():
         if slot in ("font_size", "font_family"):
             continue
         kind, payload = spec
         if kind == CONST:
             setattr(style, slot, payload)
-        elif kind == LEN:
-            lin = payload
-            style_val = (sane(lin[0] + lin[2] * fs + lin[3] * rfs), sane(lin[1], MAX_FRACTION))  # type: ignore[index]
-            setattr(style, slot, style_val)
-        elif kind == PX:
-            setattr(style, slot, sane(_lin_px(payload, fs, rfs)))  # type: ignore[arg-type]
-        elif kind == BORDER:
-            setattr(style, slot, snap_border(sane(_lin_px(payload, fs, rfs))))  # type: ignore[arg-type]
-        elif kind == LINE_HEIGHT:
-            mode, value = cast("tuple[str, Any]", payload)
-            if mode == "normal":
-                style.line_height_kind, style.line_height = "normal", 0.0
-            elif mode == "number":
-                style.line_height_kind, style.line_height = "number", sane(float(value), 10_000.0)
-            else:
-                lin = value
-                style.line_height_kind = "px"
-                style.line_height = sane(lin[0] + (lin[1] + lin[2]) * fs + lin[3] * rfs)
         elif kind == FONT_WEIGHT:
             style.font_weight = _font_weight(payload, parent.font_weight if parent is not None else 400)
+        elif kind in (LEN, PX, BORDER, LINE_HEIGHT):
+            if _uses_font_metrics(spec):
+                deferred.append((slot, spec))
+            else:
+                _apply_length(style, slot, spec, fs, rfs, NO_METRICS)
         else:
             _apply_simple(style, slot, spec, parent)
+    if deferred:  # ch/ex/lh: after font-weight and font-style, which choose the face
+        metrics = font_metric_units(style)
+        for slot, spec in deferred:
+            if slot == "line_height":  # its lh is the parent's line-height (CSS Values 4 §6.1.1)
+                parent_lh = font_metric_units(parent if parent is not None else INITIAL_STYLE)[2]
+                _apply_length(style, slot, spec, fs, rfs, (metrics[0], metrics[1], parent_lh))
+            else:
+                _apply_length(style, slot, spec, fs, rfs, metrics)
 
     # border widths compute to 0 without a visible style; the initial width is `medium` (3px)
     for wname, sname in WIDTH_STYLE:
@@ -152,11 +186,39 @@ def build_style(
         style.text_align = "center" if inherited == "start" else inherited
     if style.position in ("absolute", "fixed"):
         style.float_side = "none"
+    if _has_individual_transforms(style):
+        _individual_transforms(style)
     if style.line_clamp:
         _line_clamp_box(style)
     if style.display != "none":
         _blockify(style, parent, is_root)
     return style
+
+
+def _apply_length(
+    style: ComputedStyle, slot: str, spec: Spec, fs: float, rfs: float, metrics: Metrics
+) -> None:
+    """A LEN, PX, BORDER or LINE_HEIGHT value in px (and fraction) for this element's fonts."""
+    kind, payload = spec
+    if kind == LINE_HEIGHT:
+        mode, value = cast("tuple[str, Any]", payload)
+        if mode == "normal":
+            style.line_height_kind, style.line_height = "normal", 0.0
+        elif mode == "number":
+            style.line_height_kind, style.line_height = "number", sane(float(value), 10_000.0)
+        else:
+            lin = cast("Lin", value)
+            style.line_height_kind = "px"
+            style.line_height = sane(_lin_px(lin, fs, rfs, metrics) + lin[1] * fs)
+        return
+    lin = cast("Lin", payload)
+    px = sane(_lin_px(lin, fs, rfs, metrics))
+    if kind == LEN:
+        setattr(style, slot, (px, sane(lin[1], MAX_FRACTION)))
+    elif kind == PX:
+        setattr(style, slot, px)
+    else:
+        setattr(style, slot, snap_border(px))
 
 
 def _apply_simple(style: ComputedStyle, slot: str, spec: Spec, parent: ComputedStyle | None) -> None:
@@ -212,10 +274,13 @@ def _font_size(
             elif mode == "rel":
                 size, keyword = parent_size * value, 0
             else:
-                lin = value
+                lin = cast("Lin", value)
                 relative = lin[0] == 0.0 and lin[3] == 0.0
                 rfs = root_font_size if root_font_size is not None else 16.0
-                size = lin[0] + (lin[1] + lin[2]) * parent_size + lin[3] * rfs
+                metrics = NO_METRICS
+                if uses_font_metrics(lin):  # ch/ex/lh of font-size: the parent's font and line-height
+                    metrics = font_metric_units(parent if parent is not None else INITIAL_STYLE)
+                size = _lin_px(lin, parent_size, rfs, metrics) + lin[1] * parent_size
                 keyword = 0
                 absolute = parent_absolute if relative else True
         elif kind in (INHERIT, INITIAL, UNSET):
@@ -231,6 +296,33 @@ def _font_size(
     style.font_size = max(0.0, sane(size, MAX_FONT_SIZE))
     style.font_size_keyword = keyword
     style.font_size_absolute = absolute
+
+
+def _has_individual_transforms(style: ComputedStyle) -> bool:
+    return (
+        style.translate_property_x is not None
+        or style.translate_property_y is not None
+        or style.scale_property_x != 1.0
+        or style.scale_property_y != 1.0
+    )
+
+
+def _individual_transforms(style: ComputedStyle) -> None:
+    """`translate` then `scale` apply before `transform`, all about the transform origin (CSS Transforms 2
+    §3): with `transform` as translation T then scale S, the whole is translation t + s·T, scale s·S."""
+    sx, sy = style.scale_property_x, style.scale_property_y
+    style.translate_x = _translation(style.translate_property_x, style.translate_x, sx)
+    style.translate_y = _translation(style.translate_property_y, style.translate_y, sy)
+    style.scale_x *= sx
+    style.scale_y *= sy
+
+
+def _translation(own: Length, inner: Length, factor: float) -> Length:
+    """The translation `own` followed by `inner` scaled by `factor`."""
+    if inner is None:
+        return own
+    scaled = (inner[0] * factor, inner[1] * factor)
+    return scaled if own is None else (own[0] + scaled[0], own[1] + scaled[1])
 
 
 def _line_clamp_box(style: ComputedStyle) -> None:

@@ -36,7 +36,7 @@ from tinycss2.serializer import serialize
 
 NEVER_MATCH: Final = frozenset(
     {
-        "visited", "focus-within", "focus-visible", "target", "target-within", "modal", "open", "popover-open",
+        "visited", "focus-within", "focus-visible", "target", "target-within", "modal", "popover-open",
         "fullscreen", "-webkit-full-screen", "autofill", "-webkit-autofill", "picture-in-picture", "playing",
         "paused", "user-invalid", "user-valid", "current", "past", "future", "local-link", "drop", "closed",
         "-internal-list-box", "-webkit-drag", "window-inactive", "focus", "hover", "active", "-webkit-full-page-media",
@@ -45,10 +45,20 @@ NEVER_MATCH: Final = frozenset(
     }
 )  # fmt: skip
 ALWAYS_MATCH: Final = frozenset({"defined", "host"})
+# pseudo-classes lexbor gets wrong or lacks, as what they mean for a page without scripts or interaction
+EQUIVALENTS: Final = {
+    # a placeholder is shown while the control is empty (HTML §4.16.3; Chromium: an empty one too)
+    "placeholder-shown": ':is(input[placeholder]:is(:not([value]), [value=""]), textarea[placeholder]:empty)',
+    "open": ":is(details[open], dialog[open])",  # no picker of a <select> is open
+}
 LEGACY_PSEUDO_ELEMENTS: Final = frozenset({"before", "after", "first-line", "first-letter"})
 GENERATED_BOXES: Final = frozenset({"before", "after"})  # pseudo-elements kept: the boxes they generate
 FOREIGN_PREFIXES: Final = ("-moz-", "-ms-", "-o-")
 LOGICAL_FUNCTIONS: Final = frozenset({"not", "is", "where", "has", "matches", "-webkit-any", "any"})
+# A compound made of `:is(.a)`/`:where(.a)` with no type selector, left of a descendant or `~`
+# combinator (`:is(.a) p`, what CSS nesting expands `.a { p {…} }` to), never matches in lexbor;
+# written `*:is(.a)` (same meaning and specificity) it does.
+_BARE_IS: Final = (":is(", ":where(")
 
 
 class InvalidSelector(ValueError):
@@ -124,7 +134,10 @@ class _Scan:
         while i < n:
             t = tokens[i]
             if isinstance(t, LiteralToken) and t.value == ":":
+                first = len(pieces)
                 i = self._pseudo(tokens, i, pieces, top)
+                if at_compound_start and len(pieces) > first and pieces[first].startswith(_BARE_IS):
+                    pieces[first] = "*" + pieces[first]  # lexbor needs the `*` (see _BARE_IS)
                 at_compound_start = False
                 continue
             if isinstance(t, WhitespaceToken) or (isinstance(t, LiteralToken) and t.value in (">", "+", "~")):
@@ -205,6 +218,8 @@ class _Scan:
                 pieces.append(":hover")
             elif name in ALWAYS_MATCH:
                 pieces.append(":not(:hover)")
+            elif name in EQUIVALENTS:
+                pieces.append(EQUIVALENTS[name])
             elif name == "-webkit-any-link":
                 pieces.append(":any-link")
             else:

@@ -29,7 +29,9 @@ from tinycss2.ast import (
     AtRule,
     Declaration,
     FunctionBlock,
+    IdentToken,
     LiteralToken,
+    ParenthesesBlock,
     QualifiedRule,
     StringToken,
     URLToken,
@@ -137,12 +139,50 @@ class StyleRule:
 MAX_MEDIA_RESULTS: Final = 512  # remembered (media query list, viewport) answers per sheet
 
 
+Registration = tuple[list[object] | None, bool]
+
+
+def _trimmed(tokens: list[object]) -> list[object]:
+    """The tokens without leading and trailing whitespace and comments."""
+    start, end = 0, len(tokens)
+    while start < end and significant(tokens[start : start + 1]) == []:
+        start += 1
+    while end > start and significant(tokens[end - 1 : end]) == []:
+        end -= 1
+    return tokens[start:end]
+
+
+def registration(body: str) -> Registration | None:
+    """An @property rule's (initial value, inherits), or None when it is invalid: `syntax` and `inherits`
+    are required, and `initial-value` too unless the syntax is the universal "*" (CSS Properties and
+    Values API 1 §3)."""
+    items = tinycss2.parse_blocks_contents(body, skip_comments=True, skip_whitespace=True)
+    descriptors = {d.lower_name: significant(d.value) for d in items if isinstance(d, Declaration)}
+    syntax = descriptors.get("syntax")
+    inherits = descriptors.get("inherits")
+    if not syntax or len(syntax) != 1 or not isinstance(syntax[0], StringToken) or not inherits:
+        return None
+    word = inherits[0].lower_value if len(inherits) == 1 and isinstance(inherits[0], IdentToken) else None
+    if word not in ("true", "false"):
+        return None
+    initial = next(
+        (_trimmed(d.value) for d in items if isinstance(d, Declaration) and d.lower_name == "initial-value"),
+        None,
+    )
+    initial = initial or None
+    if initial is None and syntax[0].value.strip() != "*":
+        return None
+    return (initial, word == "true")
+
+
 @dataclass(slots=True)
 class Sheet:
     rules: list[StyleRule] = field(default_factory=list)
     media_preludes: dict[str, list[object]] = field(default_factory=dict)
     # answers of `media_matches` so far; sheets are shared (cached by text), so pages reuse them
     media_results: dict[tuple[str, Viewport], bool] = field(default_factory=dict)
+    # registered custom properties (@property): name -> (initial value tokens or None, inherits)
+    properties: dict[str, Registration] = field(default_factory=dict)
 
     def media_matches(self, key: str, vp: Viewport) -> bool:
         """Whether this sheet's media query list `key` (from `media_preludes`) matches the viewport."""
@@ -237,12 +277,63 @@ def _blocks(items: Sequence[object]) -> tuple[Block | None, Block | None]:
     return (Block(normal) if normal else None, Block(important) if important else None)
 
 
+Scope = tuple[str, str | None]  # an @scope rule's root selector list and its limit's, if any
+
+
+def scope_of(prelude: str) -> Scope | None:
+    """`(root) [to (limit)]` → (root, limit); None for `@scope` without a root (its root is the parent of
+    the <style> element, which a cached sheet does not know) or a malformed prelude."""
+    parts = significant(tinycss2.parse_component_value_list(prelude))
+    if not parts or not isinstance(parts[0], ParenthesesBlock):
+        return None
+    root = serialize(parts[0].content).strip()
+    if len(parts) == 1:
+        return (root, None) if root else None
+    to = parts[1]
+    if len(parts) != 3 or not isinstance(to, IdentToken) or to.lower_value != "to":
+        return None
+    limit = parts[2]
+    if not isinstance(limit, ParenthesesBlock):
+        return None
+    return (root, serialize(limit.content).strip() or None) if root else None
+
+
+def scoped_selectors(prelude: str, scope: Scope) -> str:
+    """A style rule's selectors inside `@scope (root) to (limit)` (CSS Cascade 6 §2.5): `:scope` and `&`
+    are the root (`:scope` with a pseudo-class's specificity, `&` with none), a selector without them is a
+    descendant of it, and elements inside a limit are out of scope (the proximity of roots is not weighed)."""
+    root = f":where({scope[0]})"
+    outside = None
+    if scope[1] is not None:
+        limit = f"{root} :where({scope[1]})"
+        outside = f":not({limit}, {limit} *)"
+    out: list[str] = []
+    part: list[object] = []
+    for t in [*tinycss2.parse_component_value_list(prelude), LiteralToken(0, 0, ",")]:
+        if not (isinstance(t, LiteralToken) and t.value == ","):
+            part.append(t)
+            continue
+        text = serialize(part).strip()
+        part = []
+        if ":scope" in text or "&" in text:
+            # :scope weighs as a pseudo-class: `:not(:hover)` holds on a static page and adds (0,1,0)
+            text = text.replace(":scope", root + ":not(:hover)").replace("&", root)
+        else:
+            text = f"{root} {text}"
+        if outside is not None and "::" not in text and not text.endswith((":before", ":after")):
+            text += outside
+        out.append(text)
+    return ", ".join(out)
+
+
 class _Collector:
     def __init__(self, sheet: Sheet) -> None:
         self.sheet = sheet
         self.layers: dict[str, int] = {}
 
-    def raw_rules(self, rules: list[RawRule], media: tuple[str, ...], layer: int, depth: int) -> None:
+    def raw_rules(
+        self, rules: list[RawRule], media: tuple[str, ...], layer: int, depth: int, scope: Scope | None = None
+    ) -> None:
         """Rules from the scanner: style rules stay unparsed until used; group rules recurse."""
         if depth > MAX_NESTING:
             return
@@ -251,6 +342,8 @@ class _Collector:
             if not prelude.startswith("@"):
                 if body is None or not prelude:
                     continue
+                if scope is not None:
+                    prelude = scoped_selectors(prelude, scope)
                 if "{" in body:  # CSS nesting: parse this rule fully
                     rule = QualifiedRule(
                         0,
@@ -269,18 +362,27 @@ class _Collector:
                         if name.strip():
                             self.layers.setdefault(name.strip(), len(self.layers) + 1)
                 continue
-            if keyword == "media":
+            if keyword == "property":
+                name = rest.strip()
+                found = registration(body) if name.startswith("--") else None
+                if found is not None:
+                    self.sheet.properties[name] = found
+            elif keyword == "media":
                 tokens = tinycss2.parse_component_value_list(rest)
                 key = serialize(tokens).strip().lower()
                 self.sheet.media_preludes.setdefault(key, tokens)
-                self.raw_rules(split_rules(body), media + (key,), layer, depth + 1)
+                self.raw_rules(split_rules(body), media + (key,), layer, depth + 1, scope)
             elif keyword == "supports":
                 if supports_condition(significant(tinycss2.parse_component_value_list(rest))):
-                    self.raw_rules(split_rules(body), media, layer, depth + 1)
+                    self.raw_rules(split_rules(body), media, layer, depth + 1, scope)
             elif keyword == "layer":
                 name = rest.strip() or f"<anonymous {len(self.layers)}>"
                 rank = self.layers.setdefault(name, len(self.layers) + 1)
-                self.raw_rules(split_rules(body), media, rank if layer == 0 else layer, depth + 1)
+                self.raw_rules(split_rules(body), media, rank if layer == 0 else layer, depth + 1, scope)
+            elif keyword == "scope":
+                inner = scope_of(rest)
+                if inner is not None and scope is None:  # (a scope inside a scope is left out)
+                    self.raw_rules(split_rules(body), media, layer, depth + 1, inner)
 
     def rules(
         self,

@@ -42,6 +42,12 @@ class ComputedStyle:
     translate_y: Length = None
     scale_x: float = 1.0
     scale_y: float = 1.0
+    # the individual transform properties `translate` and `scale` (CSS Transforms 2 §3); resolve.py folds
+    # them into translate_x/_y and scale_x/_y, which layout reads
+    translate_property_x: Length = None
+    translate_property_y: Length = None
+    scale_property_x: float = 1.0
+    scale_property_y: float = 1.0
     transform_origin_x: Length = (0.0, 0.5)
     transform_origin_y: Length = (0.0, 0.5)
     clear: str = "none"

@@ -1,9 +1,11 @@
 """CSS values: lengths, numbers and math functions (calc/min/max/clamp) from tinycss2 tokens.
 
-A length is parsed into a *linear form* `Lin = (px, fraction, em, rem)`: the value is
-px + fraction × (percentage reference) + em × (font-size) + rem × (root font-size). Viewport units
-(vw, vh, vmin, vmax) are folded into px at parse time because the viewport is fixed per parse; ex is
-approximated as 0.5em and ch as 0.5em (the '0' advance of the default fonts is close to half an em).
+A length is parsed into a *linear form* `Lin = (px, fraction, em, rem, ch, ex, lh)`: the value is
+px + fraction × (percentage reference) + em × (font-size) + rem × (root font-size) + ch × (advance of
+the element's first available font's '0') + ex × (its x-height) + lh × (its line-height); the last three
+depend on the font and line-height, known only when the element's style is computed (CSS Values 4
+§6.1.1). Viewport units (vw, vh, vmin,
+vmax) are folded into px at parse time because the viewport is fixed per parse.
 calc() keeps every linear combination exact. min()/max()/clamp() pick one argument: when the arguments
 mix percentages with other units the choice is made as if the percentage referred to the viewport width
 (`min(100%, 1200px)` → the 1200px argument on a wide viewport, 100% on a narrow one): a documented
@@ -21,6 +23,7 @@ from typing import Final
 from tinycss2.ast import (
     DimensionToken,
     FunctionBlock,
+    IdentToken,
     LiteralToken,
     NumberToken,
     ParenthesesBlock,
@@ -28,7 +31,29 @@ from tinycss2.ast import (
     WhitespaceToken,
 )
 
-Lin = tuple[float, float, float, float]
+Lin = tuple[float, float, float, float, float, float, float]  # (px, fraction, em, rem, ch, ex, lh)
+
+
+def px_lin(px: float) -> Lin:
+    return (px, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+
+
+def fraction_lin(fraction: float) -> Lin:
+    return (0.0, fraction, 0.0, 0.0, 0.0, 0.0, 0.0)
+
+
+ZERO_LIN: Final[Lin] = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+
+
+def font_relative(lin: Lin) -> bool:
+    """Whether the length depends on a font size or font metrics (resolved per element)."""
+    return lin[2] != 0.0 or lin[3] != 0.0 or uses_font_metrics(lin)
+
+
+def uses_font_metrics(lin: Lin) -> bool:
+    """Whether the length has ch, ex or lh (resolved once the element's font and line-height are known)."""
+    return lin[4] != 0.0 or lin[5] != 0.0 or lin[6] != 0.0
+
 
 ABSOLUTE_UNITS: Final = {
     "px": 1.0,
@@ -57,9 +82,16 @@ def absolute_length(text: str) -> float | None:
     return value if math.isfinite(value) else None
 
 
-FONT_UNITS: Final = {"em": 1.0, "ex": 0.5, "ch": 0.5, "cap": 0.7, "ic": 1.0, "lh": 1.2}
+FONT_UNITS: Final = {"em": 1.0, "cap": 0.7, "ic": 1.0}  # × font-size (the last two approximated)
+FONT_METRIC_UNITS: Final = frozenset({"ch", "ex", "lh"})
 ROOT_UNITS: Final = {"rem": 1.0, "rex": 0.5, "rch": 0.5, "rlh": 1.2}
-MATH_FUNCTIONS: Final = frozenset({"calc", "min", "max", "clamp", "-webkit-calc"})
+# calc() and the math functions of CSS Values 4 §10 (trigonometry aside)
+MATH_FUNCTIONS: Final = frozenset(
+    {"calc", "min", "max", "clamp", "-webkit-calc", "round", "mod", "rem", "abs", "sign", "pow", "sqrt", "hypot",
+     "exp", "log"}
+)  # fmt: skip
+ROUNDING: Final = frozenset({"nearest", "up", "down", "to-zero"})
+CONSTANTS: Final = {"e": math.e, "pi": math.pi, "infinity": math.inf, "-infinity": -math.inf, "nan": math.nan}
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,21 +143,27 @@ def dimension_lin(token: object, vp: Viewport) -> Lin | None:
         v = float(token.value)
         factor = ABSOLUTE_UNITS.get(unit)
         if factor is not None:
-            return (v * factor, 0.0, 0.0, 0.0)
+            return px_lin(v * factor)
         factor = FONT_UNITS.get(unit)
         if factor is not None:
-            return (0.0, 0.0, v * factor, 0.0)
+            return (0.0, 0.0, v * factor, 0.0, 0.0, 0.0, 0.0)
+        if unit == "ch":
+            return (0.0, 0.0, 0.0, 0.0, v, 0.0, 0.0)
+        if unit == "ex":
+            return (0.0, 0.0, 0.0, 0.0, 0.0, v, 0.0)
+        if unit == "lh":
+            return (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, v)
         factor = ROOT_UNITS.get(unit)
         if factor is not None:
-            return (0.0, 0.0, 0.0, v * factor)
+            return (0.0, 0.0, 0.0, v * factor, 0.0, 0.0, 0.0)
         factor = vp.unit_px(unit)
         if factor is not None:
-            return (v * factor, 0.0, 0.0, 0.0)
+            return px_lin(v * factor)
         return None
     if isinstance(token, PercentageToken):
-        return (0.0, float(token.value) / 100.0, 0.0, 0.0)
+        return fraction_lin(float(token.value) / 100.0)
     if isinstance(token, NumberToken) and token.value == 0:
-        return (0.0, 0.0, 0.0, 0.0)
+        return ZERO_LIN
     if isinstance(token, FunctionBlock) and token.lower_name in MATH_FUNCTIONS:
         out = math_value(token, vp)
         if isinstance(out, tuple):
@@ -159,12 +197,30 @@ def _add(a: Value, b: Value, sign: float) -> Value:
     if isinstance(a, float) and isinstance(b, float):
         return a + sign * b
     if isinstance(a, tuple) and isinstance(b, tuple):
-        return (a[0] + sign * b[0], a[1] + sign * b[1], a[2] + sign * b[2], a[3] + sign * b[3])
+        return (
+            a[0] + sign * b[0],
+            a[1] + sign * b[1],
+            a[2] + sign * b[2],
+            a[3] + sign * b[3],
+            a[4] + sign * b[4],
+            a[5] + sign * b[5],
+            a[6] + sign * b[6],
+        )
     raise MathError("cannot add a number and a length")
 
 
 def _scale(a: Lin, k: float) -> Lin:
-    return (a[0] * k, a[1] * k, a[2] * k, a[3] * k)
+    if math.isfinite(k):
+        return (a[0] * k, a[1] * k, a[2] * k, a[3] * k, a[4] * k, a[5] * k, a[6] * k)
+    return (
+        a[0] and a[0] * k,
+        a[1] and a[1] * k,
+        a[2] and a[2] * k,
+        a[3] and a[3] * k,
+        a[4] and a[4] * k,
+        a[5] and a[5] * k,
+        a[6] and a[6] * k,
+    )  # no 0 × ∞
 
 
 class _Math:
@@ -176,6 +232,16 @@ class _Math:
         if name in ("calc", "-webkit-calc"):
             return self.sum(significant(fn.arguments))
         args = self.split_args(fn.arguments)
+        rounding = "nearest"
+        first = args[0][0]
+        if (
+            name == "round"
+            and len(args[0]) == 1
+            and isinstance(first, IdentToken)
+            and first.lower_value in ROUNDING
+        ):
+            rounding = first.lower_value
+            args = args[1:]
         values = [self.sum(a) for a in args]
         if not values:
             raise MathError("empty")
@@ -188,7 +254,7 @@ class _Math:
             return self.pick(values, min)
         if name == "max":
             return self.pick(values, max)
-        raise MathError(name)
+        return _stepped(name, values, rounding)
 
     def pick(self, values: list[Value], chooser) -> Value:
         if all(isinstance(v, float) for v in values):
@@ -200,7 +266,7 @@ class _Math:
         w = self.vp.width
 
         def estimate(v: Lin) -> float:
-            return v[0] + v[1] * w + v[2] * 16.0 + v[3] * 16.0
+            return v[0] + v[1] * w + (v[2] + v[3]) * 16.0 + (v[4] + v[5]) * 8.0 + v[6] * 19.2
 
         return chooser(lins, key=estimate)
 
@@ -272,6 +338,8 @@ class _Math:
     def atom(self, t: object) -> Value:
         if isinstance(t, NumberToken):
             return float(t.value)
+        if isinstance(t, IdentToken) and t.lower_value in CONSTANTS:
+            return CONSTANTS[t.lower_value]
         if isinstance(t, ParenthesesBlock):
             return self.sum(significant(t.content))
         if isinstance(t, FunctionBlock):
@@ -282,6 +350,70 @@ class _Math:
         if lin is None:
             raise MathError("bad operand")
         return lin
+
+
+def _magnitude(v: Value) -> float:
+    """A number, or a length in px; lengths with percentages or font units need layout (MathError)."""
+    if isinstance(v, float):
+        return v
+    if v[1] != 0.0 or font_relative(v):
+        raise MathError("not resolvable at parse time")
+    return v[0]
+
+
+def _stepped(name: str, values: list[Value], rounding: str) -> Value:
+    try:
+        return _stepped_value(name, values, rounding)
+    except (ValueError, OverflowError) as e:  # log(-1), floor(infinity), …
+        raise MathError(name) from e
+
+
+def _stepped_value(name: str, values: list[Value], rounding: str) -> Value:
+    """round()/mod()/rem()/abs()/sign()/pow()/sqrt()/hypot()/exp()/log() (CSS Values 4 §10.3–10.7) of
+    numbers and of lengths in px; the result is a length when the arguments are."""
+    is_length = isinstance(values[0], tuple)
+    if any(isinstance(v, tuple) != is_length for v in values):
+        raise MathError("mixed types")
+    a = [_magnitude(v) for v in values]
+    result: float
+    if name == "round":
+        if len(a) == 1 and not is_length:
+            a.append(1.0)
+        if len(a) != 2 or a[1] == 0.0:
+            raise MathError("round takes a value and a step")
+        q = a[0] / a[1]
+        if rounding == "up":
+            result = math.ceil(q) * a[1]
+        elif rounding == "down":
+            result = math.floor(q) * a[1]
+        elif rounding == "to-zero":
+            result = math.trunc(q) * a[1]
+        else:  # nearest; halfway goes towards +infinity
+            result = math.floor(q + 0.5) * a[1]
+    elif name in ("mod", "rem"):
+        if len(a) != 2 or a[1] == 0.0:
+            raise MathError(name + " takes two values")
+        q = math.floor(a[0] / a[1]) if name == "mod" else math.trunc(a[0] / a[1])
+        result = a[0] - a[1] * q
+    elif name == "hypot":
+        result = math.hypot(*a)
+    elif len(a) == 1 and name in ("abs", "sign"):
+        result = abs(a[0]) if name == "abs" else float((a[0] > 0) - (a[0] < 0))
+        if name == "sign":
+            return result  # a number whatever the argument
+    elif is_length:
+        raise MathError(name + " takes numbers")
+    elif name == "pow" and len(a) == 2:
+        result = math.pow(a[0], a[1])
+    elif name == "sqrt" and len(a) == 1:
+        result = math.sqrt(a[0])
+    elif name == "exp" and len(a) == 1:
+        result = math.exp(a[0])
+    elif name == "log" and len(a) in (1, 2):
+        result = math.log(a[0]) if len(a) == 1 else math.log(a[0], a[1])
+    else:
+        raise MathError(name)
+    return px_lin(result) if is_length else result
 
 
 def _neg(v: Value) -> Value:

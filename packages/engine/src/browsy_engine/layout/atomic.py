@@ -27,6 +27,13 @@ from .geometry import (
 )
 
 
+def ratio_width(s, h: float, pb_h: float, pb_v: float) -> float:
+    """Content width from `aspect-ratio` and a content height (box-sizing decides which box it sizes)."""
+    if s.box_sizing == "border-box":
+        return max(0.0, (h + pb_v) * s.aspect_ratio - pb_h)
+    return h * s.aspect_ratio
+
+
 def atomic_box(ctx, i, cb_w, force_w=None, force_h=None, cb_h=None):
     """Size and lay out an atomic box (inline-block, replaced, float, absolutely positioned) with
     shrink-to-fit width. Sets rel[i]'s size; returns (margin-box w, margin-box h, baseline from the
@@ -88,6 +95,13 @@ def atomic_box(ctx, i, cb_w, force_w=None, force_h=None, cb_h=None):
             base_from_top = mt + base + max(0.0, (h - ch) / 2)
         return (w + pb_h + ml + mr, h + pb_v + mt + mb, base_from_top)
     specified = w is not None
+    if w is None and h_spec is not None and s.aspect_ratio:
+        # the width the ratio transfers from a definite height (CSS Sizing 4 §5.1), at least the
+        # content's min-content width while min-width is auto
+        w = ratio_width(s, h_spec, pb_h, pb_v)
+        if block.ratio_minimum_is_content(s) and s.min_width is None:
+            lo, _ = yield intrinsic.intrinsic(ctx, i)
+            w = max(w, lo)
     if w is None:
         lo, hi = yield intrinsic.intrinsic(ctx, i)
         avail = cb_w - ml - mr - pb_h
@@ -98,10 +112,13 @@ def atomic_box(ctx, i, cb_w, force_w=None, force_h=None, cb_h=None):
         # the used width is the greater of the specified one and that minimum)
         lo, _ = yield intrinsic.intrinsic(ctx, i)
         w = max(w, lo)
+    grows_to_content = False
     if h_spec is None and s.aspect_ratio:
         h_spec = block.ratio_height(s, w, pb_h, pb_v)
+        grows_to_content = block.ratio_minimum_is_content(s)
     out = yield from block.box_contents(ctx, i, w, h_spec, cb_w)
-    h = clamp_height(s, block.used_height(ctx.display[i], h_spec, out.height), cb_h, pb_v)
+    used_h = block.used_height(ctx.display[i], h_spec, out.height)
+    h = clamp_height(s, max(used_h, out.height) if grows_to_content else used_h, cb_h, pb_v)
     d = ctx.display[i]
     if ctx.nodes[i].tag == "button" and d not in block.FLEX_LIKE and d not in block.TABLE_LIKE:
         block.center_button_contents(ctx, i, out, h - out.height)

@@ -535,6 +535,12 @@ def ratio_height(s, w: float, pb_h: float, pb_v: float) -> float:
     return w / s.aspect_ratio
 
 
+def ratio_minimum_is_content(s: ComputedStyle) -> bool:
+    """Whether a height from `aspect-ratio` grows to fit the content: its automatic minimum size is the
+    content's when min-height is auto and the box is no scroll container (CSS Sizing 4 §5.1)."""
+    return s.min_height is None and s.overflow_y in VISIBLE_OVERFLOW and s.overflow_x in VISIBLE_OVERFLOW
+
+
 def quirky_percent_base(
     ctx: LayoutContext, i: int, s: ComputedStyle, cb_w: float, cb_h: float | None, pb_v: float
 ) -> float | None:
@@ -615,8 +621,10 @@ def block_box(
         out_atomic.drop = drop
         return out_atomic
     h_spec = specified_height(s, cb_h, pb_v)
+    grows_to_content = False
     if h_spec is None and s.aspect_ratio:
         h_spec = ratio_height(s, w, pb_h, pb_v)
+        grows_to_content = ratio_minimum_is_content(s)
     bt, bb = s.border_top_width, s.border_bottom_width
     pt, pbot = px(s.padding_top, cb_w), px(s.padding_bottom, cb_w)
     cx, cy = s.border_left_width + px(s.padding_left, cb_w), bt + pt
@@ -675,7 +683,8 @@ def block_box(
             # the marker's own line, which counts borders and padding (LayoutNG)
             content_h = max(content_h, marker_line_height(s) - pb_v)
     natural_h = content_h
-    content_h = clamp_height(s, used_height(d, h_spec, content_h), cb_h, pb_v)
+    used_h = used_height(d, h_spec, content_h)
+    content_h = clamp_height(s, max(used_h, content_h) if grows_to_content else used_h, cb_h, pb_v)
     if tag == "button" and d not in FLEX_LIKE and d not in TABLE_LIKE:
         center_button_contents(ctx, i, out, content_h - natural_h)
     r[2] = w + pb_h

@@ -269,6 +269,8 @@ def classify(ctx: LayoutContext) -> None:
             d = BLOCKIFY.get(d, d)  # a flex or grid item
         if node.tag == "br" and d != "contents":
             d = "inline"  # a line break whatever its display (Chromium lays out every <br> as one)
+        elif d == "inline" and node.tag == "button":
+            d = "inline-block"  # HTML §15.5.3 button layout: an inline button is an inline-block
         if d in TABLE_COLUMNS:
             pruned.add(p)
             continue
