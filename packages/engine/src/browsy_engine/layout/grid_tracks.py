@@ -5,14 +5,66 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import dataclass
 from typing import Final
+
+import tinycss2
+
+from ..css.values import Viewport, dimension_lin
 
 NAN: Final = math.nan
 _NAMES: Final = re.compile(r"\[[^\]]*\]")
-_TOKEN: Final = re.compile(r"[a-z-]+\([^()]*(?:\([^()]*\)[^()]*)*\)|[^\s()]+")
+_PLAIN: Final = re.compile(r"^[+]?(\d+(\.\d*)?|\.\d+)(px|fr|%)$")
 
 
-def _length(tok: str, ref: float | None) -> tuple[int, float] | None:
+@dataclass(frozen=True, slots=True)
+class TrackUnits:
+    """What the lengths of a grid's track list resolve against besides its size: the grid's font size
+    (em), the root's (rem) and the viewport (vw, vh)."""
+
+    font_size: float
+    root_font_size: float
+    viewport: Viewport
+
+
+DEFAULT_UNITS: Final = TrackUnits(16.0, 16.0, Viewport(1920.0, 1080.0))
+
+
+def _tokens(text: str) -> list[str]:
+    """The top-level components of a track list (split at whitespace outside parentheses)."""
+    out: list[str] = []
+    depth, start = 0, -1
+    for k, ch in enumerate(text):
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif ch.isspace() and depth <= 0:
+            if start >= 0:
+                out.append(text[start:k])
+                start = -1
+            continue
+        if start < 0:
+            start = k
+    if start >= 0:
+        out.append(text[start:])
+    return out
+
+
+def _top_comma(text: str) -> int:
+    """Where the first comma outside parentheses is in `text` (-1: none)."""
+    depth = 0
+    for k, ch in enumerate(text):
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            return k
+    return -1
+
+
+def _length(tok: str, ref: float | None, units: TrackUnits) -> tuple[int, float] | None:
     tok = tok.strip()
     if tok == "auto":
         return (0, NAN)
@@ -20,40 +72,57 @@ def _length(tok: str, ref: float | None) -> tuple[int, float] | None:
         return (3, NAN)
     if tok == "max-content":
         return (4, NAN)
-    try:
-        if tok.endswith("fr"):
-            return (7, float(tok[:-2]))
-        if tok.endswith("px"):
-            return (1, float(tok[:-2]))
-        if tok.endswith("%"):
-            return (2, float(tok[:-1]) / 100)
-        if tok == "0":
-            return (1, 0.0)
-    except ValueError:
+    if tok == "0":
+        return (1, 0.0)
+    m = _PLAIN.match(tok)
+    if m is not None:
+        value = float(tok[: m.start(3)])
+        unit = m.group(3)
+        return (7, value) if unit == "fr" else (1, value) if unit == "px" else (2, value / 100)
+    return _relative_length(tok, ref, units)
+
+
+def _relative_length(tok: str, ref: float | None, units: TrackUnits) -> tuple[int, float] | None:
+    """A track length in font or viewport units or a math function (CSS Values §6, §10): px, or a
+    percentage when it is one alone; a mix of both is resolved against `ref` (auto when it has none)."""
+    parsed = [t for t in tinycss2.parse_component_value_list(tok) if t.type != "whitespace"]
+    if len(parsed) != 1:
         return None
-    return None
+    lin = dimension_lin(parsed[0], units.viewport)
+    if lin is None:
+        return None
+    length = lin[0] + lin[2] * units.font_size + lin[3] * units.root_font_size
+    if not lin[1]:
+        return (1, length)
+    if not length:
+        return (2, lin[1])
+    if ref is None:
+        return (0, NAN)
+    return (1, length + lin[1] * ref)
 
 
-def _size(tok: str, ref: float | None) -> dict | None:
+def _size(tok: str, ref: float | None, units: TrackUnits) -> dict | None:
     tok = tok.strip()
     if tok.startswith("minmax(") and tok.endswith(")"):
         inner = tok[7:-1]
-        a, _, b = inner.partition(",")
-        lo, hi = _length(a, ref), _length(b, ref)
+        comma = _top_comma(inner)
+        if comma < 0:
+            return None
+        lo, hi = _length(inner[:comma], ref, units), _length(inner[comma + 1 :], ref, units)
         if lo is None or hi is None:
             return None
         if lo[0] == 7:
             lo = (0, NAN)
         return {"min_size": {"dim": lo[0], "value": lo[1]}, "max_size": {"dim": hi[0], "value": hi[1]}}
     if tok.startswith("fit-content(") and tok.endswith(")"):
-        v = _length(tok[12:-1], ref)
+        v = _length(tok[12:-1], ref, units)
         if v is None or v[0] not in (1, 2):
             return None
         return {
             "min_size": {"dim": 0, "value": NAN},
             "max_size": {"dim": 5 if v[0] == 1 else 6, "value": v[1]},
         }
-    v = _length(tok, ref)
+    v = _length(tok, ref, units)
     if v is None:
         return None
     if v[0] == 7:
@@ -61,28 +130,28 @@ def _size(tok: str, ref: float | None) -> dict | None:
     return {"min_size": {"dim": v[0], "value": v[1]}, "max_size": {"dim": v[0], "value": v[1]}}
 
 
-def track_sizes(text: str | None, ref: float | None) -> list[dict]:
+def track_sizes(text: str | None, ref: float | None, units: TrackUnits = DEFAULT_UNITS) -> list[dict]:
     if not text or text.strip() in ("none", "auto"):
         return []
     out = []
-    for tok in _TOKEN.findall(_NAMES.sub(" ", text.lower())):
-        size = _size(tok, ref)
+    for tok in _tokens(_NAMES.sub(" ", text.lower())):
+        size = _size(tok, ref, units)
         if size is None:
             return []
         out.append(size)
     return out
 
 
-def track_list(text: str | None, ref: float | None) -> list[dict]:
+def track_list(text: str | None, ref: float | None, units: TrackUnits = DEFAULT_UNITS) -> list[dict]:
     """A grid-template-* value as Taffy's list of single tracks and repeat() groups."""
     if not text or text.strip() in ("none", "auto", "subgrid", "masonry"):
         return []
     out: list[dict] = []
-    for tok in _TOKEN.findall(_NAMES.sub(" ", text.lower())):
+    for tok in _tokens(_NAMES.sub(" ", text.lower())):
         if tok.startswith("repeat(") and tok.endswith(")"):
             count, _, tracks = tok[7:-1].partition(",")
             count = count.strip()
-            sizes = track_sizes(tracks, ref)
+            sizes = track_sizes(tracks, ref, units)
             if not sizes:
                 return []
             if count == "auto-fill":
@@ -96,7 +165,7 @@ def track_list(text: str | None, ref: float | None) -> list[dict]:
                     return []
             out.append({"repetition": rep, "single": None, "repeat": sizes})
             continue
-        size = _size(tok, ref)
+        size = _size(tok, ref, units)
         if size is None:
             return []
         out.append({"repetition": -2, "single": size, "repeat": []})

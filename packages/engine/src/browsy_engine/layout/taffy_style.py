@@ -12,6 +12,7 @@ from typing import Final
 
 from ..css.style import ComputedStyle, Length
 from .geometry import layout_units, px_or_none
+from .grid_tracks import DEFAULT_UNITS, TrackUnits
 
 NAN: Final = math.nan
 AUTO: Final = {"dim": 0, "value": NAN}
@@ -119,7 +120,12 @@ def base_style() -> dict:
 
 
 def container_style(
-    s: ComputedStyle, display: str, width: float, height: float | None, min_height: float | None = None
+    s: ComputedStyle,
+    display: str,
+    width: float,
+    height: float | None,
+    min_height: float | None = None,
+    units: TrackUnits = DEFAULT_UNITS,
 ) -> dict:
     st = base_style()
     st["display"] = 2 if display in ("grid", "inline-grid") else 1
@@ -144,12 +150,12 @@ def container_style(
             st["justify_items"] = 6  # normal behaves as stretch for grid items
         from .grid_tracks import stretch_auto_tracks, template_areas, track_list, track_sizes
 
-        st["grid_template_columns"] = track_list(s.grid_template_columns, width)
-        st["grid_template_rows"] = track_list(s.grid_template_rows, height)
+        st["grid_template_columns"] = track_list(s.grid_template_columns, width, units)
+        st["grid_template_rows"] = track_list(s.grid_template_rows, height, units)
         if s.justify_content in ("normal", "stretch"):
             stretch_auto_tracks(st["grid_template_columns"])
-        st["grid_auto_columns"] = track_sizes(s.grid_auto_columns, width)
-        st["grid_auto_rows"] = track_sizes(s.grid_auto_rows, height)
+        st["grid_auto_columns"] = track_sizes(s.grid_auto_columns, width, units)
+        st["grid_auto_rows"] = track_sizes(s.grid_auto_rows, height, units)
         st["grid_auto_flow"] = AUTO_FLOW.get(auto_flow(s), 0)
         areas = template_areas(s.grid_template_areas)
         if areas and not st["grid_template_columns"]:
