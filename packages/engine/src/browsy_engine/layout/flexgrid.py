@@ -19,7 +19,7 @@ from . import atomic, block, inline, intrinsic
 from .context import LayoutContext
 from .floats import FloatArea
 from .geometry import ContentBox, has_percent, horizontal_pb, px, px_or_none, vertical_pb
-from .grid_tracks import DEFAULT_UNITS, TrackUnits, template_areas
+from .grid_tracks import DEFAULT_UNITS, LineNames, TrackUnits, grid_names, template_areas
 from .taffy_style import auto_flow, base_style, container_style, definite_column_rows, item_style
 from .trampoline import run
 
@@ -91,10 +91,12 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
     root = taffylib.node_create(ptr, container_style(s, ctx.display[i], line_w, h, min_h, units))
     ids: dict[int, int | list[int]] = {}
     cb_keys: dict[int, float] = {}  # items whose size depends on the container's width beyond Taffy's inputs
-    placed = _auto_rows(ctx, i, items, areas)
+    names = None if areas is None else grid_names(s.grid_template_columns, s.grid_template_rows, areas)
+    placed = _auto_rows(ctx, i, items, areas, names)
     cross_width = areas is not None or s.flex_direction.startswith("column")  # items' width: not flexed
     for k, it in enumerate(items):
-        nid = _leaf(ctx, ptr, depth, it, w, h, areas, None if placed is None else placed[k], cross_width)
+        row = None if placed is None else placed[k]
+        nid = _leaf(ctx, ptr, depth, it, w, h, areas, row, cross_width, names)
         taffylib.node_add_child(ptr, root, nid)
         ids[nid] = it
         if isinstance(it, int) and (ctx.is_replaced(it) or _percent_padding(ctx.styles[it])):
@@ -224,6 +226,7 @@ def _leaf(
     areas: dict | None,
     auto_row: tuple[int, int] | None = None,
     clamp_width: bool = False,
+    names: tuple[LineNames, LineNames] | None = None,
 ) -> int:
     """The Taffy leaf of item `it` (`clamp_width`: see item_style), made on its container's first layout and kept for the later ones
     (several per container: measured at min-content, max-content and its final width by the flex or grid
@@ -252,7 +255,7 @@ def _leaf(
             st = base_style()
             st["display"] = 3
         else:
-            st = item_style(ctx.styles[it], w, h, areas, auto_row, clamp_width)
+            st = item_style(ctx.styles[it], w, h, areas, auto_row, clamp_width, names)
         nid = ctx.taffy_leaves[key] = taffylib.node_create(ptr, st)
         taffylib.node_set_measure(ptr, nid, True)
     return nid
@@ -273,7 +276,11 @@ def _first_item_baseline(ctx: LayoutContext, i: int, items: list[int | list[int]
 
 
 def _auto_rows(
-    ctx: LayoutContext, i: int, items: list[int | list[int]], areas: dict | None
+    ctx: LayoutContext,
+    i: int,
+    items: list[int | list[int]],
+    areas: dict | None,
+    names: tuple[LineNames, LineNames] | None,
 ) -> list[tuple[int, int]] | None:
     """The rows we place a grid's items in ourselves (see taffy_style.definite_column_rows), or None."""
     s = ctx.styles[i]
@@ -282,7 +289,7 @@ def _auto_rows(
     styles = [ctx.styles[it] for it in items if isinstance(it, int)]
     if len(styles) < len(items):
         return None  # an anonymous item (a run of text) is auto-placed: Taffy places them all
-    return definite_column_rows(styles, areas)
+    return definite_column_rows(styles, areas, names)
 
 
 def release_leaves(ctx: LayoutContext) -> None:

@@ -35,9 +35,9 @@ def _tokens(text: str) -> list[str]:
     out: list[str] = []
     depth, start = 0, -1
     for k, ch in enumerate(text):
-        if ch == "(":
+        if ch in "([":
             depth += 1
-        elif ch == ")":
+        elif ch in ")]":
             depth -= 1
         elif ch.isspace() and depth <= 0:
             if start >= 0:
@@ -201,3 +201,82 @@ def stretch_auto_tracks(tracks: list[dict]) -> None:
     for sz in sizes:
         if sz["max_size"]["dim"] == 0:
             sz["max_size"] = {"dim": 7, "value": 1.0}
+
+
+LineNames = dict[str, list[int]]
+
+
+def line_names(text: str | None) -> LineNames:
+    """The explicit grid lines each name in a track list (`[full-start] 1fr [content-start] …`) is given
+    to, 1-based and ascending (CSS Grid §7.2.2). Integer repeat() is expanded; names after an automatic
+    repetition are left out (its count is only known to the track sizing)."""
+    names: LineNames = {}
+    if not text or "[" not in text:
+        return names
+    line = 1
+    for tok in _tokens(text.lower()):
+        if tok.startswith("["):
+            for name in tok.strip("[]").split():
+                names.setdefault(name, []).append(line)
+        elif tok.startswith("repeat(") and tok.endswith(")"):
+            count, _, tracks = tok[7:-1].partition(",")
+            if not count.strip().isdigit():
+                break
+            inner = _tokens(tracks)
+            for _ in range(min(int(count), 1000)):
+                for part in inner:
+                    if part.startswith("["):
+                        for name in part.strip("[]").split():
+                            names.setdefault(name, []).append(line)
+                    else:
+                        line += 1
+        else:
+            line += 1
+    return names
+
+
+def grid_names(
+    columns: str | None, rows: str | None, areas: dict[str, tuple[int, int, int, int]]
+) -> tuple[LineNames, LineNames] | None:
+    """The named lines of a grid's columns and rows: those its track lists name and the `name-start` /
+    `name-end` lines of its template areas (CSS Grid §7.3.2). None when it has none."""
+    cols, rws = line_names(columns), line_names(rows)
+    if not cols and not rws:
+        return None  # areas alone: grid_lines resolves them
+    for name, (r0, r1, c0, c1) in areas.items():
+        cols.setdefault(name + "-start", []).append(c0)
+        cols.setdefault(name + "-end", []).append(c1)
+        rws.setdefault(name + "-start", []).append(r0)
+        rws.setdefault(name + "-end", []).append(r1)
+    for d in (cols, rws):
+        for lines in d.values():
+            lines.sort()
+    return cols, rws
+
+
+def named_line(raw: str | None, names: LineNames, end: bool) -> str | None:
+    """A grid-line placement with a name (`content`, `full-start`, `col 2`) as its line number (CSS Grid
+    §8.3): a name alone is the first line named `name-start` (an end: `name-end`), else the first named
+    `name`; `name N` the Nth line named so (from the last when negative). Other placements unchanged."""
+    if raw is None:
+        return raw
+    words = raw.split()
+    if not words or words[0] == "span" or words[0][0].isdigit() or words[0][0] in "+-":
+        if len(words) == 2 and words[0][0] in "+-0123456789" and words[1] in names:
+            words = [words[1], words[0]]  # `2 col` is `col 2`
+        else:
+            return raw
+    if len(words) > 2 or words[0] in ("auto", "span"):
+        return raw
+    name = words[0]
+    if len(words) == 1:
+        lines = names.get(name + ("-end" if end else "-start")) or names.get(name)
+        return str(lines[0]) if lines else raw
+    lines = names.get(name)
+    try:
+        nth = int(words[1])
+    except ValueError:
+        return raw
+    if not lines or nth == 0 or abs(nth) > len(lines):
+        return raw
+    return str(lines[nth - 1] if nth > 0 else lines[nth])

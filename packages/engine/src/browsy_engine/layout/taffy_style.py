@@ -12,7 +12,7 @@ from typing import Final
 
 from ..css.style import ComputedStyle, Length
 from .geometry import layout_units, px_or_none
-from .grid_tracks import DEFAULT_UNITS, TrackUnits
+from .grid_tracks import DEFAULT_UNITS, LineNames, TrackUnits, named_line
 
 NAN: Final = math.nan
 AUTO: Final = {"dim": 0, "value": NAN}
@@ -209,6 +209,7 @@ def item_style(
     areas: dict | None,
     auto_row: tuple[int, int] | None = None,
     clamp_width: bool = False,
+    names: tuple[LineNames, LineNames] | None = None,
 ) -> dict:
     """Taffy style of a flex or grid item; `clamp_width`: its width is not its container's main size
     (a column flexbox or a grid), so min/max-width apply to it before it is measured."""
@@ -246,7 +247,7 @@ def item_style(
     st["justify_self"] = 6 if stretch else ALIGN.get(s.justify_self)
     if s.aspect_ratio:
         st["aspect_ratio"] = float(s.aspect_ratio)
-    col, row = grid_lines(s, areas)
+    col, row = grid_lines(s, areas, names)
     st["grid_column"] = col
     if auto_row is not None:  # placed by definite_column_rows: (start line, span)
         row = {"start": {"kind": 1, "value": auto_row[0]}, "end": {"kind": 2, "value": auto_row[1]}}
@@ -254,7 +255,9 @@ def item_style(
     return st
 
 
-def grid_lines(s: ComputedStyle, areas: dict | None) -> tuple[dict, dict]:
+def grid_lines(
+    s: ComputedStyle, areas: dict | None, names: tuple[LineNames, LineNames] | None = None
+) -> tuple[dict, dict]:
     """The item's Taffy column and row placements ({"start", "end"}: kind 0 auto, 1 line, 2 span)."""
     start_c, end_c = s.grid_column_start, s.grid_column_end
     start_r, end_r = s.grid_row_start, s.grid_row_end
@@ -279,6 +282,9 @@ def grid_lines(s: ComputedStyle, areas: dict | None) -> tuple[dict, dict]:
                     start_c, end_c = str(c0), str(c1)
                 else:
                     start_r, end_r = str(r0), str(r1)
+    if names is not None:
+        start_c, end_c = named_line(start_c, names[0], False), named_line(end_c, names[0], True)
+        start_r, end_r = named_line(start_r, names[1], False), named_line(end_r, names[1], True)
     col = {"start": _placement(start_c), "end": _placement(end_c)}
     row = {"start": _placement(start_r), "end": _placement(end_r)}
     return col, row
@@ -300,7 +306,9 @@ def _row_span(row: dict) -> int:
     return 1
 
 
-def definite_column_rows(styles: list[ComputedStyle], areas: dict | None) -> list[tuple[int, int]] | None:
+def definite_column_rows(
+    styles: list[ComputedStyle], areas: dict | None, names: tuple[LineNames, LineNames] | None = None
+) -> list[tuple[int, int]] | None:
     """(row-start line, row span) of each item of a row-flow (sparse) grid whose items all have a
     definite column and an auto row, placed as CSS Grid §8.5 step 4 says (Taffy misplaces the third
     such item on): each goes in its column at the auto-placement cursor's row, one row further when its
@@ -310,7 +318,7 @@ def definite_column_rows(styles: list[ComputedStyle], areas: dict | None) -> lis
     cursor_row, cursor_col = 1, 1
     rows: list[tuple[int, int]] = []
     for s in styles:
-        col, row = grid_lines(s, areas)
+        col, row = grid_lines(s, areas, names)
         span_c = _span(col)
         if col["start"]["kind"] != 1 or col["start"]["value"] < 1 or span_c is None:
             return None
