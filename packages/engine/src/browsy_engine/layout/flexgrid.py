@@ -346,7 +346,19 @@ def _measure(
         cw = _pick(lo, hi, avail_w)
     if not math.isnan(known_h):
         return (cw, max(0.0, known_h - pb_v))
-    return (cw, run(item_contents(ctx, it, cw, None, cb_w)).height)
+    content_h = run(item_contents(ctx, it, cw, None, cb_w)).height
+    if s.aspect_ratio and s.height is None:
+        return (cw, _ratio_dependent_height(s, cw, pb_h, pb_v, content_h))
+    return (cw, content_h)
+
+
+def _ratio_dependent_height(s: ComputedStyle, cw: float, pb_h: float, pb_v: float, content_h: float) -> float:
+    """The content height of an auto-height item with `aspect-ratio` at content width cw: the ratio's
+    (CSS Sizing 4 §5.1), no less than its contents' unless min-height is set or it is a scroll container
+    (its automatic minimum height is then not content-based, §5.2)."""
+    ratio_h = block.ratio_height(s, cw, pb_h, pb_v)
+    content_minimum = s.min_height is None and s.overflow_y in ("visible", "clip")
+    return max(ratio_h, content_h) if content_minimum else ratio_h
 
 
 def item_contents(ctx: LayoutContext, it: int, w: float, h: float | None, cb_w: float):
