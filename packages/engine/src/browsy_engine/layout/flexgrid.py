@@ -18,7 +18,7 @@ from ..css.values import Viewport
 from . import atomic, block, inline, intrinsic
 from .context import LayoutContext
 from .floats import FloatArea
-from .geometry import ContentBox, has_percent, horizontal_pb, px, px_or_none, vertical_pb
+from .geometry import ContentBox, has_percent, horizontal_pb, margins_h, px, px_or_none, vertical_pb
 from .grid_tracks import DEFAULT_UNITS, LineNames, TrackUnits, grid_names, template_areas
 from .taffy_style import auto_flow, base_style, container_style, definite_column_rows, item_style
 from .trampoline import run
@@ -122,7 +122,7 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
             return size
         ctx.taffy_depth = depth + 1
         try:
-            size = ctx.measure_cache[key] = _measure(ctx, it, w, known_w, known_h, avail_w)
+            size = ctx.measure_cache[key] = _measure(ctx, it, w, known_w, known_h, avail_w, cross_width)
             return size
         finally:
             ctx.taffy_depth = depth
@@ -322,7 +322,13 @@ def _size_replaced(ctx: LayoutContext, c: int, cb_w: float):
 
 
 def _measure(
-    ctx: LayoutContext, it: int | list[int], cb_w: float, known_w: float, known_h: float, avail_w: dict
+    ctx: LayoutContext,
+    it: int | list[int],
+    cb_w: float,
+    known_w: float,
+    known_h: float,
+    avail_w: dict,
+    cross: bool,
 ):
     if isinstance(it, list):
         container = ctx.nodes[it[0]].parent
@@ -340,16 +346,45 @@ def _measure(
         assert r is not None  # atomic_box placed it
         return (r[2] - pb_h, r[3] - pb_v)
     if not math.isnan(known_w):
+        if cross:  # stretched (or clamped) across a column flexbox or a grid area
+            known_w = _past_margins(s, cb_w, known_w)
         cw = max(0.0, known_w - pb_h)
     else:
         lo, hi = run(intrinsic.intrinsic(ctx, it))
-        cw = _pick(lo, hi, avail_w)
+        cw = _pick(lo, hi, _unclamped_avail(s, cb_w, pb_h, avail_w))
     if not math.isnan(known_h):
         return (cw, max(0.0, known_h - pb_v))
     content_h = run(item_contents(ctx, it, cw, None, cb_w)).height
     if s.aspect_ratio and s.height is None:
         return (cw, _ratio_dependent_height(s, cw, pb_h, pb_v, content_h))
     return (cw, content_h)
+
+
+def _unclamped_avail(s: ComputedStyle, cb_w: float, pb_h: float, avail: dict) -> dict:
+    """The width available to an item's contents when it is sized to fit them. Taffy 0.3 clamps the
+    space by the item's max-width before taking its margins off, so an item with margins whose
+    max-width is below the space got its max-width less its margins (a centred `max-width: 400px;
+    margin: 0 20px` paragraph measured 360px wide). The fit-content width (CSS Sizing 3 §5.2) takes the
+    margins off the space, then max-width clamps: when Taffy's value is that clamped one, the space is
+    at least the max-width, so the max-width itself is what is available."""
+    if avail.get("dim") != 1:
+        return avail
+    value = avail.get("value", 0.0)
+    unclamped = _past_margins(s, cb_w, value + pb_h) - pb_h
+    return avail if unclamped == value else {"dim": 1, "value": unclamped}
+
+
+def _past_margins(s: ComputedStyle, cb_w: float, border_w: float) -> float:
+    """`border_w` (a border-box width Taffy gave an item), or the item's max-width when it is that
+    max-width less the item's margins: Taffy clamps by max-width before it takes the margins off."""
+    left, right = margins_h(s, cb_w)
+    most = px_or_none(s.max_width, cb_w)
+    if most is None or left + right <= 0.0:
+        return border_w
+    max_border_box = most if s.box_sizing == "border-box" else most + horizontal_pb(s, cb_w)
+    if abs(border_w - (max_border_box - left - right)) > 0.01:
+        return border_w
+    return max_border_box
 
 
 def _ratio_dependent_height(s: ComputedStyle, cw: float, pb_h: float, pb_v: float, content_h: float) -> float:
