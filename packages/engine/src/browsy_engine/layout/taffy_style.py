@@ -48,6 +48,10 @@ CONTENT: Final = {
 }
 DIRECTION: Final = {"row": 0, "column": 1, "row-reverse": 2, "column-reverse": 3}
 WRAP: Final = {"nowrap": 0, "wrap": 1, "wrap-reverse": 2}
+# A scroll container's automatic minimum size is 0 (CSS Flexbox §4.5, CSS Grid §6.6): Taffy's Hidden
+# overflow says so (without a scrollbar gutter: layout has none for `overflow: scroll` either).
+SCROLL_CONTAINER: Final = 1
+SCROLLS: Final = frozenset({"hidden", "scroll", "auto"})
 AUTO_FLOW: Final = {
     "row": 0,
     "column": 1,
@@ -240,6 +244,8 @@ def item_style(
     st["size"] = {"width": width, "height": dim(s.height, ch)}
     st["min_size"] = {"width": dim(s.min_width, cw), "height": dim(s.min_height, ch)}
     st["max_size"] = {"width": dim(s.max_width, cw), "height": dim(s.max_height, ch)}
+    st["overflow_x"] = SCROLL_CONTAINER if s.overflow_x in SCROLLS else 0
+    st["overflow_y"] = SCROLL_CONTAINER if s.overflow_y in SCROLLS else 0
     st["flex_grow"] = float(s.flex_grow)
     st["flex_shrink"] = float(s.flex_shrink)
     st["flex_basis"] = dim(s.flex_basis, cw)
