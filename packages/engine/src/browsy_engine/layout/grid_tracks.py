@@ -131,7 +131,9 @@ def _size(tok: str, ref: float | None, units: TrackUnits) -> dict | None:
 
 
 def track_sizes(text: str | None, ref: float | None, units: TrackUnits = DEFAULT_UNITS) -> list[dict]:
-    if not text or text.strip() in ("none", "auto"):
+    """Track sizes (`grid-auto-rows`, or the tracks a repeat() repeats: `repeat(2, auto)` is two auto
+    tracks, an empty list would drop the whole track list)."""
+    if not text or text.strip() == "none":
         return []
     out = []
     for tok in _tokens(_NAMES.sub(" ", text.lower())):
