@@ -14,12 +14,11 @@ from typing import Final
 import stretchable.taffylib as taffylib
 
 from ..css.style import ComputedStyle
-from ..css.values import Viewport
 from . import atomic, block, inline, intrinsic
 from .context import LayoutContext
 from .floats import FloatArea
 from .geometry import ContentBox, has_percent, horizontal_pb, margins_h, px, px_or_none, vertical_pb
-from .grid_tracks import DEFAULT_UNITS, LineNames, TrackUnits, grid_names, template_areas
+from .grid_tracks import DEFAULT_UNITS, LineNames, grid_names, template_areas, track_units
 from .taffy_style import auto_flow, base_style, container_style, definite_column_rows, item_style
 from .trampoline import run
 
@@ -87,7 +86,7 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
     # its items' max-content) must not overflow it by a rounding error and wrap. Chromium's layout unit
     # is 1/64 px, so the line's width is taken up to the next one.
     line_w = math.ceil(w * 64.0 - 1e-6) / 64.0 if s.flex_wrap != "nowrap" else w
-    units = _track_units(ctx, s) if areas is not None else DEFAULT_UNITS
+    units = track_units(ctx, s) if areas is not None else DEFAULT_UNITS
     root = taffylib.node_create(ptr, container_style(s, ctx.display[i], line_w, h, min_h, units))
     ids: dict[int, int | list[int]] = {}
     cb_keys: dict[int, float] = {}  # items whose size depends on the container's width beyond Taffy's inputs
@@ -175,13 +174,6 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
     if positioned and flex:
         _align_positioned(ctx, s, positioned, w, height)
     return block.FlowOut(height, block.NO_MARGIN, block.NO_MARGIN, False, baseline)
-
-
-def _track_units(ctx: LayoutContext, s: ComputedStyle) -> TrackUnits:
-    """What grid container s's track lengths resolve against (font sizes of it and the root, viewport)."""
-    root = ctx.styles_or_none[0] if ctx.styles_or_none else None
-    root_font = root.font_size if root is not None else 16.0
-    return TrackUnits(s.font_size, root_font, Viewport(ctx.viewport_w, ctx.viewport_h))
 
 
 def _align_positioned(

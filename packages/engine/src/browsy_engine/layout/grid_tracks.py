@@ -10,7 +10,9 @@ from typing import Final
 
 import tinycss2
 
+from ..css.style import ComputedStyle
 from ..css.values import Viewport, dimension_lin
+from .context import LayoutContext
 
 NAN: Final = math.nan
 _NAMES: Final = re.compile(r"\[[^\]]*\]")
@@ -28,6 +30,26 @@ class TrackUnits:
 
 
 DEFAULT_UNITS: Final = TrackUnits(16.0, 16.0, Viewport(1920.0, 1080.0))
+
+
+def track_units(ctx: LayoutContext, s: ComputedStyle) -> TrackUnits:
+    """What grid container s's track lengths resolve against (font sizes of it and the root, viewport)."""
+    root = ctx.styles_or_none[0] if ctx.styles_or_none else None
+    root_font = root.font_size if root is not None else 16.0
+    return TrackUnits(s.font_size, root_font, Viewport(ctx.viewport_w, ctx.viewport_h))
+
+
+def explicit_tracks(tracks: list[dict]) -> list[dict] | None:
+    """A track list with its integer repeat()s expanded; None with an automatic repetition."""
+    out: list[dict] = []
+    for t in tracks:
+        if t["single"] is not None:
+            out.append(t["single"])
+        elif t["repetition"] > 0:
+            out.extend(t["repeat"] * t["repetition"])
+        else:
+            return None
+    return out
 
 
 def _tokens(text: str) -> list[str]:
