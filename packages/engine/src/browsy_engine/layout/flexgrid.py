@@ -18,7 +18,14 @@ from . import atomic, block, inline, intrinsic
 from .context import LayoutContext
 from .floats import FloatArea
 from .geometry import ContentBox, has_percent, horizontal_pb, margins_h, px, px_or_none, vertical_pb
-from .grid_tracks import DEFAULT_UNITS, LineNames, grid_names, template_areas, track_units
+from .grid_tracks import (
+    DEFAULT_UNITS,
+    LineNames,
+    grid_names,
+    stretched_auto_columns,
+    template_areas,
+    track_units,
+)
 from .taffy_style import auto_flow, base_style, container_style, definite_column_rows, item_style
 from .trampoline import run
 
@@ -87,7 +94,10 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
     # is 1/64 px, so the line's width is taken up to the next one.
     line_w = math.ceil(w * 64.0 - 1e-6) / 64.0 if s.flex_wrap != "nowrap" else w
     units = track_units(ctx, s) if areas is not None else DEFAULT_UNITS
-    root = taffylib.node_create(ptr, container_style(s, ctx.display[i], line_w, h, min_h, units))
+    columns = None
+    if areas is not None and s.justify_content in ("normal", "stretch"):
+        columns = yield from _stretched_columns(ctx, i, w)
+    root = taffylib.node_create(ptr, container_style(s, ctx.display[i], line_w, h, min_h, units, columns))
     ids: dict[int, int | list[int]] = {}
     cb_keys: dict[int, float] = {}  # items whose size depends on the container's width beyond Taffy's inputs
     names = None if areas is None else grid_names(s.grid_template_columns, s.grid_template_rows, areas)
@@ -174,6 +184,20 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
     if positioned and flex:
         _align_positioned(ctx, s, positioned, w, height)
     return block.FlowOut(height, block.NO_MARGIN, block.NO_MARGIN, False, baseline)
+
+
+def _stretched_columns(ctx: LayoutContext, i: int, w: float):
+    """Generator step: the column widths of grid i (content width w) when its auto columns stretch
+    (grid_tracks.stretched_auto_columns), for the grids whose items' columns we know; else None."""
+    text = ctx.styles[i].grid_template_columns or ""
+    if "auto" not in text or "fr" in text:
+        return None  # no auto column, or a flexible one takes the space
+    found = yield intrinsic.grid_column_contents(ctx, i)
+    if found is None:
+        return None
+    tracks, _, highs = found
+    gaps = px(ctx.styles[i].column_gap, w) * (len(tracks) - 1)
+    return stretched_auto_columns(tracks, highs, w, gaps)
 
 
 def _align_positioned(

@@ -227,6 +227,36 @@ def stretch_auto_tracks(tracks: list[dict]) -> None:
             sz["max_size"] = {"dim": 7, "value": 1.0}
 
 
+def stretched_auto_columns(
+    tracks: list[dict], contents: list[float], width: float, gaps: float
+) -> list[float] | None:
+    """The widths of explicit columns `tracks` whose items are `contents` wide at most, when the grid's
+    auto columns stretch (CSS Grid §12.8, justify-content: normal): each auto column its items'
+    max-content width (§12.6, maximize tracks) plus an equal share of the space left. None when a
+    column is flexible or intrinsic otherwise, or the columns do not fit (then Taffy sizes them)."""
+    sizes: list[float] = []
+    auto = 0
+    for track, need in zip(tracks, contents):
+        least, most = track["min_size"], track["max_size"]
+        if least["dim"] not in (0, 1, 2):
+            return None
+        floor = 0.0 if least["dim"] == 0 else least["value"] * (width if least["dim"] == 2 else 1.0)
+        if most["dim"] == 0:
+            sizes.append(max(floor, need))
+            auto += 1
+        elif most["dim"] == 1:
+            sizes.append(max(floor, most["value"]))
+        elif most["dim"] == 2:
+            sizes.append(max(floor, most["value"] * width))
+        else:
+            return None
+    free = width - gaps - sum(sizes)
+    if not auto or free < 0.0:
+        return None
+    share = free / auto
+    return [size + share if track["max_size"]["dim"] == 0 else size for track, size in zip(tracks, sizes)]
+
+
 LineNames = dict[str, list[int]]
 
 

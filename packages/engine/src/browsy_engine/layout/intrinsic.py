@@ -188,8 +188,20 @@ def _flex_row_intrinsic(ctx: LayoutContext, i: int):
 def _grid_intrinsic(ctx: LayoutContext, i: int):
     """Generator step of intrinsic: grid i's columns side by side (CSS Grid §12: each column sized by
     the min-/max-content contributions of its items, a fixed one by its length; flexible columns share
-    one size per fr, the largest their items need, §12.7.1), with the column gaps. Only for grids whose
-    items are all auto-placed one cell each in rows, in explicit columns; None for the others."""
+    one size per fr, the largest their items need, §12.7.1), with the column gaps. None for the grids
+    grid_column_contents does not know."""
+    found = yield from grid_column_contents(ctx, i)
+    if found is None:
+        return None
+    tracks, lows, highs = found
+    gaps = px(ctx.styles[i].column_gap, 0.0) * (len(tracks) - 1)
+    return _columns_width(tracks, lows) + gaps, _columns_width(tracks, highs) + gaps
+
+
+def grid_column_contents(ctx: LayoutContext, i: int):
+    """Generator task: (explicit column tracks, min-content and max-content contributions of each
+    column's items) of grid i, when its items are all auto-placed in rows, one cell each, in explicit
+    columns (so item k sits in column k mod n); else None."""
     s = ctx.styles[i]
     if auto_flow(s) != "row" or s.grid_template_areas:
         return None
@@ -214,10 +226,7 @@ def _grid_intrinsic(ctx: LayoutContext, i: int):
         a, b = yield from outer_intrinsic(ctx, c)
         col = k % n
         lows[col], highs[col] = max(lows[col], a), max(highs[col], b)
-    lo = _columns_width(tracks, lows)
-    hi = _columns_width(tracks, highs)
-    gaps = px(s.column_gap, 0.0) * (n - 1)
-    return lo + gaps, hi + gaps
+    return tracks, lows, highs
 
 
 def _columns_width(tracks: list[dict], contents: list[float]) -> float:

@@ -130,7 +130,9 @@ def container_style(
     height: float | None,
     min_height: float | None = None,
     units: TrackUnits = DEFAULT_UNITS,
+    columns: list[float] | None = None,
 ) -> dict:
+    """Taffy style of a flex or grid container (`columns`: a grid's column widths, when we size them)."""
     st = base_style()
     st["display"] = 2 if display in ("grid", "inline-grid") else 1
     st["size"] = {
@@ -154,10 +156,13 @@ def container_style(
             st["justify_items"] = 6  # normal behaves as stretch for grid items
         from .grid_tracks import stretch_auto_tracks, template_areas, track_list, track_sizes
 
-        st["grid_template_columns"] = track_list(s.grid_template_columns, width, units)
         st["grid_template_rows"] = track_list(s.grid_template_rows, height, units)
-        if s.justify_content in ("normal", "stretch"):
-            stretch_auto_tracks(st["grid_template_columns"])
+        if columns is not None:
+            st["grid_template_columns"] = [fixed_track(v) for v in columns]
+        else:
+            st["grid_template_columns"] = track_list(s.grid_template_columns, width, units)
+            if s.justify_content in ("normal", "stretch"):
+                stretch_auto_tracks(st["grid_template_columns"])
         st["grid_auto_columns"] = track_sizes(s.grid_auto_columns, width, units)
         st["grid_auto_rows"] = track_sizes(s.grid_auto_rows, height, units)
         st["grid_auto_flow"] = AUTO_FLOW.get(auto_flow(s), 0)
@@ -166,6 +171,12 @@ def container_style(
             cols = max(a[3] for a in areas.values()) - 1
             st["grid_template_columns"] = track_list(" ".join(["1fr"] * cols), width)
     return st
+
+
+def fixed_track(width: float) -> dict:
+    """A single track of a fixed size."""
+    size = {"dim": 1, "value": width}
+    return {"repetition": -2, "single": {"min_size": size, "max_size": size}, "repeat": []}
 
 
 def auto_flow(s: ComputedStyle) -> str:
