@@ -97,7 +97,9 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
     columns = None
     if areas is not None and s.justify_content in ("normal", "stretch"):
         columns = yield from _stretched_columns(ctx, i, w)
-    root = taffylib.node_create(ptr, container_style(s, ctx.display[i], line_w, h, min_h, units, columns))
+    auto_placed = _auto_placed(ctx, items) if areas is not None and not areas else 0
+    style = container_style(s, ctx.display[i], line_w, h, min_h, units, columns, auto_placed)
+    root = taffylib.node_create(ptr, style)
     ids: dict[int, int | list[int]] = {}
     cb_keys: dict[int, float] = {}  # items whose size depends on the container's width beyond Taffy's inputs
     names = None if areas is None else grid_names(s.grid_template_columns, s.grid_template_rows, areas)
@@ -198,6 +200,23 @@ def _stretched_columns(ctx: LayoutContext, i: int, w: float):
     tracks, _, highs = found
     gaps = px(ctx.styles[i].column_gap, w) * (len(tracks) - 1)
     return stretched_auto_columns(tracks, highs, w, gaps)
+
+
+def _auto_placed(ctx: LayoutContext, items: list[int | list[int]]) -> int:
+    """How many items a grid has when they are all auto-placed one cell each (a run of text is one),
+    else 0."""
+    for it in items:
+        if isinstance(it, int):
+            cs = ctx.styles[it]
+            if (
+                cs.grid_area
+                or cs.grid_column_start
+                or cs.grid_column_end
+                or cs.grid_row_start
+                or cs.grid_row_end
+            ):
+                return 0
+    return len(items)
 
 
 def _align_positioned(

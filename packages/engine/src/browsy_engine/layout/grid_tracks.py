@@ -257,6 +257,39 @@ def stretched_auto_columns(
     return [size + share if track["max_size"]["dim"] == 0 else size for track, size in zip(tracks, sizes)]
 
 
+def collapse_auto_fit(tracks: list[dict], items: int, width: float, gap: float) -> None:
+    """A track list that is one `repeat(auto-fit, …)` alone, in a grid of `items` auto-placed items
+    one cell each: when they fill fewer repetitions than fit in `width`, the empty ones collapse with
+    their gutters (CSS Grid §7.2.3.2), as if the repetition counted the items. Taffy 0.3 collapses the
+    tracks but keeps the gutters, so the count is set here."""
+    if len(tracks) != 1 or tracks[0]["repetition"] != -1 or items < 1:
+        return
+    pattern = 0.0
+    for size in tracks[0]["repeat"]:
+        fixed = _definite(size["max_size"], width)
+        if fixed is None:
+            fixed = _definite(size["min_size"], width)
+        if fixed is None:
+            return
+        pattern += fixed
+    per = len(tracks[0]["repeat"])
+    step = pattern + gap * per
+    if step <= 0.0:
+        return
+    fits = max(1, int((width + gap) // step))
+    if items < fits * per and items % per == 0:
+        tracks[0]["repetition"] = items // per
+
+
+def _definite(size: dict, width: float) -> float | None:
+    """A track sizing function's px when it is a length or percentage, else None."""
+    if size["dim"] == 1:
+        return float(size["value"])
+    if size["dim"] == 2:
+        return float(size["value"]) * width
+    return None
+
+
 LineNames = dict[str, list[int]]
 
 

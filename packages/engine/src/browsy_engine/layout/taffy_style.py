@@ -12,7 +12,7 @@ from typing import Final
 
 from ..css.style import ComputedStyle, Length
 from .geometry import layout_units, px_or_none
-from .grid_tracks import DEFAULT_UNITS, LineNames, TrackUnits, named_line
+from .grid_tracks import DEFAULT_UNITS, LineNames, TrackUnits, collapse_auto_fit, named_line
 
 NAN: Final = math.nan
 AUTO: Final = {"dim": 0, "value": NAN}
@@ -131,8 +131,10 @@ def container_style(
     min_height: float | None = None,
     units: TrackUnits = DEFAULT_UNITS,
     columns: list[float] | None = None,
+    auto_placed: int = 0,
 ) -> dict:
-    """Taffy style of a flex or grid container (`columns`: a grid's column widths, when we size them)."""
+    """Taffy style of a flex or grid container (`columns`: a grid's column widths, when we size them;
+    `auto_placed`: how many items it has when they are all auto-placed one cell each, else 0)."""
     st = base_style()
     st["display"] = 2 if display in ("grid", "inline-grid") else 1
     st["size"] = {
@@ -161,6 +163,10 @@ def container_style(
             st["grid_template_columns"] = [fixed_track(v) for v in columns]
         else:
             st["grid_template_columns"] = track_list(s.grid_template_columns, width, units)
+            if auto_placed and "auto-fit" in (s.grid_template_columns or ""):
+                gap = st["gap"]["width"]
+                gap_px = gap["value"] if gap["dim"] == 1 else gap["value"] * width
+                collapse_auto_fit(st["grid_template_columns"], auto_placed, width, gap_px)
             if s.justify_content in ("normal", "stretch"):
                 stretch_auto_tracks(st["grid_template_columns"])
         st["grid_auto_columns"] = track_sizes(s.grid_auto_columns, width, units)
