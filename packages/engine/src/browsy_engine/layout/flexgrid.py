@@ -133,7 +133,9 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
             return size
         ctx.taffy_depth = depth + 1
         try:
-            size = ctx.measure_cache[key] = _measure(ctx, it, w, known_w, known_h, avail_w, cross_width)
+            size = ctx.measure_cache[key] = _measure(
+                ctx, it, w, known_w, known_h, avail_w, cross_width, areas is not None
+            )
             return size
         finally:
             ctx.taffy_depth = depth
@@ -364,6 +366,7 @@ def _measure(
     known_h: float,
     avail_w: dict,
     cross: bool,
+    in_grid: bool,
 ):
     if isinstance(it, list):
         container = ctx.nodes[it[0]].parent
@@ -376,7 +379,15 @@ def _measure(
     s = ctx.styles[it]
     pb_h, pb_v = horizontal_pb(s, cb_w), vertical_pb(s, cb_w)
     if ctx.is_replaced(it):
-        run(atomic.atomic_box(ctx, it, cb_w))
+        # at a width (or height) Taffy gave it, the other size follows from its aspect ratio
+        force_w = None if math.isnan(known_w) else max(0.0, known_w - pb_h)
+        force_h = None if math.isnan(known_h) else max(0.0, known_h - pb_v)
+        if force_w is None and _compressible(s) and (avail_w.get("dim") == 3 or in_grid):
+            # its min-content width: its percentage sizes resolve against zero. Taffy sizes grid
+            # tracks with one measure at the container's width, against which the percentages would
+            # resolve instead of the grid area; the item's size follows at the area's width.
+            cb_w = 0.0
+        run(atomic.atomic_box(ctx, it, cb_w, force_w, force_h))
         r = ctx.rel[it]
         assert r is not None  # atomic_box placed it
         return (r[2] - pb_h, r[3] - pb_v)
@@ -393,6 +404,12 @@ def _measure(
     if s.aspect_ratio and s.height is None:
         return (cw, _ratio_dependent_height(s, cw, pb_h, pb_v, content_h))
     return (cw, content_h)
+
+
+def _compressible(s: ComputedStyle) -> bool:
+    """Whether a replaced element's min-content contribution is 0 (CSS Sizing 3 §5.2.2, compressible
+    replaced elements: a percentage width or max-width resolves against zero for it)."""
+    return has_percent(s.width) or has_percent(s.max_width)
 
 
 def _unclamped_avail(s: ComputedStyle, cb_w: float, pb_h: float, avail: dict) -> dict:
