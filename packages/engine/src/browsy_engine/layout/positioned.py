@@ -232,12 +232,16 @@ def _scrollport(ctx: LayoutContext, absolute: Absolute, i: int) -> tuple[float, 
     p = ctx.nodes[i].parent
     while p > 0:
         s = ctx.styles_or_none[p]
-        if s is not None and ctx.nodes[p].tag not in ("html", "body"):
-            if s.overflow_x not in ("visible", "clip") or s.overflow_y not in ("visible", "clip"):
-                box = absolute.box(p)
-                if box is None:
-                    return None
-                top = box[1] + s.border_top_width
-                return top, max(0.0, box[3] - s.border_top_width - s.border_bottom_width)
+        if s is not None and ctx.nodes[p].tag not in ("html", "body") and _clips(s):
+            box = absolute.box(p)
+            if box is None:
+                return None
+            top = box[1] + s.border_top_width
+            return top, max(0.0, box[3] - s.border_top_width - s.border_bottom_width)
         p = ctx.nodes[p].parent
     return 0.0, ctx.viewport_h
+
+
+def _clips(s) -> bool:
+    """Whether a box with style s is a scroll container (overflow other than visible or clip)."""
+    return s.overflow_x not in ("visible", "clip") or s.overflow_y not in ("visible", "clip")
