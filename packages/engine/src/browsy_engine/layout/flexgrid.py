@@ -9,6 +9,7 @@ min/max-content widths); after Taffy places the items we lay out each item's con
 from __future__ import annotations
 
 import math
+import re
 from typing import Final
 
 import stretchable.taffylib as taffylib
@@ -105,6 +106,7 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
     names = None if areas is None else grid_names(s.grid_template_columns, s.grid_template_rows, areas)
     placed = _auto_rows(ctx, i, items, areas, names)
     cross_width = areas is not None or s.flex_direction.startswith("column")  # items' width: not flexed
+    flexible_grid = areas is not None and _sized_columns(s)
     for k, it in enumerate(items):
         row = None if placed is None else placed[k]
         nid = _leaf(ctx, ptr, depth, it, w, h, areas, row, cross_width, names)
@@ -134,7 +136,7 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
         ctx.taffy_depth = depth + 1
         try:
             size = ctx.measure_cache[key] = _measure(
-                ctx, it, w, known_w, known_h, avail_w, cross_width, areas is not None
+                ctx, it, w, known_w, known_h, avail_w, cross_width, flexible_grid
             )
             return size
         finally:
@@ -170,6 +172,14 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
             cs = ctx.styles[it]
             if ctx.is_replaced(it):
                 yield _size_replaced(ctx, it, w)
+                most = capped_width(ctx, it) if flexible_grid else None
+                if most is not None:  # at the start of its area, its height from its ratio
+                    pb_h = horizontal_pb(cs, w)
+                    bw = min(bw, most + pb_h)
+                    yield _size_replaced(ctx, it, w, bw - pb_h)
+                    sized = ctx.rel[it]
+                    if sized is not None and cs.height is None:
+                        bh = sized[3]
             ctx.rel[it] = [cx + x, cy + y, bw, bh]
             ctx.anchor[it] = i
             if not ctx.is_replaced(it):
@@ -292,7 +302,9 @@ def _leaf(
             st = base_style()
             st["display"] = 3
         else:
-            st = item_style(ctx.styles[it], w, h, areas, auto_row, clamp_width, names)
+            capped = areas is not None and _sized_columns(ctx.styles[ctx.nodes[it].parent])
+            capped = capped and capped_width(ctx, it) is not None
+            st = item_style(ctx.styles[it], w, h, areas, auto_row, clamp_width, names, capped)
         nid = ctx.taffy_leaves[key] = taffylib.node_create(ptr, st)
         taffylib.node_set_measure(ptr, nid, True)
     return nid
@@ -353,8 +365,8 @@ def _percent_axes(ctx: LayoutContext, s: ComputedStyle) -> tuple[bool, bool]:
     return known
 
 
-def _size_replaced(ctx: LayoutContext, c: int, cb_w: float):
-    box = yield atomic.atomic_box(ctx, c, cb_w)
+def _size_replaced(ctx: LayoutContext, c: int, cb_w: float, force_w: float | None = None):
+    box = yield atomic.atomic_box(ctx, c, cb_w, force_w)
     return box
 
 
@@ -382,6 +394,9 @@ def _measure(
         # at a width (or height) Taffy gave it, the other size follows from its aspect ratio
         force_w = None if math.isnan(known_w) else max(0.0, known_w - pb_h)
         force_h = None if math.isnan(known_h) else max(0.0, known_h - pb_v)
+        most = capped_width(ctx, it) if in_grid else None
+        if force_w is not None and most is not None:
+            force_w = min(force_w, most)  # stretched over its area, but no wider than its own width
         if force_w is None and _compressible(s) and (avail_w.get("dim") == 3 or in_grid):
             # its min-content width: its percentage sizes resolve against zero. Taffy sizes grid
             # tracks with one measure at the container's width, against which the percentages would
@@ -404,6 +419,36 @@ def _measure(
     if s.aspect_ratio and s.height is None:
         return (cw, _ratio_dependent_height(s, cw, pb_h, pb_v, content_h))
     return (cw, content_h)
+
+
+_INTRINSIC_TRACK: Final = re.compile(r"(?<![\w-])auto(?![\w-])|content")
+
+
+def _sized_columns(s: ComputedStyle) -> bool:
+    """Whether grid s's columns are all sized without their items' max-content (lengths, percentages,
+    fr): Taffy measures the items once at the grid's width, which serves as their min-content
+    contribution only there."""
+    text = s.grid_template_columns
+    return bool(text) and _INTRINSIC_TRACK.search(text or "") is None
+
+
+def capped_width(ctx: LayoutContext, it: int) -> float | None:
+    """The content width of replaced grid item `it` when it has a length width that its percentage
+    max-width may cap at its grid area's width, and its area does not align it otherwise (justify-self
+    normal or stretch: a replaced item then starts its area at its own width, CSS Grid §11.1); else
+    None."""
+    if not ctx.is_replaced(it):
+        return None
+    s = ctx.styles[it]
+    if not has_percent(s.max_width) or s.width is None or s.width[1]:
+        return None
+    if s.justify_self not in ("auto", "normal", "stretch"):
+        return None
+    grid = ctx.styles[ctx.nodes[it].parent]
+    if grid.justify_items not in ("normal", "stretch", "legacy", None):
+        return None
+    inset = horizontal_pb(s, 0.0) if s.box_sizing == "border-box" else 0.0
+    return max(0.0, s.width[0] - inset)
 
 
 def _compressible(s: ComputedStyle) -> bool:

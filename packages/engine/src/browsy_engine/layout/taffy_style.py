@@ -231,9 +231,13 @@ def item_style(
     auto_row: tuple[int, int] | None = None,
     clamp_width: bool = False,
     names: tuple[LineNames, LineNames] | None = None,
+    capped: bool = False,
 ) -> dict:
     """Taffy style of a flex or grid item; `clamp_width`: its width is not its container's main size
-    (a column flexbox or a grid), so min/max-width apply to it before it is measured."""
+    (a column flexbox or a grid), so min/max-width apply to it before it is measured; `capped`: a
+    replaced grid item whose percentage max-width caps its width at its grid area's (Taffy resolves
+    percentages against the grid): it is stretched over the area, measured at its width no wider
+    than its own (flexgrid.capped_width), and placed at that width."""
     st = base_style()
     st["display"] = 3
     st["box_sizing"] = 0 if s.box_sizing == "border-box" else 1
@@ -253,14 +257,17 @@ def item_style(
         {"dim": 1, "value": s.border_left_width},
     )
     width = dim(s.width, cw)
-    stretch = areas is not None and s.width == (0.0, 1.0)
+    stretch = areas is not None and (s.width == (0.0, 1.0) or capped)
+    if capped:
+        st["max_size"] = {"width": AUTO, "height": dim(s.max_height, ch)}  # applied by our measure
     if stretch:
         width = AUTO  # Taffy resolves % against the container, not the grid area: stretch instead
     elif clamp_width:
         width = clamped_width(width, s, cw)
     st["size"] = {"width": width, "height": dim(s.height, ch)}
     st["min_size"] = {"width": dim(s.min_width, cw), "height": dim(s.min_height, ch)}
-    st["max_size"] = {"width": dim(s.max_width, cw), "height": dim(s.max_height, ch)}
+    if not capped:
+        st["max_size"] = {"width": dim(s.max_width, cw), "height": dim(s.max_height, ch)}
     st["overflow_x"] = SCROLL_CONTAINER if s.overflow_x in SCROLLS else 0
     st["overflow_y"] = SCROLL_CONTAINER if s.overflow_y in SCROLLS else 0
     st["flex_grow"] = float(s.flex_grow)
