@@ -27,7 +27,7 @@ from .grid_tracks import (
     template_areas,
     track_units,
 )
-from .taffy_style import auto_flow, base_style, container_style, definite_column_rows, item_style
+from .taffy_style import ZERO, auto_flow, base_style, container_style, definite_column_rows, item_style
 from .trampoline import run
 
 MAX_DEPTH: Final = 48  # nested flex/grid containers deeper than this are laid out as blocks
@@ -100,6 +100,9 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
         columns = yield from _stretched_columns(ctx, i, w)
     auto_placed = _auto_placed(ctx, items) if areas is not None and not areas else 0
     style = container_style(s, ctx.display[i], line_w, h, min_h, units, columns, auto_placed)
+    gutters = _gap_margins(ctx, s, items, w) if flex and ctx.display[i] != "-webkit-box" else None
+    if gutters is not None:
+        style["gap"] = {"width": ZERO, "height": style["gap"]["height"]}
     root = taffylib.node_create(ptr, style)
     ids: dict[int, int | list[int]] = {}
     cb_keys: dict[int, float] = {}  # items whose size depends on the container's width beyond Taffy's inputs
@@ -109,7 +112,8 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
     flexible_grid = areas is not None and _sized_columns(s)
     for k, it in enumerate(items):
         row = None if placed is None else placed[k]
-        nid = _leaf(ctx, ptr, depth, it, w, h, areas, row, cross_width, names)
+        edges = NO_GUTTER if gutters is None else gutters[k]
+        nid = _leaf(ctx, ptr, depth, it, w, h, areas, row, cross_width, names, edges)
         taffylib.node_add_child(ptr, root, nid)
         ids[nid] = it
         if isinstance(it, int) and (ctx.is_replaced(it) or _percent_padding(ctx.styles[it])):
@@ -274,8 +278,10 @@ def _leaf(
     auto_row: tuple[int, int] | None = None,
     clamp_width: bool = False,
     names: tuple[LineNames, LineNames] | None = None,
+    gutter: tuple[float, float] = (0.0, 0.0),
 ) -> int:
-    """The Taffy leaf of item `it` (`clamp_width`: see item_style), made on its container's first layout and kept for the later ones
+    """The Taffy leaf of item `it` (`clamp_width`: see item_style; `gutter`: px added to its left and
+    right margins, see _gap_margins), made on its container's first layout and kept for the later ones
     (several per container: measured at min-content, max-content and its final width by the flex or grid
     container around it, each time a new Taffy tree). Taffy caches a node's sizes by the constraints it
     was measured under, as its own layouts do between passes, so a kept leaf answers a repeated measure
@@ -286,7 +292,7 @@ def _leaf(
     percentages. Its grid row placed by us (`auto_row`) is the same at every layout of the container (it
     depends on the items' styles alone), so it needs no key. Dropped with the layout (`release_leaves`)."""
     if isinstance(it, list):
-        key: tuple = (depth, it[0], it[-1])
+        key: tuple = (depth, it[0], it[-1], gutter)
     else:
         s = ctx.styles[it]
         across, down = _percent_axes(ctx, s)
@@ -295,6 +301,7 @@ def _leaf(
             it,
             round(w, 3) if across or ctx.is_replaced(it) else None,
             (None if h is None else round(h, 3)) if down else -1.0,
+            gutter,
         )
     nid = ctx.taffy_leaves.get(key)
     if nid is None:
@@ -305,9 +312,67 @@ def _leaf(
             capped = areas is not None and _sized_columns(ctx.styles[ctx.nodes[it].parent])
             capped = capped and capped_width(ctx, it) is not None
             st = item_style(ctx.styles[it], w, h, areas, auto_row, clamp_width, names, capped)
+        if gutter != NO_GUTTER:
+            st["margin"] = _widened(st["margin"], gutter, w)
         nid = ctx.taffy_leaves[key] = taffylib.node_create(ptr, st)
         taffylib.node_set_measure(ptr, nid, True)
     return nid
+
+
+NO_GUTTER: Final = (0.0, 0.0)
+
+
+def _gap_margins(
+    ctx: LayoutContext, s: ComputedStyle, items: list[int | list[int]], w: float
+) -> list[tuple[float, float]] | None:
+    """The column gaps of a single-line row flex container as margins, when an item has an auto
+    margin on the main axis: Taffy 0.3 then drops the gaps (a `margin-left: auto` link in a nav with
+    `gap: 1rem` lost them), while CSS Flexbox §8.1 leaves them between the items before auto margins
+    take the free space. Each gap goes on the margin of the item before it that faces it, or of the
+    item after it when that margin is auto (neither: None, Taffy's result stands); (left, right) px
+    per item, or None when nothing needs it."""
+    if s.flex_wrap != "nowrap" or not s.flex_direction.startswith("row") or len(items) < 2:
+        return None
+    gap = px(s.column_gap, w)
+    if gap <= 0.0:
+        return None
+    sides = [_auto_sides(ctx, it) for it in items]
+    if not any(left or right for left, right in sides):
+        return None
+    reverse = s.flex_direction == "row-reverse"
+    out = [(0.0, 0.0)] * len(items)
+    for k in range(len(items) - 1):
+        # the gap between items k and k+1: on k's trailing side or k+1's leading one
+        trailing_auto = sides[k][0] if reverse else sides[k][1]
+        leading_auto = sides[k + 1][1] if reverse else sides[k + 1][0]
+        if not trailing_auto:
+            target, on_right = k, not reverse
+        elif not leading_auto:
+            target, on_right = k + 1, reverse
+        else:
+            return None
+        left, right = out[target]
+        out[target] = (left, right + gap) if on_right else (left + gap, right)
+    return out
+
+
+def _auto_sides(ctx: LayoutContext, it: int | list[int]) -> tuple[bool, bool]:
+    """Whether an item's left and right margins are auto (an anonymous item's never are)."""
+    if isinstance(it, list):
+        return False, False
+    cs = ctx.styles[it]
+    return cs.margin_left is None, cs.margin_right is None
+
+
+def _widened(margin: dict, gutter: tuple[float, float], w: float) -> dict:
+    """Taffy margins with `gutter` px added to the left and right ones (percentages resolved)."""
+    out = dict(margin)
+    for side, extra in (("left", gutter[0]), ("right", gutter[1])):
+        if extra:
+            m = margin[side]
+            base = m["value"] * w if m["dim"] == 2 else m["value"]
+            out[side] = {"dim": 1, "value": base + extra}
+    return out
 
 
 def _first_item_baseline(ctx: LayoutContext, i: int, items: list[int | list[int]]) -> bool:
