@@ -102,7 +102,10 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
     style = container_style(s, ctx.display[i], line_w, h, min_h, units, columns, auto_placed)
     gutters = _gap_margins(ctx, s, items, w) if flex and ctx.display[i] != "-webkit-box" else None
     if gutters is not None:
-        style["gap"] = {"width": ZERO, "height": style["gap"]["height"]}
+        if s.flex_direction.startswith("column"):
+            style["gap"] = {"width": style["gap"]["width"], "height": ZERO}
+        else:
+            style["gap"] = {"width": ZERO, "height": style["gap"]["height"]}
     root = taffylib.node_create(ptr, style)
     ids: dict[int, int | list[int]] = {}
     cb_keys: dict[int, float] = {}  # items whose size depends on the container's width beyond Taffy's inputs
@@ -313,7 +316,8 @@ def _leaf(
             capped = capped and capped_width(ctx, it) is not None
             st = item_style(ctx.styles[it], w, h, areas, auto_row, clamp_width, names, capped)
         if gutter != NO_GUTTER:
-            st["margin"] = _widened(st["margin"], gutter, w)
+            column = ctx.styles[ctx.nodes[it if isinstance(it, int) else it[0]].parent].flex_direction
+            st["margin"] = _widened(st["margin"], gutter, w, column.startswith("column"))
         nid = ctx.taffy_leaves[key] = taffylib.node_create(ptr, st)
         taffylib.node_set_measure(ptr, nid, True)
     return nid
@@ -325,21 +329,22 @@ NO_GUTTER: Final = (0.0, 0.0)
 def _gap_margins(
     ctx: LayoutContext, s: ComputedStyle, items: list[int | list[int]], w: float
 ) -> list[tuple[float, float]] | None:
-    """The column gaps of a single-line row flex container as margins, when an item has an auto
+    """The main-axis gaps of a single-line flex container as margins, when an item has an auto
     margin on the main axis: Taffy 0.3 then drops the gaps (a `margin-left: auto` link in a nav with
     `gap: 1rem` lost them), while CSS Flexbox §8.1 leaves them between the items before auto margins
     take the free space. Each gap goes on the margin of the item before it that faces it, or of the
     item after it when that margin is auto (neither: None, Taffy's result stands); (left, right) px
     per item, or None when nothing needs it."""
-    if s.flex_wrap != "nowrap" or not s.flex_direction.startswith("row") or len(items) < 2:
+    if s.flex_wrap != "nowrap" or len(items) < 2:
         return None
-    gap = px(s.column_gap, w)
+    column = s.flex_direction.startswith("column")
+    gap = px(s.row_gap, 0.0) if column else px(s.column_gap, w)
     if gap <= 0.0:
         return None
-    sides = [_auto_sides(ctx, it) for it in items]
+    sides = [_auto_sides(ctx, it, column) for it in items]
     if not any(left or right for left, right in sides):
         return None
-    reverse = s.flex_direction == "row-reverse"
+    reverse = s.flex_direction.endswith("reverse")
     out = [(0.0, 0.0)] * len(items)
     for k in range(len(items) - 1):
         # the gap between items k and k+1: on k's trailing side or k+1's leading one
@@ -356,18 +361,23 @@ def _gap_margins(
     return out
 
 
-def _auto_sides(ctx: LayoutContext, it: int | list[int]) -> tuple[bool, bool]:
-    """Whether an item's left and right margins are auto (an anonymous item's never are)."""
+def _auto_sides(ctx: LayoutContext, it: int | list[int], column: bool) -> tuple[bool, bool]:
+    """Whether an item's left and right margins (top and bottom in a column) are auto (an anonymous
+    item's never are)."""
     if isinstance(it, list):
         return False, False
     cs = ctx.styles[it]
+    if column:
+        return cs.margin_top is None, cs.margin_bottom is None
     return cs.margin_left is None, cs.margin_right is None
 
 
-def _widened(margin: dict, gutter: tuple[float, float], w: float) -> dict:
-    """Taffy margins with `gutter` px added to the left and right ones (percentages resolved)."""
+def _widened(margin: dict, gutter: tuple[float, float], w: float, column: bool) -> dict:
+    """Taffy margins with `gutter` px added to the left and right ones, or the top and bottom ones in
+    a column (percentages resolved)."""
     out = dict(margin)
-    for side, extra in (("left", gutter[0]), ("right", gutter[1])):
+    first, second = ("top", "bottom") if column else ("left", "right")
+    for side, extra in ((first, gutter[0]), (second, gutter[1])):
         if extra:
             m = margin[side]
             base = m["value"] * w if m["dim"] == 2 else m["value"]
