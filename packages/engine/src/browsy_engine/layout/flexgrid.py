@@ -168,6 +168,8 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
     taffylib.node_drop(ptr, root)  # its items' leaves stay, for the next layout of this container
     baseline: float | None = None
     synthesize = _first_item_baseline(ctx, i, items)
+    aligned = _baseline_row(ctx, i, items) if flex else False
+    item_bases: dict[int, float] = {}  # baseline items: their baseline below their border box's top
     ctx.taffy_depth = depth + 1
     try:
         for k, (it, x, y, bw, bh) in enumerate(boxes):
@@ -193,6 +195,8 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
                 pb_h, pb_v = horizontal_pb(cs, w), vertical_pb(cs, w)
                 out = yield item_contents(ctx, it, max(0.0, bw - pb_h), max(0.0, bh - pb_v), w)
                 ctx.rel[it] = [cx + x, cy + y, bw, bh]
+                if out.baseline is not None:
+                    item_bases[it] = cs.border_top_width + px(cs.padding_top, w) + out.baseline
                 if baseline is None and out.baseline is not None:
                     # the container's baseline is its first item's (inline-flex buttons align by their text)
                     baseline = y + cs.border_top_width + px(cs.padding_top, w) + out.baseline
@@ -200,6 +204,10 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
                 baseline = y + bh  # no line in it: synthesized from its border box's bottom edge
     finally:
         ctx.taffy_depth = depth
+    if aligned:
+        shared, bottom = _align_baselines(ctx, boxes, item_bases, w)
+        baseline = shared
+        height = max(height, bottom)
     if h is not None:
         height = h
     if positioned and flex:
@@ -383,6 +391,47 @@ def _widened(margin: dict, gutter: tuple[float, float], w: float, column: bool) 
             base = m["value"] * w if m["dim"] == 2 else m["value"]
             out[side] = {"dim": 1, "value": base + extra}
     return out
+
+
+def _baseline_row(ctx: LayoutContext, i: int, items: list[int | list[int]]) -> bool:
+    """Whether flex container i is a single row whose items all align by their baselines (align-items
+    or align-self baseline, no auto cross margins, no anonymous item): Taffy 0.3 aligns such items by
+    their bottom edges, as it knows no baselines of measured items."""
+    s = ctx.styles[i]
+    if s.flex_wrap != "nowrap" or not s.flex_direction.startswith("row"):
+        return False
+    for it in items:
+        if isinstance(it, list):
+            return False
+        cs = ctx.styles[it]
+        align = s.align_items if cs.align_self in ("auto", None) else cs.align_self
+        if align not in ("baseline", "first baseline"):
+            return False
+        if cs.margin_top is None or cs.margin_bottom is None:
+            return False
+    return bool(items)
+
+
+def _align_baselines(
+    ctx: LayoutContext, boxes: list, item_bases: dict[int, float], w: float
+) -> tuple[float, float]:
+    """Move the items of baseline row i (its `boxes` from Taffy) so their baselines line up (CSS
+    Flexbox §8.3, §9.4 step 8): each item's baseline (`item_bases`, else synthesized from its border
+    box's bottom) as far below the line's top as the lowest one's. The shared baseline and the bottom
+    of the lowest margin box, from the container's content top."""
+    placed: list[tuple[int, float, float, float, float]] = []  # item, y, margin top, baseline, height
+    for it, _x, y, _bw, bh in boxes:
+        cs = ctx.styles[it]
+        placed.append((it, y, px(cs.margin_top, w), item_bases.get(it, bh), bh))
+    shared = max(mt + base for _it, _y, mt, base, _bh in placed)
+    bottom = 0.0
+    for it, y, _mt, base, bh in placed:
+        r = ctx.rel[it]
+        top = shared - base  # its border box's top
+        if r is not None:
+            r[1] += top - y
+        bottom = max(bottom, top + bh + px(ctx.styles[it].margin_bottom, w))
+    return shared, bottom
 
 
 def _first_item_baseline(ctx: LayoutContext, i: int, items: list[int | list[int]]) -> bool:
