@@ -22,9 +22,11 @@ from .geometry import ContentBox, has_percent, horizontal_pb, margins_h, px, px_
 from .grid_tracks import (
     DEFAULT_UNITS,
     LineNames,
+    explicit_tracks,
     grid_names,
     stretched_auto_columns,
     template_areas,
+    track_list,
     track_units,
 )
 from .taffy_style import ZERO, auto_flow, base_style, container_style, definite_column_rows, item_style
@@ -286,7 +288,7 @@ def _leaf(
     w: float,
     h: float | None,
     areas: dict | None,
-    auto_row: tuple[int, int] | None = None,
+    auto_row: tuple[int, int, int, int] | None = None,
     clamp_width: bool = False,
     names: tuple[LineNames, LineNames] | None = None,
     gutter: tuple[float, float] = (0.0, 0.0),
@@ -454,15 +456,17 @@ def _auto_rows(
     items: list[int | list[int]],
     areas: dict | None,
     names: tuple[LineNames, LineNames] | None,
-) -> list[tuple[int, int]] | None:
-    """The rows we place a grid's items in ourselves (see taffy_style.definite_column_rows), or None."""
+) -> list[tuple[int, int, int, int]] | None:
+    """The cells we place a grid's items in ourselves (see taffy_style.definite_column_rows), or None."""
     s = ctx.styles[i]
     if areas is None or auto_flow(s) != "row":
         return None
     styles = [ctx.styles[it] for it in items if isinstance(it, int)]
     if len(styles) < len(items):
         return None  # an anonymous item (a run of text) is auto-placed: Taffy places them all
-    return definite_column_rows(styles, areas, names)
+    tracks = explicit_tracks(track_list(s.grid_template_columns, None))
+    columns = len(tracks) if tracks else max((a[3] - 1 for a in areas.values()), default=0)
+    return definite_column_rows(styles, areas, names, columns)
 
 
 def release_leaves(ctx: LayoutContext) -> None:

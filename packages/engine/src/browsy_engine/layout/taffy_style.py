@@ -228,7 +228,7 @@ def item_style(
     cw: float,
     ch: float | None,
     areas: dict | None,
-    auto_row: tuple[int, int] | None = None,
+    auto_row: tuple[int, int, int, int] | None = None,
     clamp_width: bool = False,
     names: tuple[LineNames, LineNames] | None = None,
     capped: bool = False,
@@ -279,8 +279,11 @@ def item_style(
         st["aspect_ratio"] = float(s.aspect_ratio)
     col, row = grid_lines(s, areas, names)
     st["grid_column"] = col
-    if auto_row is not None:  # placed by definite_column_rows: (start line, span)
+    if auto_row is not None:  # placed by definite_column_rows: rows' start line and span, columns'
         row = {"start": {"kind": 1, "value": auto_row[0]}, "end": {"kind": 2, "value": auto_row[1]}}
+        if auto_row[2]:
+            col = {"start": {"kind": 1, "value": auto_row[2]}, "end": {"kind": 2, "value": auto_row[3]}}
+            st["grid_column"] = col
     st["grid_row"] = row
     return st
 
@@ -337,24 +340,47 @@ def _row_span(row: dict) -> int:
 
 
 def definite_column_rows(
-    styles: list[ComputedStyle], areas: dict | None, names: tuple[LineNames, LineNames] | None = None
-) -> list[tuple[int, int]] | None:
-    """(row-start line, row span) of each item of a row-flow (sparse) grid whose items all have a
-    definite column and an auto row, placed as CSS Grid §8.5 step 4 says (Taffy misplaces the third
-    such item on): each goes in its column at the auto-placement cursor's row, one row further when its
-    column starts before the cursor's, then down until it overlaps no item placed before it. None when
-    the grid is not so."""
+    styles: list[ComputedStyle],
+    areas: dict | None,
+    names: tuple[LineNames, LineNames] | None = None,
+    columns: int = 0,
+) -> list[tuple[int, int, int, int]] | None:
+    """(row-start line, row span, column-start line or 0, column span) of each item of a row-flow
+    (sparse) grid whose items have a definite column or none, and an auto row, placed as CSS Grid §8.5
+    step 4 says (Taffy misplaces the third definite-column item on): one with a definite column goes
+    in it at the auto-placement cursor's row, one row further when its column starts before the
+    cursor's, then down until it overlaps no item placed before it (its column is its own: 0); one
+    without goes to the first cell from the cursor on, along the row and then the next ones, where it
+    overlaps nothing within the grid's `columns` (at least the explicit ones). None when the grid is
+    not so (or it has auto-placed items and `columns` is unknown, 0)."""
     occupied: set[tuple[int, int]] = set()
     cursor_row, cursor_col = 1, 1
-    rows: list[tuple[int, int]] = []
-    for s in styles:
-        col, row = grid_lines(s, areas, names)
+    placed: list[tuple[int, int, int, int]] = []
+    lines = [grid_lines(s, areas, names) for s in styles]
+    if all(col["start"]["kind"] != 1 for col, _row in lines):
+        return None  # all auto-placed: Taffy places them as CSS does
+    for col, _row in lines:
+        span_c = _span(col)
+        if col["start"]["kind"] == 1 and span_c is not None:
+            columns = max(columns, col["start"]["value"] + span_c - 1) if columns else columns
+    for col, row in lines:
+        if row["start"]["kind"] == 1 or row["end"]["kind"] == 1:
+            return None
+        span_r = _row_span(row)
+        if col["start"]["kind"] == 0 and col["end"]["kind"] != 1:
+            span_c = _row_span(col)
+            if columns <= 0 or span_c > columns:
+                return None
+            cursor_row, cursor_col = _free_cell(occupied, cursor_row, cursor_col, span_r, span_c, columns)
+            occupied.update(
+                (cursor_row + r, c) for r in range(span_r) for c in range(cursor_col, cursor_col + span_c)
+            )
+            placed.append((cursor_row, span_r, cursor_col, span_c))
+            continue
         span_c = _span(col)
         if col["start"]["kind"] != 1 or col["start"]["value"] < 1 or span_c is None:
             return None
-        if row["start"]["kind"] == 1 or row["end"]["kind"] == 1:
-            return None
-        start, span_r = col["start"]["value"], _row_span(row)
+        start = col["start"]["value"]
         if start < cursor_col:
             cursor_row += 1
         cells = [(r, c) for r in range(span_r) for c in range(start, start + span_c)]
@@ -362,5 +388,18 @@ def definite_column_rows(
             cursor_row += 1
         occupied.update((cursor_row + r, c) for r, c in cells)
         cursor_col = start
-        rows.append((cursor_row, span_r))
-    return rows
+        placed.append((cursor_row, span_r, 0, span_c))
+    return placed
+
+
+def _free_cell(
+    occupied: set[tuple[int, int]], row: int, col: int, span_r: int, span_c: int, columns: int
+) -> tuple[int, int]:
+    """The first (row, column) from the cursor (row, col) on, along the rows, where a span_r × span_c
+    item overlaps no occupied cell and fits in `columns`."""
+    while True:
+        while col + span_c - 1 <= columns:
+            if not any((row + r, c) in occupied for r in range(span_r) for c in range(col, col + span_c)):
+                return row, col
+            col += 1
+        row, col = row + 1, 1
