@@ -170,7 +170,8 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
     taffylib.node_drop(ptr, root)  # its items' leaves stay, for the next layout of this container
     baseline: float | None = None
     synthesize = _first_item_baseline(ctx, i, items)
-    aligned = _baseline_row(ctx, i, items) if flex else False
+    packed = h is None and s.align_content in ("normal", "stretch", "flex-start", "start")
+    aligned = _baseline_row(ctx, i, items, packed) if flex else False
     item_bases: dict[int, float] = {}  # baseline items: their baseline below their border box's top
     ctx.taffy_depth = depth + 1
     try:
@@ -207,7 +208,7 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
     finally:
         ctx.taffy_depth = depth
     if aligned:
-        shared, bottom = _align_baselines(ctx, boxes, item_bases, w)
+        shared, bottom = _align_baselines(ctx, boxes, item_bases, w, s.flex_wrap != "nowrap")
         baseline = shared
         height = max(height, bottom)
     if h is not None:
@@ -395,12 +396,18 @@ def _widened(margin: dict, gutter: tuple[float, float], w: float, column: bool) 
     return out
 
 
-def _baseline_row(ctx: LayoutContext, i: int, items: list[int | list[int]]) -> bool:
-    """Whether flex container i is a single row whose items all align by their baselines (align-items
+def _baseline_row(
+    ctx: LayoutContext, i: int, items: list[int | list[int]], wrapped_lines_packed: bool
+) -> bool:
+    """Whether flex container i is a row (a single line, or wrapping lines packed at its start with
+    nothing to spread: `wrapped_lines_packed`) whose items all align by their baselines (align-items
     or align-self baseline, no auto cross margins, no anonymous item): Taffy 0.3 aligns such items by
     their bottom edges, as it knows no baselines of measured items."""
     s = ctx.styles[i]
-    if s.flex_wrap != "nowrap" or not s.flex_direction.startswith("row"):
+    if s.flex_wrap == "nowrap":
+        if not s.flex_direction.startswith("row"):
+            return False
+    elif s.flex_wrap != "wrap" or s.flex_direction != "row" or not wrapped_lines_packed:
         return False
     for it in items:
         if isinstance(it, list):
@@ -415,25 +422,40 @@ def _baseline_row(ctx: LayoutContext, i: int, items: list[int | list[int]]) -> b
 
 
 def _align_baselines(
-    ctx: LayoutContext, boxes: list, item_bases: dict[int, float], w: float
+    ctx: LayoutContext, boxes: list, item_bases: dict[int, float], w: float, wraps: bool
 ) -> tuple[float, float]:
-    """Move the items of baseline row i (its `boxes` from Taffy) so their baselines line up (CSS
-    Flexbox §8.3, §9.4 step 8): each item's baseline (`item_bases`, else synthesized from its border
-    box's bottom) as far below the line's top as the lowest one's. The shared baseline and the bottom
+    """Move the items of baseline row i (its `boxes` from Taffy, in order) so their baselines line
+    up on each flex line (CSS Flexbox §8.3, §9.4 step 8): each item's baseline (`item_bases`, else
+    synthesized from its border box's bottom) as far below its line's top as the lowest one's; a
+    line that grows pushes the lines after it down. The first line's shared baseline and the bottom
     of the lowest margin box, from the container's content top."""
-    placed: list[tuple[int, float, float, float, float]] = []  # item, y, margin top, baseline, height
-    for it, _x, y, _bw, bh in boxes:
+    lines: list[list[tuple[int, float, float, float, float]]] = []  # item, y, margin top, baseline, h
+    last_x = math.inf
+    for it, x, y, _bw, bh in boxes:
         cs = ctx.styles[it]
-        placed.append((it, y, px(cs.margin_top, w), item_bases.get(it, bh), bh))
-    shared = max(mt + base for _it, _y, mt, base, _bh in placed)
+        if not lines or (wraps and x <= last_x):
+            lines.append([])  # a wrapped row starts again at the left
+        last_x = x
+        lines[-1].append((it, y, px(cs.margin_top, w), item_bases.get(it, bh), bh))
+    first: float | None = None
+    push = 0.0
     bottom = 0.0
-    for it, y, _mt, base, bh in placed:
-        r = ctx.rel[it]
-        top = shared - base  # its border box's top
-        if r is not None:
-            r[1] += top - y
-        bottom = max(bottom, top + bh + px(ctx.styles[it].margin_bottom, w))
-    return shared, bottom
+    for line in lines:
+        line_top = min(y - mt for _it, y, mt, _b, _h in line)
+        old_bottom = max(y + bh + px(ctx.styles[it].margin_bottom, w) for it, y, _mt, _b, bh in line)
+        shared = max(mt + base for _it, _y, mt, base, _bh in line)
+        new_bottom = line_top
+        for it, y, _mt, base, bh in line:
+            r = ctx.rel[it]
+            top = line_top + push + shared - base  # its border box's top
+            if r is not None:
+                r[1] += top - y
+            new_bottom = max(new_bottom, top + bh + px(ctx.styles[it].margin_bottom, w))
+        if first is None:
+            first = line_top + push + shared
+        push = max(push, new_bottom - old_bottom)
+        bottom = max(bottom, new_bottom)
+    return (first or 0.0), bottom
 
 
 def _first_item_baseline(ctx: LayoutContext, i: int, items: list[int | list[int]]) -> bool:
