@@ -22,6 +22,7 @@ from .geometry import ContentBox, has_percent, horizontal_pb, margins_h, px, px_
 from .grid_tracks import (
     DEFAULT_UNITS,
     LineNames,
+    TrackUnits,
     explicit_tracks,
     grid_names,
     stretched_auto_columns,
@@ -115,10 +116,12 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
     placed = _auto_rows(ctx, i, items, areas, names)
     cross_width = areas is not None or s.flex_direction.startswith("column")  # items' width: not flexed
     flexible_grid = areas is not None and _sized_columns(s)
+    bases = _area_widths(ctx, s, items, w, units) if flexible_grid and auto_placed else {}
     for k, it in enumerate(items):
         row = None if placed is None else placed[k]
         edges = NO_GUTTER if gutters is None else gutters[k]
-        nid = _leaf(ctx, ptr, depth, it, w, h, areas, row, cross_width, names, edges)
+        base = bases.get(it) if isinstance(it, int) else None
+        nid = _leaf(ctx, ptr, depth, it, w, h, areas, row, cross_width, names, edges, base)
         taffylib.node_add_child(ptr, root, nid)
         ids[nid] = it
         if isinstance(it, int) and (ctx.is_replaced(it) or _percent_padding(ctx.styles[it])):
@@ -144,8 +147,9 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
             return size
         ctx.taffy_depth = depth + 1
         try:
+            cb_w = bases.get(it, w) if isinstance(it, int) else w
             size = ctx.measure_cache[key] = _measure(
-                ctx, it, w, known_w, known_h, avail_w, cross_width, flexible_grid
+                ctx, it, cb_w, known_w, known_h, avail_w, cross_width, flexible_grid
             )
             return size
         finally:
@@ -195,14 +199,15 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
             ctx.rel[it] = [cx + x, cy + y, bw, bh]
             ctx.anchor[it] = i
             if not ctx.is_replaced(it):
-                pb_h, pb_v = horizontal_pb(cs, w), vertical_pb(cs, w)
-                out = yield item_contents(ctx, it, max(0.0, bw - pb_h), max(0.0, bh - pb_v), w)
+                cb_w = bases.get(it, w)  # what its percentage paddings resolve against
+                pb_h, pb_v = horizontal_pb(cs, cb_w), vertical_pb(cs, cb_w)
+                out = yield item_contents(ctx, it, max(0.0, bw - pb_h), max(0.0, bh - pb_v), cb_w)
                 ctx.rel[it] = [cx + x, cy + y, bw, bh]
                 if out.baseline is not None:
-                    item_bases[it] = cs.border_top_width + px(cs.padding_top, w) + out.baseline
+                    item_bases[it] = cs.border_top_width + px(cs.padding_top, cb_w) + out.baseline
                 if baseline is None and out.baseline is not None:
                     # the container's baseline is its first item's (inline-flex buttons align by their text)
-                    baseline = y + cs.border_top_width + px(cs.padding_top, w) + out.baseline
+                    baseline = y + cs.border_top_width + px(cs.padding_top, cb_w) + out.baseline
             if baseline is None and k == 0 and synthesize:
                 baseline = y + bh  # no line in it: synthesized from its border box's bottom edge
     finally:
@@ -293,6 +298,7 @@ def _leaf(
     clamp_width: bool = False,
     names: tuple[LineNames, LineNames] | None = None,
     gutter: tuple[float, float] = (0.0, 0.0),
+    area_w: float | None = None,
 ) -> int:
     """The Taffy leaf of item `it` (`clamp_width`: see item_style; `gutter`: px added to its left and
     right margins, see _gap_margins), made on its container's first layout and kept for the later ones
@@ -316,6 +322,7 @@ def _leaf(
             round(w, 3) if across or ctx.is_replaced(it) else None,
             (None if h is None else round(h, 3)) if down else -1.0,
             gutter,
+            None if area_w is None else round(area_w, 3),
         )
     nid = ctx.taffy_leaves.get(key)
     if nid is None:
@@ -326,6 +333,9 @@ def _leaf(
             capped = areas is not None and _sized_columns(ctx.styles[ctx.nodes[it].parent])
             capped = capped and capped_width(ctx, it) is not None
             st = item_style(ctx.styles[it], w, h, areas, auto_row, clamp_width, names, capped)
+        if area_w is not None:  # percentage margins and paddings: of its grid area's width
+            st["margin"] = _resolved(st["margin"], area_w)
+            st["padding"] = _resolved(st["padding"], area_w)
         if gutter != NO_GUTTER:
             column = ctx.styles[ctx.nodes[it if isinstance(it, int) else it[0]].parent].flex_direction
             st["margin"] = _widened(st["margin"], gutter, w, column.startswith("column"))
@@ -335,6 +345,51 @@ def _leaf(
 
 
 NO_GUTTER: Final = (0.0, 0.0)
+
+
+def _resolved(edges: dict, base: float) -> dict:
+    """Taffy edge lengths with their percentages resolved against `base` px."""
+    return {side: {"dim": 1, "value": v["value"] * base} if v["dim"] == 2 else v for side, v in edges.items()}
+
+
+def _area_widths(
+    ctx: LayoutContext, s: ComputedStyle, items: list[int | list[int]], w: float, units: TrackUnits
+) -> dict[int, float]:
+    """The widths of the grid areas of grid s's items whose margins or paddings have percentages,
+    which resolve against the area (CSS Grid §6.5; Taffy resolves them against the grid): for grids
+    whose items are all auto-placed one cell each (item k in column k mod n) in explicit columns of
+    lengths, percentages and fr, the fr columns sharing what the others leave."""
+    wanted = [
+        k
+        for k, it in enumerate(items)
+        if isinstance(it, int) and not ctx.is_replaced(it) and _percent_axes(ctx, ctx.styles[it])[0]
+    ]
+    if not wanted:
+        return {}
+    tracks = explicit_tracks(track_list(s.grid_template_columns, w, units))
+    if not tracks:
+        return {}
+    widths: list[float | None] = []
+    fixed, fr = 0.0, 0.0
+    for track in tracks:
+        most = track["max_size"]
+        if most["dim"] == 7:
+            widths.append(None)
+            fr += most["value"]
+        elif most["dim"] in (1, 2):
+            width = most["value"] * (w if most["dim"] == 2 else 1.0)
+            widths.append(width)
+            fixed += width
+        else:
+            return {}
+    free = max(0.0, w - fixed - px(s.column_gap, w) * (len(tracks) - 1))
+    sizes = [free * t["max_size"]["value"] / fr if v is None else v for t, v in zip(tracks, widths)]
+    out: dict[int, float] = {}
+    for k in wanted:
+        it = items[k]
+        if isinstance(it, int):
+            out[it] = sizes[k % len(sizes)]
+    return out
 
 
 def _gap_margins(
