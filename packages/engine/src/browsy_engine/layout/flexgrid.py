@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import replace
 from typing import Final
 
 import stretchable.taffylib as taffylib
@@ -149,7 +150,7 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
         try:
             cb_w = bases.get(it, w) if isinstance(it, int) else w
             size = ctx.measure_cache[key] = _measure(
-                ctx, it, cb_w, known_w, known_h, avail_w, cross_width, flexible_grid
+                ctx, it, cb_w, known_w, known_h, avail_w, cross_width, flexible_grid, areas is not None
             )
             return size
         finally:
@@ -584,6 +585,7 @@ def _measure(
     avail_w: dict,
     cross: bool,
     in_grid: bool,
+    any_grid: bool = False,
 ):
     if isinstance(it, list):
         container = ctx.nodes[it[0]].parent
@@ -607,7 +609,18 @@ def _measure(
             # tracks with one measure at the container's width, against which the percentages would
             # resolve instead of the grid area; the item's size follows at the area's width.
             cb_w = 0.0
-        run(atomic.atomic_box(ctx, it, cb_w, force_w, force_h))
+        if force_w is None and any_grid and not in_grid and cb_w and has_percent(s.width):
+            # in intrinsically sized columns, its max-content contribution: a percentage width (and
+            # max-width) counts as auto (CSS Sizing 3 §5.2.2), Taffy's one measure standing for it
+            ctx.styles[it] = replace(
+                s, width=None, max_width=None if has_percent(s.max_width) else s.max_width
+            )
+            try:
+                run(atomic.atomic_box(ctx, it, cb_w, None, force_h))
+            finally:
+                ctx.styles[it] = s
+        else:
+            run(atomic.atomic_box(ctx, it, cb_w, force_w, force_h))
         r = ctx.rel[it]
         assert r is not None  # atomic_box placed it
         return (r[2] - pb_h, r[3] - pb_v)
