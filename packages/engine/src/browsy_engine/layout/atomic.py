@@ -12,6 +12,7 @@ from .controls import (
     broken_image,
     empty_alt_collapses,
     fallback_content_height,
+    image_ratio,
     is_toggle,
     replaced_content_size,
     svg_ratio,
@@ -67,6 +68,8 @@ def atomic_box(ctx, i, cb_w, force_w=None, force_h=None, cb_h=None):
                 ratio = cw / ch if cw > 0 and ch > 0 and tag in ("img", "svg") else None
             if ratio is None and tag == "svg":
                 ratio = svg_ratio(ctx, i)  # measured at zero width, it still keeps its viewBox's ratio
+            if ratio is None and tag == "img":
+                ratio = image_ratio(ctx, i)  # so does a data: SVG image with only a viewBox
             if ratio is None and s.aspect_ratio and tag == "img":
                 ratio = s.aspect_ratio
         content = None if alt or not ratio or force_h is not None else fallback_content_height(ctx, i, s)

@@ -274,6 +274,11 @@ def data_image_size(src: str | None) -> tuple[float, float] | None:
     return None if found is None or found[0] is None else found[0]
 
 
+def image_ratio(ctx: LayoutContext, i: int) -> float | None:
+    """The aspect ratio of <img> i's data: SVG that has a viewBox but no width and height (see below)."""
+    return data_image_ratio(_source(ctx, i)[0])
+
+
 def data_image_ratio(src: str | None) -> float | None:
     """The aspect ratio of a data: SVG that has a viewBox but no width and height: an image with a ratio
     and no natural size, which fills the width it is given (CSS 2 §10.3.2)."""

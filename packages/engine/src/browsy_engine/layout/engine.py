@@ -22,7 +22,7 @@ from .floats import FloatArea
 from .generated import add_anonymous_table_boxes, add_generated_boxes, anchor_past_generated
 from .geometry import px
 from .multicol import place_in_columns
-from .positioned import Absolute, layout_positioned, relative_offsets
+from .positioned import Absolute, layout_positioned, relative_offsets, sticky_offsets
 from .sources import fallback_objects
 from .trampoline import run
 from .transforms import scale_boxes, translate_boxes
@@ -82,6 +82,7 @@ def _lay_out(ctx: LayoutContext, n: int, width: float, height: float) -> Layout:
     if ctx.split_inlines:
         union_split_inlines(ctx, ctx.split_inlines)
     relative_offsets(ctx)
+    sticky_offsets(ctx)
     if ctx.positioned:
         # split inline boxes inside absolutely positioned boxes are laid out only there
         late = [i for i in ctx.split_inlines if ctx.rel[i] is None]

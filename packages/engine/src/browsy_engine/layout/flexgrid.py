@@ -9,6 +9,8 @@ min/max-content widths); after Taffy places the items we lay out each item's con
 from __future__ import annotations
 
 import math
+import re
+from dataclasses import replace
 from typing import Final
 
 import stretchable.taffylib as taffylib
@@ -17,9 +19,19 @@ from ..css.style import ComputedStyle
 from . import atomic, block, inline, intrinsic
 from .context import LayoutContext
 from .floats import FloatArea
-from .geometry import ContentBox, has_percent, horizontal_pb, px, px_or_none, vertical_pb
-from .grid_tracks import template_areas
-from .taffy_style import auto_flow, base_style, container_style, definite_column_rows, item_style
+from .geometry import ContentBox, has_percent, horizontal_pb, margins_h, px, px_or_none, vertical_pb
+from .grid_tracks import (
+    DEFAULT_UNITS,
+    LineNames,
+    TrackUnits,
+    explicit_tracks,
+    grid_names,
+    stretched_auto_columns,
+    template_areas,
+    track_list,
+    track_units,
+)
+from .taffy_style import ZERO, auto_flow, base_style, container_style, definite_column_rows, item_style
 from .trampoline import run
 
 MAX_DEPTH: Final = 48  # nested flex/grid containers deeper than this are laid out as blocks
@@ -86,13 +98,31 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
     # its items' max-content) must not overflow it by a rounding error and wrap. Chromium's layout unit
     # is 1/64 px, so the line's width is taken up to the next one.
     line_w = math.ceil(w * 64.0 - 1e-6) / 64.0 if s.flex_wrap != "nowrap" else w
-    root = taffylib.node_create(ptr, container_style(s, ctx.display[i], line_w, h, min_h))
+    units = track_units(ctx, s) if areas is not None else DEFAULT_UNITS
+    columns = None
+    if areas is not None and s.justify_content in ("normal", "stretch"):
+        columns = yield from _stretched_columns(ctx, i, w)
+    auto_placed = _auto_placed(ctx, items) if areas is not None and not areas else 0
+    style = container_style(s, ctx.display[i], line_w, h, min_h, units, columns, auto_placed)
+    gutters = _gap_margins(ctx, s, items, w) if flex and ctx.display[i] != "-webkit-box" else None
+    if gutters is not None:
+        if s.flex_direction.startswith("column"):
+            style["gap"] = {"width": style["gap"]["width"], "height": ZERO}
+        else:
+            style["gap"] = {"width": ZERO, "height": style["gap"]["height"]}
+    root = taffylib.node_create(ptr, style)
     ids: dict[int, int | list[int]] = {}
     cb_keys: dict[int, float] = {}  # items whose size depends on the container's width beyond Taffy's inputs
-    placed = _auto_rows(ctx, i, items, areas)
+    names = None if areas is None else grid_names(s.grid_template_columns, s.grid_template_rows, areas)
+    placed = _auto_rows(ctx, i, items, areas, names)
     cross_width = areas is not None or s.flex_direction.startswith("column")  # items' width: not flexed
+    flexible_grid = areas is not None and _sized_columns(s)
+    bases = _area_widths(ctx, s, items, w, units) if flexible_grid and auto_placed else {}
     for k, it in enumerate(items):
-        nid = _leaf(ctx, ptr, depth, it, w, h, areas, None if placed is None else placed[k], cross_width)
+        row = None if placed is None else placed[k]
+        edges = NO_GUTTER if gutters is None else gutters[k]
+        base = bases.get(it) if isinstance(it, int) else None
+        nid = _leaf(ctx, ptr, depth, it, w, h, areas, row, cross_width, names, edges, base)
         taffylib.node_add_child(ptr, root, nid)
         ids[nid] = it
         if isinstance(it, int) and (ctx.is_replaced(it) or _percent_padding(ctx.styles[it])):
@@ -118,7 +148,10 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
             return size
         ctx.taffy_depth = depth + 1
         try:
-            size = ctx.measure_cache[key] = _measure(ctx, it, w, known_w, known_h, avail_w)
+            cb_w = bases.get(it, w) if isinstance(it, int) else w
+            size = ctx.measure_cache[key] = _measure(
+                ctx, it, cb_w, known_w, known_h, avail_w, cross_width, flexible_grid, areas is not None
+            )
             return size
         finally:
             ctx.taffy_depth = depth
@@ -142,6 +175,9 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
     taffylib.node_drop(ptr, root)  # its items' leaves stay, for the next layout of this container
     baseline: float | None = None
     synthesize = _first_item_baseline(ctx, i, items)
+    packed = h is None and s.align_content in ("normal", "stretch", "flex-start", "start")
+    aligned = _baseline_row(ctx, i, items, packed) if flex else False
+    item_bases: dict[int, float] = {}  # baseline items: their baseline below their border box's top
     ctx.taffy_depth = depth + 1
     try:
         for k, (it, x, y, bw, bh) in enumerate(boxes):
@@ -153,24 +189,70 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
             cs = ctx.styles[it]
             if ctx.is_replaced(it):
                 yield _size_replaced(ctx, it, w)
+                most = capped_width(ctx, it) if flexible_grid else None
+                if most is not None:  # at the start of its area, its height from its ratio
+                    pb_h = horizontal_pb(cs, w)
+                    bw = min(bw, most + pb_h)
+                    yield _size_replaced(ctx, it, w, bw - pb_h)
+                    sized = ctx.rel[it]
+                    if sized is not None and cs.height is None:
+                        bh = sized[3]
             ctx.rel[it] = [cx + x, cy + y, bw, bh]
             ctx.anchor[it] = i
             if not ctx.is_replaced(it):
-                pb_h, pb_v = horizontal_pb(cs, w), vertical_pb(cs, w)
-                out = yield item_contents(ctx, it, max(0.0, bw - pb_h), max(0.0, bh - pb_v), w)
+                cb_w = bases.get(it, w)  # what its percentage paddings resolve against
+                pb_h, pb_v = horizontal_pb(cs, cb_w), vertical_pb(cs, cb_w)
+                out = yield item_contents(ctx, it, max(0.0, bw - pb_h), max(0.0, bh - pb_v), cb_w)
                 ctx.rel[it] = [cx + x, cy + y, bw, bh]
+                if out.baseline is not None:
+                    item_bases[it] = cs.border_top_width + px(cs.padding_top, cb_w) + out.baseline
                 if baseline is None and out.baseline is not None:
                     # the container's baseline is its first item's (inline-flex buttons align by their text)
-                    baseline = y + cs.border_top_width + px(cs.padding_top, w) + out.baseline
+                    baseline = y + cs.border_top_width + px(cs.padding_top, cb_w) + out.baseline
             if baseline is None and k == 0 and synthesize:
                 baseline = y + bh  # no line in it: synthesized from its border box's bottom edge
     finally:
         ctx.taffy_depth = depth
+    if aligned:
+        shared, bottom = _align_baselines(ctx, boxes, item_bases, w, s.flex_wrap != "nowrap")
+        baseline = shared
+        height = max(height, bottom)
     if h is not None:
         height = h
     if positioned and flex:
         _align_positioned(ctx, s, positioned, w, height)
     return block.FlowOut(height, block.NO_MARGIN, block.NO_MARGIN, False, baseline)
+
+
+def _stretched_columns(ctx: LayoutContext, i: int, w: float):
+    """Generator step: the column widths of grid i (content width w) when its auto columns stretch
+    (grid_tracks.stretched_auto_columns), for the grids whose items' columns we know; else None."""
+    text = ctx.styles[i].grid_template_columns or ""
+    if "auto" not in text or "fr" in text:
+        return None  # no auto column, or a flexible one takes the space
+    found = yield intrinsic.grid_column_contents(ctx, i)
+    if found is None:
+        return None
+    tracks, _, highs = found
+    gaps = px(ctx.styles[i].column_gap, w) * (len(tracks) - 1)
+    return stretched_auto_columns(tracks, highs, w, gaps)
+
+
+def _auto_placed(ctx: LayoutContext, items: list[int | list[int]]) -> int:
+    """How many items a grid has when they are all auto-placed one cell each (a run of text is one),
+    else 0."""
+    for it in items:
+        if isinstance(it, int):
+            cs = ctx.styles[it]
+            if (
+                cs.grid_area
+                or cs.grid_column_start
+                or cs.grid_column_end
+                or cs.grid_row_start
+                or cs.grid_row_end
+            ):
+                return 0
+    return len(items)
 
 
 def _align_positioned(
@@ -213,10 +295,14 @@ def _leaf(
     w: float,
     h: float | None,
     areas: dict | None,
-    auto_row: tuple[int, int] | None = None,
+    auto_row: tuple[int, int, int, int] | None = None,
     clamp_width: bool = False,
+    names: tuple[LineNames, LineNames] | None = None,
+    gutter: tuple[float, float] = (0.0, 0.0),
+    area_w: float | None = None,
 ) -> int:
-    """The Taffy leaf of item `it` (`clamp_width`: see item_style), made on its container's first layout and kept for the later ones
+    """The Taffy leaf of item `it` (`clamp_width`: see item_style; `gutter`: px added to its left and
+    right margins, see _gap_margins), made on its container's first layout and kept for the later ones
     (several per container: measured at min-content, max-content and its final width by the flex or grid
     container around it, each time a new Taffy tree). Taffy caches a node's sizes by the constraints it
     was measured under, as its own layouts do between passes, so a kept leaf answers a repeated measure
@@ -227,7 +313,7 @@ def _leaf(
     percentages. Its grid row placed by us (`auto_row`) is the same at every layout of the container (it
     depends on the items' styles alone), so it needs no key. Dropped with the layout (`release_leaves`)."""
     if isinstance(it, list):
-        key: tuple = (depth, it[0], it[-1])
+        key: tuple = (depth, it[0], it[-1], gutter)
     else:
         s = ctx.styles[it]
         across, down = _percent_axes(ctx, s)
@@ -236,6 +322,8 @@ def _leaf(
             it,
             round(w, 3) if across or ctx.is_replaced(it) else None,
             (None if h is None else round(h, 3)) if down else -1.0,
+            gutter,
+            None if area_w is None else round(area_w, 3),
         )
     nid = ctx.taffy_leaves.get(key)
     if nid is None:
@@ -243,10 +331,187 @@ def _leaf(
             st = base_style()
             st["display"] = 3
         else:
-            st = item_style(ctx.styles[it], w, h, areas, auto_row, clamp_width)
+            capped = areas is not None and _sized_columns(ctx.styles[ctx.nodes[it].parent])
+            capped = capped and capped_width(ctx, it) is not None
+            st = item_style(ctx.styles[it], w, h, areas, auto_row, clamp_width, names, capped)
+        if area_w is not None:  # percentage margins and paddings: of its grid area's width
+            st["margin"] = _resolved(st["margin"], area_w)
+            st["padding"] = _resolved(st["padding"], area_w)
+        if gutter != NO_GUTTER:
+            column = ctx.styles[ctx.nodes[it if isinstance(it, int) else it[0]].parent].flex_direction
+            st["margin"] = _widened(st["margin"], gutter, w, column.startswith("column"))
         nid = ctx.taffy_leaves[key] = taffylib.node_create(ptr, st)
         taffylib.node_set_measure(ptr, nid, True)
     return nid
+
+
+NO_GUTTER: Final = (0.0, 0.0)
+
+
+def _resolved(edges: dict, base: float) -> dict:
+    """Taffy edge lengths with their percentages resolved against `base` px."""
+    return {side: {"dim": 1, "value": v["value"] * base} if v["dim"] == 2 else v for side, v in edges.items()}
+
+
+def _area_widths(
+    ctx: LayoutContext, s: ComputedStyle, items: list[int | list[int]], w: float, units: TrackUnits
+) -> dict[int, float]:
+    """The widths of the grid areas of grid s's items whose margins or paddings have percentages,
+    which resolve against the area (CSS Grid §6.5; Taffy resolves them against the grid): for grids
+    whose items are all auto-placed one cell each (item k in column k mod n) in explicit columns of
+    lengths, percentages and fr, the fr columns sharing what the others leave."""
+    wanted = [
+        k
+        for k, it in enumerate(items)
+        if isinstance(it, int) and not ctx.is_replaced(it) and _percent_axes(ctx, ctx.styles[it])[0]
+    ]
+    if not wanted:
+        return {}
+    tracks = explicit_tracks(track_list(s.grid_template_columns, w, units))
+    if not tracks:
+        return {}
+    widths: list[float | None] = []
+    fixed, fr = 0.0, 0.0
+    for track in tracks:
+        most = track["max_size"]
+        if most["dim"] == 7:
+            widths.append(None)
+            fr += most["value"]
+        elif most["dim"] in (1, 2):
+            width = most["value"] * (w if most["dim"] == 2 else 1.0)
+            widths.append(width)
+            fixed += width
+        else:
+            return {}
+    free = max(0.0, w - fixed - px(s.column_gap, w) * (len(tracks) - 1))
+    sizes = [free * t["max_size"]["value"] / fr if v is None else v for t, v in zip(tracks, widths)]
+    out: dict[int, float] = {}
+    for k in wanted:
+        it = items[k]
+        if isinstance(it, int):
+            out[it] = sizes[k % len(sizes)]
+    return out
+
+
+def _gap_margins(
+    ctx: LayoutContext, s: ComputedStyle, items: list[int | list[int]], w: float
+) -> list[tuple[float, float]] | None:
+    """The main-axis gaps of a single-line flex container as margins, when an item has an auto
+    margin on the main axis: Taffy 0.3 then drops the gaps (a `margin-left: auto` link in a nav with
+    `gap: 1rem` lost them), while CSS Flexbox §8.1 leaves them between the items before auto margins
+    take the free space. Each gap goes on the margin of the item before it that faces it, or of the
+    item after it when that margin is auto (neither: None, Taffy's result stands); (left, right) px
+    per item, or None when nothing needs it."""
+    if s.flex_wrap != "nowrap" or len(items) < 2:
+        return None
+    column = s.flex_direction.startswith("column")
+    gap = px(s.row_gap, 0.0) if column else px(s.column_gap, w)
+    if gap <= 0.0:
+        return None
+    sides = [_auto_sides(ctx, it, column) for it in items]
+    if not any(left or right for left, right in sides):
+        return None
+    reverse = s.flex_direction.endswith("reverse")
+    out = [(0.0, 0.0)] * len(items)
+    for k in range(len(items) - 1):
+        # the gap between items k and k+1: on k's trailing side or k+1's leading one
+        trailing_auto = sides[k][0] if reverse else sides[k][1]
+        leading_auto = sides[k + 1][1] if reverse else sides[k + 1][0]
+        if not trailing_auto:
+            target, on_right = k, not reverse
+        elif not leading_auto:
+            target, on_right = k + 1, reverse
+        else:
+            return None
+        left, right = out[target]
+        out[target] = (left, right + gap) if on_right else (left + gap, right)
+    return out
+
+
+def _auto_sides(ctx: LayoutContext, it: int | list[int], column: bool) -> tuple[bool, bool]:
+    """Whether an item's left and right margins (top and bottom in a column) are auto (an anonymous
+    item's never are)."""
+    if isinstance(it, list):
+        return False, False
+    cs = ctx.styles[it]
+    if column:
+        return cs.margin_top is None, cs.margin_bottom is None
+    return cs.margin_left is None, cs.margin_right is None
+
+
+def _widened(margin: dict, gutter: tuple[float, float], w: float, column: bool) -> dict:
+    """Taffy margins with `gutter` px added to the left and right ones, or the top and bottom ones in
+    a column (percentages resolved)."""
+    out = dict(margin)
+    first, second = ("top", "bottom") if column else ("left", "right")
+    for side, extra in ((first, gutter[0]), (second, gutter[1])):
+        if extra:
+            m = margin[side]
+            base = m["value"] * w if m["dim"] == 2 else m["value"]
+            out[side] = {"dim": 1, "value": base + extra}
+    return out
+
+
+def _baseline_row(
+    ctx: LayoutContext, i: int, items: list[int | list[int]], wrapped_lines_packed: bool
+) -> bool:
+    """Whether flex container i is a row (a single line, or wrapping lines packed at its start with
+    nothing to spread: `wrapped_lines_packed`) whose items all align by their baselines (align-items
+    or align-self baseline, no auto cross margins, no anonymous item): Taffy 0.3 aligns such items by
+    their bottom edges, as it knows no baselines of measured items."""
+    s = ctx.styles[i]
+    if s.flex_wrap == "nowrap":
+        if not s.flex_direction.startswith("row"):
+            return False
+    elif s.flex_wrap != "wrap" or s.flex_direction != "row" or not wrapped_lines_packed:
+        return False
+    for it in items:
+        if isinstance(it, list):
+            return False
+        cs = ctx.styles[it]
+        align = s.align_items if cs.align_self in ("auto", None) else cs.align_self
+        if align not in ("baseline", "first baseline"):
+            return False
+        if cs.margin_top is None or cs.margin_bottom is None:
+            return False
+    return bool(items)
+
+
+def _align_baselines(
+    ctx: LayoutContext, boxes: list, item_bases: dict[int, float], w: float, wraps: bool
+) -> tuple[float, float]:
+    """Move the items of baseline row i (its `boxes` from Taffy, in order) so their baselines line
+    up on each flex line (CSS Flexbox §8.3, §9.4 step 8): each item's baseline (`item_bases`, else
+    synthesized from its border box's bottom) as far below its line's top as the lowest one's; a
+    line that grows pushes the lines after it down. The first line's shared baseline and the bottom
+    of the lowest margin box, from the container's content top."""
+    lines: list[list[tuple[int, float, float, float, float]]] = []  # item, y, margin top, baseline, h
+    last_x = math.inf
+    for it, x, y, _bw, bh in boxes:
+        cs = ctx.styles[it]
+        if not lines or (wraps and x <= last_x):
+            lines.append([])  # a wrapped row starts again at the left
+        last_x = x
+        lines[-1].append((it, y, px(cs.margin_top, w), item_bases.get(it, bh), bh))
+    first: float | None = None
+    push = 0.0
+    bottom = 0.0
+    for line in lines:
+        line_top = min(y - mt for _it, y, mt, _b, _h in line)
+        old_bottom = max(y + bh + px(ctx.styles[it].margin_bottom, w) for it, y, _mt, _b, bh in line)
+        shared = max(mt + base for _it, _y, mt, base, _bh in line)
+        new_bottom = line_top
+        for it, y, _mt, base, bh in line:
+            r = ctx.rel[it]
+            top = line_top + push + shared - base  # its border box's top
+            if r is not None:
+                r[1] += top - y
+            new_bottom = max(new_bottom, top + bh + px(ctx.styles[it].margin_bottom, w))
+        if first is None:
+            first = line_top + push + shared
+        push = max(push, new_bottom - old_bottom)
+        bottom = max(bottom, new_bottom)
+    return (first or 0.0), bottom
 
 
 def _first_item_baseline(ctx: LayoutContext, i: int, items: list[int | list[int]]) -> bool:
@@ -264,16 +529,22 @@ def _first_item_baseline(ctx: LayoutContext, i: int, items: list[int | list[int]
 
 
 def _auto_rows(
-    ctx: LayoutContext, i: int, items: list[int | list[int]], areas: dict | None
-) -> list[tuple[int, int]] | None:
-    """The rows we place a grid's items in ourselves (see taffy_style.definite_column_rows), or None."""
+    ctx: LayoutContext,
+    i: int,
+    items: list[int | list[int]],
+    areas: dict | None,
+    names: tuple[LineNames, LineNames] | None,
+) -> list[tuple[int, int, int, int]] | None:
+    """The cells we place a grid's items in ourselves (see taffy_style.definite_column_rows), or None."""
     s = ctx.styles[i]
     if areas is None or auto_flow(s) != "row":
         return None
     styles = [ctx.styles[it] for it in items if isinstance(it, int)]
     if len(styles) < len(items):
         return None  # an anonymous item (a run of text) is auto-placed: Taffy places them all
-    return definite_column_rows(styles, areas)
+    tracks = explicit_tracks(track_list(s.grid_template_columns, None))
+    columns = len(tracks) if tracks else max((a[3] - 1 for a in areas.values()), default=0)
+    return definite_column_rows(styles, areas, names, columns)
 
 
 def release_leaves(ctx: LayoutContext) -> None:
@@ -300,13 +571,21 @@ def _percent_axes(ctx: LayoutContext, s: ComputedStyle) -> tuple[bool, bool]:
     return known
 
 
-def _size_replaced(ctx: LayoutContext, c: int, cb_w: float):
-    box = yield atomic.atomic_box(ctx, c, cb_w)
+def _size_replaced(ctx: LayoutContext, c: int, cb_w: float, force_w: float | None = None):
+    box = yield atomic.atomic_box(ctx, c, cb_w, force_w)
     return box
 
 
 def _measure(
-    ctx: LayoutContext, it: int | list[int], cb_w: float, known_w: float, known_h: float, avail_w: dict
+    ctx: LayoutContext,
+    it: int | list[int],
+    cb_w: float,
+    known_w: float,
+    known_h: float,
+    avail_w: dict,
+    cross: bool,
+    in_grid: bool,
+    any_grid: bool = False,
 ):
     if isinstance(it, list):
         container = ctx.nodes[it[0]].parent
@@ -319,18 +598,117 @@ def _measure(
     s = ctx.styles[it]
     pb_h, pb_v = horizontal_pb(s, cb_w), vertical_pb(s, cb_w)
     if ctx.is_replaced(it):
-        run(atomic.atomic_box(ctx, it, cb_w))
+        # at a width (or height) Taffy gave it, the other size follows from its aspect ratio
+        force_w = None if math.isnan(known_w) else max(0.0, known_w - pb_h)
+        force_h = None if math.isnan(known_h) else max(0.0, known_h - pb_v)
+        most = capped_width(ctx, it) if in_grid else None
+        if force_w is not None and most is not None:
+            force_w = min(force_w, most)  # stretched over its area, but no wider than its own width
+        if force_w is None and _compressible(s) and (avail_w.get("dim") == 3 or in_grid):
+            # its min-content width: its percentage sizes resolve against zero. Taffy sizes grid
+            # tracks with one measure at the container's width, against which the percentages would
+            # resolve instead of the grid area; the item's size follows at the area's width.
+            cb_w = 0.0
+        if force_w is None and any_grid and not in_grid and cb_w and has_percent(s.width):
+            # in intrinsically sized columns, its max-content contribution: a percentage width (and
+            # max-width) counts as auto (CSS Sizing 3 §5.2.2), Taffy's one measure standing for it
+            ctx.styles[it] = replace(
+                s, width=None, max_width=None if has_percent(s.max_width) else s.max_width
+            )
+            try:
+                run(atomic.atomic_box(ctx, it, cb_w, None, force_h))
+            finally:
+                ctx.styles[it] = s
+        else:
+            run(atomic.atomic_box(ctx, it, cb_w, force_w, force_h))
         r = ctx.rel[it]
         assert r is not None  # atomic_box placed it
         return (r[2] - pb_h, r[3] - pb_v)
     if not math.isnan(known_w):
+        if cross:  # stretched (or clamped) across a column flexbox or a grid area
+            known_w = _past_margins(s, cb_w, known_w)
         cw = max(0.0, known_w - pb_h)
     else:
         lo, hi = run(intrinsic.intrinsic(ctx, it))
-        cw = _pick(lo, hi, avail_w)
+        cw = _pick(lo, hi, _unclamped_avail(s, cb_w, pb_h, avail_w))
     if not math.isnan(known_h):
         return (cw, max(0.0, known_h - pb_v))
-    return (cw, run(item_contents(ctx, it, cw, None, cb_w)).height)
+    content_h = run(item_contents(ctx, it, cw, None, cb_w)).height
+    if s.aspect_ratio and s.height is None:
+        return (cw, _ratio_dependent_height(s, cw, pb_h, pb_v, content_h))
+    return (cw, content_h)
+
+
+_INTRINSIC_TRACK: Final = re.compile(r"(?<![\w-])auto(?![\w-])|content")
+
+
+def _sized_columns(s: ComputedStyle) -> bool:
+    """Whether grid s's columns are all sized without their items' max-content (lengths, percentages,
+    fr): Taffy measures the items once at the grid's width, which serves as their min-content
+    contribution only there."""
+    text = s.grid_template_columns
+    return bool(text) and _INTRINSIC_TRACK.search(text or "") is None
+
+
+def capped_width(ctx: LayoutContext, it: int) -> float | None:
+    """The content width of replaced grid item `it` when it has a length width that its percentage
+    max-width may cap at its grid area's width, and its area does not align it otherwise (justify-self
+    normal or stretch: a replaced item then starts its area at its own width, CSS Grid §11.1); else
+    None."""
+    if not ctx.is_replaced(it):
+        return None
+    s = ctx.styles[it]
+    if not has_percent(s.max_width) or s.width is None or s.width[1]:
+        return None
+    if s.justify_self not in ("auto", "normal", "stretch"):
+        return None
+    grid = ctx.styles[ctx.nodes[it].parent]
+    if grid.justify_items not in ("normal", "stretch", "legacy", None):
+        return None
+    inset = horizontal_pb(s, 0.0) if s.box_sizing == "border-box" else 0.0
+    return max(0.0, s.width[0] - inset)
+
+
+def _compressible(s: ComputedStyle) -> bool:
+    """Whether a replaced element's min-content contribution is 0 (CSS Sizing 3 §5.2.2, compressible
+    replaced elements: a percentage width or max-width resolves against zero for it)."""
+    return has_percent(s.width) or has_percent(s.max_width)
+
+
+def _unclamped_avail(s: ComputedStyle, cb_w: float, pb_h: float, avail: dict) -> dict:
+    """The width available to an item's contents when it is sized to fit them. Taffy 0.3 clamps the
+    space by the item's max-width before taking its margins off, so an item with margins whose
+    max-width is below the space got its max-width less its margins (a centred `max-width: 400px;
+    margin: 0 20px` paragraph measured 360px wide). The fit-content width (CSS Sizing 3 §5.2) takes the
+    margins off the space, then max-width clamps: when Taffy's value is that clamped one, the space is
+    at least the max-width, so the max-width itself is what is available."""
+    if avail.get("dim") != 1:
+        return avail
+    value = avail.get("value", 0.0)
+    unclamped = _past_margins(s, cb_w, value + pb_h) - pb_h
+    return avail if unclamped == value else {"dim": 1, "value": unclamped}
+
+
+def _past_margins(s: ComputedStyle, cb_w: float, border_w: float) -> float:
+    """`border_w` (a border-box width Taffy gave an item), or the item's max-width when it is that
+    max-width less the item's margins: Taffy clamps by max-width before it takes the margins off."""
+    left, right = margins_h(s, cb_w)
+    most = px_or_none(s.max_width, cb_w)
+    if most is None or left + right <= 0.0:
+        return border_w
+    max_border_box = most if s.box_sizing == "border-box" else most + horizontal_pb(s, cb_w)
+    if abs(border_w - (max_border_box - left - right)) > 0.01:
+        return border_w
+    return max_border_box
+
+
+def _ratio_dependent_height(s: ComputedStyle, cw: float, pb_h: float, pb_v: float, content_h: float) -> float:
+    """The content height of an auto-height item with `aspect-ratio` at content width cw: the ratio's
+    (CSS Sizing 4 §5.1), no less than its contents' unless min-height is set or it is a scroll container
+    (its automatic minimum height is then not content-based, §5.2)."""
+    ratio_h = block.ratio_height(s, cw, pb_h, pb_v)
+    content_minimum = s.min_height is None and s.overflow_y in ("visible", "clip")
+    return max(ratio_h, content_h) if content_minimum else ratio_h
 
 
 def item_contents(ctx: LayoutContext, it: int, w: float, h: float | None, cb_w: float):

@@ -14,6 +14,8 @@ from . import pieces as P
 from .context import OUT_OF_FLOW, LayoutContext
 from .controls import alt_ignores_size
 from .geometry import has_percent, horizontal_pb, px, px_or_none, specified_height, vertical_pb
+from .grid_tracks import explicit_tracks, track_list, track_units
+from .taffy_style import auto_flow
 
 FLEX_ROW: Final = frozenset({"row", "row-reverse"})
 UNBOUNDED: Final = 1e7  # a containing block width against which a percentage max-width limits nothing
@@ -149,7 +151,10 @@ def intrinsic(ctx: LayoutContext, i: int):
     elif d in ("flex", "inline-flex", "-webkit-box") and ctx.styles[i].flex_direction in FLEX_ROW:
         lo, hi = yield from _flex_row_intrinsic(ctx, i)
     else:
-        lo, hi = yield from _flow_intrinsic(ctx, i)
+        found = None
+        if d in ("grid", "inline-grid"):
+            found = yield from _grid_intrinsic(ctx, i)
+        lo, hi = found if found is not None else (yield from _flow_intrinsic(ctx, i))
     if lo > hi:
         hi = lo
     ctx.intrinsic_cache[i] = (lo, hi)
@@ -178,6 +183,71 @@ def _flex_row_intrinsic(ctx: LayoutContext, i: int):
     if gap and count > 1:
         hi += gap * (count - 1)
     return lo, hi
+
+
+def _grid_intrinsic(ctx: LayoutContext, i: int):
+    """Generator step of intrinsic: grid i's columns side by side (CSS Grid §12: each column sized by
+    the min-/max-content contributions of its items, a fixed one by its length; flexible columns share
+    one size per fr, the largest their items need, §12.7.1), with the column gaps. None for the grids
+    grid_column_contents does not know."""
+    found = yield from grid_column_contents(ctx, i)
+    if found is None:
+        return None
+    tracks, lows, highs = found
+    gaps = px(ctx.styles[i].column_gap, 0.0) * (len(tracks) - 1)
+    return _columns_width(tracks, lows) + gaps, _columns_width(tracks, highs) + gaps
+
+
+def grid_column_contents(ctx: LayoutContext, i: int):
+    """Generator task: (explicit column tracks, min-content and max-content contributions of each
+    column's items) of grid i, when its items are all auto-placed in rows, one cell each, in explicit
+    columns (so item k sits in column k mod n); else None."""
+    s = ctx.styles[i]
+    if auto_flow(s) != "row" or s.grid_template_areas:
+        return None
+    tracks = explicit_tracks(track_list(s.grid_template_columns, None, track_units(ctx, s)))
+    if not tracks:
+        return None
+    items: list[int] = []
+    for c in ctx.box_children(i):
+        if ctx.display[c] == "text":
+            if (ctx.nodes[c].text or "").strip():
+                return None  # an anonymous item
+            continue
+        cs = ctx.styles[c]
+        if ctx.is_out_of_flow(c):
+            continue
+        if cs.grid_area or cs.grid_column_start or cs.grid_column_end or cs.grid_row_start or cs.grid_row_end:
+            return None
+        items.append(c)
+    n = len(tracks)
+    lows, highs = [0.0] * n, [0.0] * n
+    for k, c in enumerate(items):
+        a, b = yield from outer_intrinsic(ctx, c)
+        col = k % n
+        lows[col], highs[col] = max(lows[col], a), max(highs[col], b)
+    return tracks, lows, highs
+
+
+def _columns_width(tracks: list[dict], contents: list[float]) -> float:
+    """The columns' widths added up, each column's items being `contents` wide."""
+    total = 0.0
+    per_fr = 0.0
+    for track, need in zip(tracks, contents):
+        least, most = track["min_size"], track["max_size"]
+        floor = least["value"] if least["dim"] == 1 else 0.0
+        if most["dim"] == 7:  # flexible: one size per fr for all of them
+            if most["value"] > 0:
+                per_fr = max(per_fr, max(floor, need) / most["value"])
+            continue
+        if most["dim"] == 1:
+            total += max(floor, most["value"]) if least["dim"] == 1 else min(need, most["value"])
+            continue
+        total += max(floor, need)
+    for track in tracks:
+        if track["max_size"]["dim"] == 7:
+            total += per_fr * track["max_size"]["value"]
+    return total
 
 
 def _flow_intrinsic(ctx: LayoutContext, i: int):

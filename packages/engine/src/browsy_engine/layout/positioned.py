@@ -187,3 +187,61 @@ def _block_width(ctx: LayoutContext, p: int, known: dict[int, float]) -> float:
 
 def _percent_padding(s) -> bool:
     return has_percent(s.padding_left) or has_percent(s.padding_right)
+
+
+def sticky_offsets(ctx: LayoutContext) -> None:
+    """Shift sticky boxes as Chromium shows them at scroll 0 (CSS Positioned Layout 3 §3.4): a box
+    with `top` whose place in the flow is nearer its scrollport's top than that moves down to it, and
+    one with `bottom` lower than the scrollport's bottom less that moves up, never past its containing
+    block's content box. The scrollport is the padding box of the nearest ancestor that clips
+    overflow (the root and body propagate theirs to the viewport), else the viewport."""
+    styles = ctx.styles_or_none
+    for i, s in enumerate(styles):
+        if s is None or s.position != "sticky" or ctx.rel[i] is None:
+            continue
+        if s.top is None and s.bottom is None:
+            continue
+        cb = ctx.block_container(i)
+        cs = styles[cb] if cb >= 0 else None
+        absolute = Absolute(ctx)
+        box, cb_box = absolute.box(i), absolute.box(cb)
+        port = _scrollport(ctx, absolute, i)
+        if cs is None or box is None or cb_box is None or port is None:
+            continue
+        port_top, port_h = port
+        cb_w = max(0.0, cb_box[2] - horizontal_pb(cs, 0.0))
+        cb_top = cb_box[1] + cs.border_top_width + px(cs.padding_top, cb_w)
+        cb_bottom = cb_box[1] + cb_box[3] - cs.border_bottom_width - px(cs.padding_bottom, cb_w)
+        top_edge = box[1] - px(s.margin_top, cb_w)
+        bottom_edge = box[1] + box[3] + px(s.margin_bottom, cb_w)
+        dy = 0.0
+        top = px_or_none(s.top, port_h)
+        bottom = px_or_none(s.bottom, port_h)
+        if top is not None and box[1] < port_top + top:
+            dy = max(0.0, min(port_top + top - box[1], cb_bottom - bottom_edge))
+        elif bottom is not None and box[1] + box[3] > port_top + port_h - bottom:
+            dy = min(0.0, max(port_top + port_h - bottom - box[1] - box[3], cb_top - top_edge))
+        r = ctx.rel[i]
+        if dy and r is not None:
+            r[1] += dy
+
+
+def _scrollport(ctx: LayoutContext, absolute: Absolute, i: int) -> tuple[float, float] | None:
+    """(top, height) in document coordinates of the scrollport box i sticks in: the padding box of
+    its nearest ancestor below the root and body that clips overflow, else the viewport."""
+    p = ctx.nodes[i].parent
+    while p > 0:
+        s = ctx.styles_or_none[p]
+        if s is not None and ctx.nodes[p].tag not in ("html", "body") and _clips(s):
+            box = absolute.box(p)
+            if box is None:
+                return None
+            top = box[1] + s.border_top_width
+            return top, max(0.0, box[3] - s.border_top_width - s.border_bottom_width)
+        p = ctx.nodes[p].parent
+    return 0.0, ctx.viewport_h
+
+
+def _clips(s) -> bool:
+    """Whether a box with style s is a scroll container (overflow other than visible or clip)."""
+    return s.overflow_x not in ("visible", "clip") or s.overflow_y not in ("visible", "clip")

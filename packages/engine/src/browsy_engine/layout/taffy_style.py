@@ -12,6 +12,7 @@ from typing import Final
 
 from ..css.style import ComputedStyle, Length
 from .geometry import layout_units, px_or_none
+from .grid_tracks import DEFAULT_UNITS, LineNames, TrackUnits, collapse_auto_fit, named_line
 
 NAN: Final = math.nan
 AUTO: Final = {"dim": 0, "value": NAN}
@@ -47,6 +48,10 @@ CONTENT: Final = {
 }
 DIRECTION: Final = {"row": 0, "column": 1, "row-reverse": 2, "column-reverse": 3}
 WRAP: Final = {"nowrap": 0, "wrap": 1, "wrap-reverse": 2}
+# A scroll container's automatic minimum size is 0 (CSS Flexbox §4.5, CSS Grid §6.6): Taffy's Hidden
+# overflow says so (without a scrollbar gutter: layout has none for `overflow: scroll` either).
+SCROLL_CONTAINER: Final = 1
+SCROLLS: Final = frozenset({"hidden", "scroll", "auto"})
 AUTO_FLOW: Final = {
     "row": 0,
     "column": 1,
@@ -119,8 +124,17 @@ def base_style() -> dict:
 
 
 def container_style(
-    s: ComputedStyle, display: str, width: float, height: float | None, min_height: float | None = None
+    s: ComputedStyle,
+    display: str,
+    width: float,
+    height: float | None,
+    min_height: float | None = None,
+    units: TrackUnits = DEFAULT_UNITS,
+    columns: list[float] | None = None,
+    auto_placed: int = 0,
 ) -> dict:
+    """Taffy style of a flex or grid container (`columns`: a grid's column widths, when we size them;
+    `auto_placed`: how many items it has when they are all auto-placed one cell each, else 0)."""
     st = base_style()
     st["display"] = 2 if display in ("grid", "inline-grid") else 1
     st["size"] = {
@@ -144,18 +158,31 @@ def container_style(
             st["justify_items"] = 6  # normal behaves as stretch for grid items
         from .grid_tracks import stretch_auto_tracks, template_areas, track_list, track_sizes
 
-        st["grid_template_columns"] = track_list(s.grid_template_columns, width)
-        st["grid_template_rows"] = track_list(s.grid_template_rows, height)
-        if s.justify_content in ("normal", "stretch"):
-            stretch_auto_tracks(st["grid_template_columns"])
-        st["grid_auto_columns"] = track_sizes(s.grid_auto_columns, width)
-        st["grid_auto_rows"] = track_sizes(s.grid_auto_rows, height)
+        st["grid_template_rows"] = track_list(s.grid_template_rows, height, units)
+        if columns is not None:
+            st["grid_template_columns"] = [fixed_track(v) for v in columns]
+        else:
+            st["grid_template_columns"] = track_list(s.grid_template_columns, width, units)
+            if auto_placed and "auto-fit" in (s.grid_template_columns or ""):
+                gap = st["gap"]["width"]
+                gap_px = gap["value"] if gap["dim"] == 1 else gap["value"] * width
+                collapse_auto_fit(st["grid_template_columns"], auto_placed, width, gap_px)
+            if s.justify_content in ("normal", "stretch"):
+                stretch_auto_tracks(st["grid_template_columns"])
+        st["grid_auto_columns"] = track_sizes(s.grid_auto_columns, width, units)
+        st["grid_auto_rows"] = track_sizes(s.grid_auto_rows, height, units)
         st["grid_auto_flow"] = AUTO_FLOW.get(auto_flow(s), 0)
         areas = template_areas(s.grid_template_areas)
         if areas and not st["grid_template_columns"]:
             cols = max(a[3] for a in areas.values()) - 1
             st["grid_template_columns"] = track_list(" ".join(["1fr"] * cols), width)
     return st
+
+
+def fixed_track(width: float) -> dict:
+    """A single track of a fixed size."""
+    size = {"dim": 1, "value": width}
+    return {"repetition": -2, "single": {"min_size": size, "max_size": size}, "repeat": []}
 
 
 def auto_flow(s: ComputedStyle) -> str:
@@ -201,11 +228,16 @@ def item_style(
     cw: float,
     ch: float | None,
     areas: dict | None,
-    auto_row: tuple[int, int] | None = None,
+    auto_row: tuple[int, int, int, int] | None = None,
     clamp_width: bool = False,
+    names: tuple[LineNames, LineNames] | None = None,
+    capped: bool = False,
 ) -> dict:
     """Taffy style of a flex or grid item; `clamp_width`: its width is not its container's main size
-    (a column flexbox or a grid), so min/max-width apply to it before it is measured."""
+    (a column flexbox or a grid), so min/max-width apply to it before it is measured; `capped`: a
+    replaced grid item whose percentage max-width caps its width at its grid area's (Taffy resolves
+    percentages against the grid): it is stretched over the area, measured at its width no wider
+    than its own (flexgrid.capped_width), and placed at that width."""
     st = base_style()
     st["display"] = 3
     st["box_sizing"] = 0 if s.box_sizing == "border-box" else 1
@@ -225,14 +257,19 @@ def item_style(
         {"dim": 1, "value": s.border_left_width},
     )
     width = dim(s.width, cw)
-    stretch = areas is not None and s.width == (0.0, 1.0)
+    stretch = areas is not None and (s.width == (0.0, 1.0) or capped)
+    if capped:
+        st["max_size"] = {"width": AUTO, "height": dim(s.max_height, ch)}  # applied by our measure
     if stretch:
         width = AUTO  # Taffy resolves % against the container, not the grid area: stretch instead
     elif clamp_width:
         width = clamped_width(width, s, cw)
     st["size"] = {"width": width, "height": dim(s.height, ch)}
     st["min_size"] = {"width": dim(s.min_width, cw), "height": dim(s.min_height, ch)}
-    st["max_size"] = {"width": dim(s.max_width, cw), "height": dim(s.max_height, ch)}
+    if not capped:
+        st["max_size"] = {"width": dim(s.max_width, cw), "height": dim(s.max_height, ch)}
+    st["overflow_x"] = SCROLL_CONTAINER if s.overflow_x in SCROLLS else 0
+    st["overflow_y"] = SCROLL_CONTAINER if s.overflow_y in SCROLLS else 0
     st["flex_grow"] = float(s.flex_grow)
     st["flex_shrink"] = float(s.flex_shrink)
     st["flex_basis"] = dim(s.flex_basis, cw)
@@ -240,15 +277,20 @@ def item_style(
     st["justify_self"] = 6 if stretch else ALIGN.get(s.justify_self)
     if s.aspect_ratio:
         st["aspect_ratio"] = float(s.aspect_ratio)
-    col, row = grid_lines(s, areas)
+    col, row = grid_lines(s, areas, names)
     st["grid_column"] = col
-    if auto_row is not None:  # placed by definite_column_rows: (start line, span)
+    if auto_row is not None:  # placed by definite_column_rows: rows' start line and span, columns'
         row = {"start": {"kind": 1, "value": auto_row[0]}, "end": {"kind": 2, "value": auto_row[1]}}
+        if auto_row[2]:
+            col = {"start": {"kind": 1, "value": auto_row[2]}, "end": {"kind": 2, "value": auto_row[3]}}
+            st["grid_column"] = col
     st["grid_row"] = row
     return st
 
 
-def grid_lines(s: ComputedStyle, areas: dict | None) -> tuple[dict, dict]:
+def grid_lines(
+    s: ComputedStyle, areas: dict | None, names: tuple[LineNames, LineNames] | None = None
+) -> tuple[dict, dict]:
     """The item's Taffy column and row placements ({"start", "end"}: kind 0 auto, 1 line, 2 span)."""
     start_c, end_c = s.grid_column_start, s.grid_column_end
     start_r, end_r = s.grid_row_start, s.grid_row_end
@@ -273,6 +315,9 @@ def grid_lines(s: ComputedStyle, areas: dict | None) -> tuple[dict, dict]:
                     start_c, end_c = str(c0), str(c1)
                 else:
                     start_r, end_r = str(r0), str(r1)
+    if names is not None:
+        start_c, end_c = named_line(start_c, names[0], False), named_line(end_c, names[0], True)
+        start_r, end_r = named_line(start_r, names[1], False), named_line(end_r, names[1], True)
     col = {"start": _placement(start_c), "end": _placement(end_c)}
     row = {"start": _placement(start_r), "end": _placement(end_r)}
     return col, row
@@ -294,23 +339,48 @@ def _row_span(row: dict) -> int:
     return 1
 
 
-def definite_column_rows(styles: list[ComputedStyle], areas: dict | None) -> list[tuple[int, int]] | None:
-    """(row-start line, row span) of each item of a row-flow (sparse) grid whose items all have a
-    definite column and an auto row, placed as CSS Grid §8.5 step 4 says (Taffy misplaces the third
-    such item on): each goes in its column at the auto-placement cursor's row, one row further when its
-    column starts before the cursor's, then down until it overlaps no item placed before it. None when
-    the grid is not so."""
+def definite_column_rows(
+    styles: list[ComputedStyle],
+    areas: dict | None,
+    names: tuple[LineNames, LineNames] | None = None,
+    columns: int = 0,
+) -> list[tuple[int, int, int, int]] | None:
+    """(row-start line, row span, column-start line or 0, column span) of each item of a row-flow
+    (sparse) grid whose items have a definite column or none, and an auto row, placed as CSS Grid §8.5
+    step 4 says (Taffy misplaces the third definite-column item on): one with a definite column goes
+    in it at the auto-placement cursor's row, one row further when its column starts before the
+    cursor's, then down until it overlaps no item placed before it (its column is its own: 0); one
+    without goes to the first cell from the cursor on, along the row and then the next ones, where it
+    overlaps nothing within the grid's `columns` (at least the explicit ones). None when the grid is
+    not so (or it has auto-placed items and `columns` is unknown, 0)."""
     occupied: set[tuple[int, int]] = set()
     cursor_row, cursor_col = 1, 1
-    rows: list[tuple[int, int]] = []
-    for s in styles:
-        col, row = grid_lines(s, areas)
+    placed: list[tuple[int, int, int, int]] = []
+    lines = [grid_lines(s, areas, names) for s in styles]
+    if all(col["start"]["kind"] != 1 for col, _row in lines):
+        return None  # all auto-placed: Taffy places them as CSS does
+    for col, _row in lines:
+        span_c = _span(col)
+        if col["start"]["kind"] == 1 and span_c is not None:
+            columns = max(columns, col["start"]["value"] + span_c - 1) if columns else columns
+    for col, row in lines:
+        if row["start"]["kind"] == 1 or row["end"]["kind"] == 1:
+            return None
+        span_r = _row_span(row)
+        if col["start"]["kind"] == 0 and col["end"]["kind"] != 1:
+            span_c = _row_span(col)
+            if columns <= 0 or span_c > columns:
+                return None
+            cursor_row, cursor_col = _free_cell(occupied, cursor_row, cursor_col, span_r, span_c, columns)
+            occupied.update(
+                (cursor_row + r, c) for r in range(span_r) for c in range(cursor_col, cursor_col + span_c)
+            )
+            placed.append((cursor_row, span_r, cursor_col, span_c))
+            continue
         span_c = _span(col)
         if col["start"]["kind"] != 1 or col["start"]["value"] < 1 or span_c is None:
             return None
-        if row["start"]["kind"] == 1 or row["end"]["kind"] == 1:
-            return None
-        start, span_r = col["start"]["value"], _row_span(row)
+        start = col["start"]["value"]
         if start < cursor_col:
             cursor_row += 1
         cells = [(r, c) for r in range(span_r) for c in range(start, start + span_c)]
@@ -318,5 +388,18 @@ def definite_column_rows(styles: list[ComputedStyle], areas: dict | None) -> lis
             cursor_row += 1
         occupied.update((cursor_row + r, c) for r, c in cells)
         cursor_col = start
-        rows.append((cursor_row, span_r))
-    return rows
+        placed.append((cursor_row, span_r, 0, span_c))
+    return placed
+
+
+def _free_cell(
+    occupied: set[tuple[int, int]], row: int, col: int, span_r: int, span_c: int, columns: int
+) -> tuple[int, int]:
+    """The first (row, column) from the cursor (row, col) on, along the rows, where a span_r × span_c
+    item overlaps no occupied cell and fits in `columns`."""
+    while True:
+        while col + span_c - 1 <= columns:
+            if not any((row + r, c) in occupied for r in range(span_r) for c in range(col, col + span_c)):
+                return row, col
+            col += 1
+        row, col = row + 1, 1
