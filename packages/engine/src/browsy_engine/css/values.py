@@ -393,8 +393,8 @@ def _stepped_value(name: str, values: list[Value], rounding: str) -> Value:
     elif name in ("mod", "rem"):
         if len(a) != 2 or a[1] == 0.0:
             raise MathError(name + " takes two values")
-        q = math.floor(a[0] / a[1]) if name == "mod" else math.trunc(a[0] / a[1])
-        result = a[0] - a[1] * q
+        whole = float(math.floor(a[0] / a[1]) if name == "mod" else math.trunc(a[0] / a[1]))
+        result = a[0] - a[1] * whole
     elif name == "hypot":
         result = math.hypot(*a)
     elif len(a) == 1 and name in ("abs", "sign"):
