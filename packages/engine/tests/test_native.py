@@ -146,3 +146,22 @@ def test_compiled_module_constants_are_final() -> None:
         if name not in allowed
     }
     assert not plain, sorted(plain)
+
+
+def test_no_compiled_module_has_a_final_tuple_of_floats() -> None:
+    """mypyc 2.4 never sets a `Final` module tuple that holds a float literal: reading it raises NameError
+    ("value for final name was not set") in the compiled engine only. Such tuples stay plain."""
+    import ast
+
+    found = []
+    for src in _native.compiled_sources():
+        for stmt in ast.parse(src.read_text()).body:
+            if not (isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name)):
+                continue
+            final = "Final" in ast.unparse(stmt.annotation)
+            floats = isinstance(stmt.value, ast.Tuple) and any(
+                isinstance(c, ast.Constant) and isinstance(c.value, float) for c in ast.walk(stmt.value)
+            )
+            if final and floats:
+                found.append(f"{src.name}: {stmt.target.id}")
+    assert not found, found

@@ -99,7 +99,7 @@ def _lin_px(lin: Lin, fs: float, rfs: float, metrics: Metrics) -> float:
     )
 
 
-NO_METRICS: Final = (0.0, 0.0, 0.0)
+NO_METRICS = (0.0, 0.0, 0.0)  # not Final: mypyc 2.4 never sets a Final float tuple
 
 
 def font_metric_units(style: ComputedStyle) -> Metrics:

@@ -42,7 +42,7 @@ def fraction_lin(fraction: float) -> Lin:
     return (0.0, fraction, 0.0, 0.0, 0.0, 0.0, 0.0)
 
 
-ZERO_LIN: Final[Lin] = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+ZERO_LIN: Lin = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)  # not Final: mypyc 2.4 never sets a Final float tuple
 
 
 def font_relative(lin: Lin) -> bool:

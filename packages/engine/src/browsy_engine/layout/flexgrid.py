@@ -345,7 +345,7 @@ def _leaf(
     return nid
 
 
-NO_GUTTER: Final = (0.0, 0.0)
+NO_GUTTER = (0.0, 0.0)  # not Final: mypyc 2.4 never sets a Final float tuple
 
 
 def _resolved(edges: dict, base: float) -> dict:
