@@ -5,6 +5,7 @@ sizes and aspect ratio. A generator task (see trampoline.py), called back from b
 from __future__ import annotations
 
 from . import block, intrinsic  # circular: block lays out an atomic box's contents and calls back here
+from .context import LayoutContext
 from .controls import (
     alt_fallback,
     alt_ignores_size,
@@ -35,7 +36,14 @@ def ratio_width(s, h: float, pb_h: float, pb_v: float) -> float:
     return h * s.aspect_ratio
 
 
-def atomic_box(ctx, i, cb_w, force_w=None, force_h=None, cb_h=None):
+def atomic_box(
+    ctx: LayoutContext,
+    i: int,
+    cb_w: float,
+    force_w: float | None = None,
+    force_h: float | None = None,
+    cb_h: float | None = None,
+):
     """Size and lay out an atomic box (inline-block, replaced, float, absolutely positioned) with
     shrink-to-fit width. Sets rel[i]'s size; returns (margin-box w, margin-box h, baseline from the
     margin-box top)."""
@@ -81,8 +89,10 @@ def atomic_box(ctx, i, cb_w, force_w=None, force_h=None, cb_h=None):
             if content is not None:
                 h_spec = max(h_spec, content)  # the ratio's height, at least the content's
         h = clamp_height(s, ch if h_spec is None else h_spec, cb_h, pb_v)
-        ctx.rel[i][2] = w + pb_h
-        ctx.rel[i][3] = h + pb_v
+        sized = ctx.rel[i]
+        assert sized is not None  # (set above)
+        sized[2] = w + pb_h
+        sized[3] = h + pb_v
         if content is not None:  # its baseline is its fallback content's (its bottom edge)
             base_from_top = mt + s.border_top_width + px(s.padding_top, cb_w) + content
         elif base is None and not alt and broken_image(ctx, i):
@@ -125,8 +135,10 @@ def atomic_box(ctx, i, cb_w, force_w=None, force_h=None, cb_h=None):
     d = ctx.display[i]
     if ctx.nodes[i].tag == "button" and d not in block.FLEX_LIKE and d not in block.TABLE_LIKE:
         block.center_button_contents(ctx, i, out, h - out.height)
-    ctx.rel[i][2] = w + pb_h
-    ctx.rel[i][3] = h + pb_v
+    r = ctx.rel[i]
+    assert r is not None  # (set above)
+    r[2] = w + pb_h
+    r[3] = h + pb_v
     if out.baseline is not None and s.overflow_y in ("visible", "clip"):
         base_from_top = mt + s.border_top_width + px(s.padding_top, cb_w) + out.baseline
     elif ctx.nodes[i].tag == "button":
