@@ -94,18 +94,22 @@ TABLE_PARTS: Final = frozenset(
 def add_anonymous_table_boxes(ctx: LayoutContext) -> None:
     """The anonymous boxes CSS 2 §17.2.1 puts around misparented table content: each run of rows, row
     groups or cells in an element that is no table gets an anonymous table (rule 3), and each run of a
-    table's children that are no table parts an anonymous cell (rule 2; white space between them is
-    dropped, positioned children stay the table's). Cells outside rows get an anonymous row (table.py)."""
+    table's or a row's children that are no table parts an anonymous cell (rule 2; white space between
+    them is dropped, positioned children stay the table's). Cells outside rows get an anonymous row
+    (table.py)."""
     nodes = ctx.nodes
     styles = ctx.styles_or_none  # generated boxes included: they may be table parts too
     stray_parents: set[int] = set()
     tables: list[int] = []
+    rows: list[int] = []
     for i, s in enumerate(styles):  # one pass over the styles: misparented table parts are rare
         if s is None:
             continue
         if s.display in STRAY:
             if s.position not in OUT_OF_FLOW and s.float_side not in FLOATING:
                 stray_parents.add(nodes[i].parent)
+            if s.display == "table-row":
+                rows.append(i)
         elif s.display in TABLES:
             tables.append(i)
     for p in sorted(stray_parents):
@@ -118,16 +122,25 @@ def add_anonymous_table_boxes(ctx: LayoutContext) -> None:
             _table_part(ctx, c) for c in ctx.nodes[t].children
         ):
             _wrap_runs(ctx, t, lambda ctx, c: not _table_part(ctx, c), "table-cell")
+    # rule 2 for rows: each run of a row's children that are no table parts (links, `display: block`
+    # cells, text) is one anonymous cell. White space between them is no part of it: Blink gives a
+    # row's whitespace-only text no box at all (measured: layout_fixtures/table_row_anonymous_cell)
+    for r in rows:
+        if not all(_table_part(ctx, c) for c in ctx.nodes[r].children):
+            _wrap_runs(ctx, r, lambda ctx, c: not _table_part(ctx, c), "table-cell", drop_blank=True)
 
 
-def _wrap_runs(ctx: LayoutContext, parent: int, belongs, display: str) -> None:
-    """Replace each run of parent's children that `belongs` (white space inside a run stays in it) by a
-    new anonymous box with that display, holding the run."""
+def _wrap_runs(ctx: LayoutContext, parent: int, belongs, display: str, drop_blank: bool = False) -> None:
+    """Replace each run of parent's children that `belongs` (white space inside a run stays in it, or
+    with `drop_blank` is left out of it) by a new anonymous box with that display, holding the run."""
     owner = layout_copy(ctx, parent)
     nodes, styles = ctx.nodes, ctx.styles
     kept: list[int] = []
     run: list[int] = []
     for c in [*owner.children, -1]:
+        if c >= 0 and drop_blank and _blank(ctx, c):
+            kept.append(c)  # stays the parent's, where it has no box
+            continue
         if c >= 0 and (run and _blank(ctx, c) or belongs(ctx, c)):
             run.append(c)
             continue
