@@ -3,6 +3,7 @@ and its output byte-identical to the same sources run as Python."""
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
 import os
@@ -99,11 +100,16 @@ def test_a_parsed_page_pickles_and_copies() -> None:
         assert again.document is not None and len(again.document.nodes) == len(dom.document.nodes)
 
 
+def _float_tuple(value: ast.expr) -> bool:
+    """A tuple display holding a float literal (mypyc 2.4 never sets such a tuple when it is `Final`)."""
+    return isinstance(value, ast.Tuple) and any(
+        isinstance(c, ast.Constant) and isinstance(c.value, float) for c in ast.walk(value)
+    )
+
+
 def _plain_constants(source: Path) -> list[str]:
     """Module-level UPPER_CASE names bound once by a plain assignment (not `Final`), a tuple holding a float
     literal aside: mypyc 2.4 leaves such a Final tuple unset at run time."""
-    import ast
-
     tree = ast.parse(source.read_text())
     counts: dict[str, int] = {}
     for stmt in tree.body:
@@ -126,9 +132,7 @@ def _plain_constants(source: Path) -> list[str]:
             continue
         if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "TypeVar":
             continue
-        if isinstance(value, ast.Tuple) and any(
-            isinstance(c, ast.Constant) and isinstance(c.value, float) for c in ast.walk(value)
-        ):
+        if _float_tuple(value):
             continue
         found.append(name)
     return found
@@ -151,17 +155,15 @@ def test_compiled_module_constants_are_final() -> None:
 def test_no_compiled_module_has_a_final_tuple_of_floats() -> None:
     """mypyc 2.4 never sets a `Final` module tuple that holds a float literal: reading it raises NameError
     ("value for final name was not set") in the compiled engine only. Such tuples stay plain."""
-    import ast
-
     found = []
     for src in _native.compiled_sources():
         for stmt in ast.parse(src.read_text()).body:
             if not (isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name)):
                 continue
-            final = "Final" in ast.unparse(stmt.annotation)
-            floats = isinstance(stmt.value, ast.Tuple) and any(
-                isinstance(c, ast.Constant) and isinstance(c.value, float) for c in ast.walk(stmt.value)
-            )
-            if final and floats:
+            if (
+                "Final" in ast.unparse(stmt.annotation)
+                and stmt.value is not None
+                and _float_tuple(stmt.value)
+            ):
                 found.append(f"{src.name}: {stmt.target.id}")
     assert not found, found

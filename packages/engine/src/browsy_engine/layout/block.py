@@ -235,15 +235,16 @@ def flow(
             yield from _add_run(ctx, i, out, run, run_has_boxes, False, cw, at, collapse_top)
             run = []
             run_has_boxes = False
-        if split and s.position not in OUT_OF_FLOW and s.float_side not in FLOATING:
+        in_flow = not (out_of_flow or floating)
+        if split and in_flow:
             if not lines:
                 _add_edge_line(out, max(edge_after, _edge_line(ctx, i, c, cw, True)), collapse_top)
             edge_after = _edge_line(ctx, i, c, cw, False)
-        elif out.empty and s.position not in OUT_OF_FLOW and s.float_side not in FLOATING:
+        elif out.empty and in_flow:
             _add_edge_line(out, _inside_marker_line(ctx, i), collapse_top)
-        if s.position in OUT_OF_FLOW:
+        if out_of_flow:
             ctx.positioned.append((c, i, at.cx, at.cy + out.height + value(out.bottom)))
-        elif s.float_side in FLOATING:
+        elif floating:
             box = yield atomic.atomic_box(ctx, c, cw)
             place_float(ctx, c, i, box[0], box[1], out.height + value(out.bottom), cw, at)
         else:

@@ -121,13 +121,13 @@ def add_anonymous_table_boxes(ctx: LayoutContext) -> None:
         if ctx.nodes[t].tag not in NO_GENERATED and not all(
             _table_part(ctx, c) for c in ctx.nodes[t].children
         ):
-            _wrap_runs(ctx, t, lambda ctx, c: not _table_part(ctx, c), "table-cell")
+            _wrap_runs(ctx, t, _no_table_part, "table-cell")
     # rule 2 for rows: each run of a row's children that are no table parts (links, `display: block`
     # cells, text) is one anonymous cell. White space between them is no part of it: Blink gives a
     # row's whitespace-only text no box at all (measured: layout_fixtures/table_row_anonymous_cell)
     for r in rows:
         if not all(_table_part(ctx, c) for c in ctx.nodes[r].children):
-            _wrap_runs(ctx, r, lambda ctx, c: not _table_part(ctx, c), "table-cell", drop_blank=True)
+            _wrap_runs(ctx, r, _no_table_part, "table-cell", drop_blank=True)
 
 
 def _wrap_runs(ctx: LayoutContext, parent: int, belongs, display: str, drop_blank: bool = False) -> None:
@@ -182,6 +182,11 @@ def _table_part(ctx: LayoutContext, c: int) -> bool:
     if s is None:
         return _blank(ctx, c)
     return s.display in TABLE_PARTS or s.position in OUT_OF_FLOW
+
+
+def _no_table_part(ctx: LayoutContext, c: int) -> bool:
+    """What an anonymous cell wraps in a table or a row (CSS 2 §17.2.1 rule 2)."""
+    return not _table_part(ctx, c)
 
 
 def _blank(ctx: LayoutContext, c: int) -> bool:

@@ -73,23 +73,22 @@ class HrefResolver:
     def __init__(self, base: str) -> None:
         self.base = base
         self._cache: dict[str, str] = {}
+        path = ""
         try:
             parts = urlsplit(base)
             self._scheme = parts.scheme.lower()
             web = self._scheme in ("http", "https") and parts.netloc
             self._origin = f"{parts.scheme}://{parts.netloc}" if web else ""
+            path = parts.path
         except ValueError:
             self._scheme = self._origin = ""
         self._without_fragment = base.split("#", 1)[0]
-        self._directory = self._base_directory(base)
+        self._directory = self._base_directory(path)
 
-    def _base_directory(self, base: str) -> str:
+    def _base_directory(self, path: str) -> str:
         """The base up to the last "/" of its path, when urljoin keeps that part as it is for a plain
         relative path (a web base whose path has no dot, empty or params segment); "" otherwise."""
-        if not self._origin:
-            return ""
-        path = urlsplit(base).path
-        if "//" in path or "/." in path or ";" in path or "\\" in path or not path.isprintable():
+        if not self._origin or not _kept_as_written(path) or ";" in path or not path.isprintable():
             return ""
         return self._origin + (path[: path.rfind("/") + 1] or "/")
 
@@ -127,7 +126,7 @@ class HrefResolver:
             return None
         if href.startswith("//"):
             return f"{self._scheme}:{href}" if _is_plain_network_url(href) else None
-        if "//" in href or "/." in href or "\\" in href:
+        if not _kept_as_written(href):
             return None
         return self._origin + href
 
@@ -135,10 +134,15 @@ class HrefResolver:
         """A plain relative path (see _PLAIN_RELATIVE) joined to the base's directory."""
         if not self._directory or _PLAIN_RELATIVE.fullmatch(href) is None:
             return None
-        path = href.split("?", 1)[0].split("#", 1)[0]
-        if "//" in path or "/." in path or not href.isprintable():
+        if not _kept_as_written(href.split("?", 1)[0].split("#", 1)[0]) or not href.isprintable():
             return None
         return self._directory + href
+
+
+def _kept_as_written(path: str) -> bool:
+    """Whether urljoin keeps these path segments as they are: no empty segment (dropped), no dot segment
+    (resolved) and no backslash."""
+    return "//" not in path and "/." not in path and "\\" not in path
 
 
 def _is_plain_network_url(text: str) -> bool:
