@@ -465,3 +465,18 @@ def test_white_space_collapses_ascii_white_space_only() -> None:
     assert collapse_spaces("  a" + " " * 1000 + "b  ") == " a b "
     assert collapse_spaces("a\u00a0\u00a0b\u2003 c") == "a\u00a0\u00a0b\u2003 c"
     assert collapse("\n  word  \n", "normal", True) == "word "
+
+
+def test_hyphen_search_agrees_with_the_word_hyphen_word_pattern() -> None:
+    import random
+    import re
+
+    from browsy_engine.layout.text import _word_hyphen_word
+
+    pattern = re.compile(r"\w-\w")
+    alphabet = ["-", "a", "Z", "0", "_", " ", ".", "é", "ß", "\u0301", "\u4e00", "\u00ad", "–", "\n"]
+    rng = random.Random(7)
+    texts = ["", "-", "a-", "-a", "a-b", "a--b", "a -b", "- a-b -", "well-known", "x-", "--", "é-ß", "_-_"]
+    texts += ["".join(rng.choice(alphabet) for _ in range(rng.randrange(12))) for _ in range(20_000)]
+    for text in texts:
+        assert _word_hyphen_word(text) == (pattern.search(text) is not None), repr(text)

@@ -20,15 +20,30 @@ _HYPHEN_SPLIT: Final = re.compile(r"(?<=\w-)(?=\w)")
 
 
 _CJK: Final = re.compile("[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff]")
-_WORD_HYPHEN_WORD: Final = re.compile(r"\w-\w")
 
 
 def has_breaks_inside(text: str) -> bool:
     """Whether words of `text` may hold break opportunities (CJK characters, hyphens)."""
-    if "-" in text and _WORD_HYPHEN_WORD.search(text) is not None:
+    if "-" in text and _word_hyphen_word(text):
         return True
     # no CJK character unless some character is at least U+2E80 (max() is one pass in C)
     return not text.isascii() and max(text) >= "\u2e80" and _CJK.search(text) is not None
+
+
+def _is_word_char(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"  # what `\w` matches in a str pattern
+
+
+def _word_hyphen_word(text: str) -> bool:
+    """Whether `text` has a hyphen between two word characters (the regex `\\w-\\w`): each hyphen found
+    with str.find, its neighbours tested; a regex search tests \\w at every character of the text."""
+    last = len(text) - 1
+    at = text.find("-", 1)
+    while 0 < at < last:
+        if _is_word_char(text[at - 1]) and _is_word_char(text[at + 1]):
+            return True
+        at = text.find("-", at + 1)
+    return False
 
 
 def _number_line_height(factor: float, size: float) -> float:

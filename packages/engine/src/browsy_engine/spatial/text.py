@@ -53,7 +53,9 @@ def collapse(text: str) -> str:
     if not text:  # the usual absent attribute (`collapse(attrs.get("title") or "")`)
         return ""
     out = " ".join(text.split())
-    if CONTROL_CHARS.search(out):  # without_controls, inlined: collapse runs for most elements
+    # without_controls, inlined (collapse runs for most elements); a printable text has no control
+    # character, and str.isprintable reads a text faster than the pattern's search
+    if not out.isprintable() and CONTROL_CHARS.search(out):
         out = CONTROL_CHARS.sub("", out)
     if len(out) > TEXT_CAP:
         cut = out.rfind(" ", 0, TEXT_CAP)
@@ -143,6 +145,7 @@ class TextReader:
         hidden_counts = hidden[index]
         everything: list[str] = []
         own: list[str] = []
+        apart = False  # whether some text went into `everything` only (else both read the same)
         # The walk is in pre-order (increasing indices), so the nodes inside a separately emitted
         # descendant are those below the end of its subtree.
         inside_end = 0
@@ -159,6 +162,8 @@ class TextReader:
                 everything.append(text)
                 if i >= inside_end and (hidden_counts or not hidden[i]):
                     own.append(text)
+                else:
+                    apart = True
                 continue
             tag = node.tag
             if tag not in INLINE_TAGS:
@@ -183,11 +188,14 @@ class TextReader:
                         everything.append(text)
                         if only >= inside_end and (hidden_counts or not hidden[only]):
                             own.append(text)
+                        else:
+                            apart = True
                     continue
                 stack.append(only)
             else:
                 stack += children[::-1]
-        return collapse("".join(everything)), collapse("".join(own))
+        whole = collapse("".join(everything))
+        return whole, (collapse("".join(own)) if apart else whole)
 
     def has_own_text(self, index: int, separate: bytearray) -> bool:
         """Whether a block may have meaningful text of its own: the walk of `inline_text`, without entering
