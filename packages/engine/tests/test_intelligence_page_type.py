@@ -240,3 +240,21 @@ def test_form_counts_data_entry_inputs_only() -> None:
 
 def test_other_by_default() -> None:
     assert page_type(page("Example Domain", el("h1", "Example Domain"), el("p", "Hello"))) == "Other"
+
+
+def test_mail_header_words_are_found_as_the_pattern_finds_them() -> None:
+    import random
+    import re
+
+    from browsy_engine.intelligence.page_type import _email_markers
+
+    pattern = re.compile(r"(from|to|subject|date):")
+    pieces = ["from", "to", "subject", "date", ":", " ", "\n", "x", "sto", "fromto", "::", "é"]
+    rng = random.Random(3)
+    texts = ["from: a to: b", "to:", ":to:", "xfrom: date:", "subject:date: to:"]
+    texts += ["".join(rng.choice(pieces) for _ in range(rng.randrange(10))) for _ in range(20_000)]
+    for text in texts:
+        expected = {m.group(1) for m in pattern.finditer(text) if m.start() == 0 or text[m.start() - 1].isspace()}
+        seen: set[str] = set()
+        _email_markers(text, seen)
+        assert seen == expected, repr(text)

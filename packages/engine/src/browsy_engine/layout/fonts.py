@@ -63,6 +63,10 @@ class Face:
 
     widths: dict[str, float]
     kern: dict[str, float]
+    # the kerning pairs with a space, by the other character: " x" (a word's first letter after a space)
+    # and "x " (its last before one), read per word without building the pair
+    kern_after_space: dict[str, float]
+    kern_before_space: dict[str, float]
     notdef: float
     ascent_em: float
     descent_em: float
@@ -124,6 +128,8 @@ def _load_face(key: str) -> Face:
     return Face(
         widths=widths,
         kern=kern,
+        kern_after_space={pair[1]: v for pair, v in kern.items() if pair[0] == " "},
+        kern_before_space={pair[0]: v for pair, v in kern.items() if pair[1] == " "},
         notdef=table["notdef"] / upem,
         ascent_em=table["ascent"] / upem,
         descent_em=table["descent"] / upem,

@@ -86,11 +86,12 @@ def line_metrics(
     contents), its descent does not count (measured: layout_fixtures/quirks_list_item_lines)."""
     if not line.forced and not has_content(line):
         return 0.0, 0.0
-    inner = _inner_spaces(line) if quirks else NO_SPACES
+    # under the quirk, the spaces before index `inner_end` count as text (see _inner_spaces_end)
+    inner_end = _inner_spaces_end(line) if quirks else 0
     if (
         quirks
         and not _root_text(line, nodes, root)
-        and not _root_space(line, inner, nodes, root)
+        and not _root_space(line, inner_end, nodes, root)
         and not (line.forced and not _text_or_atomic(line))
     ):
         above = below = 0.0  # (a line ended by <br> gets the strut only when it holds nothing else)
@@ -102,7 +103,7 @@ def line_metrics(
     seen_raised = 0.0
     for index, p in enumerate(line.pieces):
         k: int = p[KIND]
-        if k == WORD or (k == OPEN and not quirks) or (k == SPACE and index in inner):
+        if k == WORD or (k == OPEN and not quirks) or (k == SPACE and index < inner_end and _kept_space(p)):
             m: FontMetrics = p[METRICS]
             raised: float = p[RAISED]
             if m is seen_m and raised == seen_raised:
@@ -141,28 +142,36 @@ def line_metrics(
     return height, above
 
 
-NO_SPACES: frozenset[int] = frozenset()
-
-
-def _inner_spaces(line: Line) -> frozenset[int]:
-    """The indices of the spaces a line keeps between its contents (before its last word or atomic inline;
-    a space removed at the line's start has no width, one at its end hangs). Under the line height quirk
-    such a space is text like a word: `<img> <img>` gets the strut, `<img>` alone does not (measured:
-    layout_fixtures/quirks_space_between_images)."""
+def _inner_spaces_end(line: Line) -> int:
+    """The index of the line's last word or atomic inline (0 when it has none): the spaces before it with
+    a width are those the line keeps between its contents (a space removed at the line's start has no
+    width, one at its end hangs). Under the line height quirk such a space is text like a word: `<img>
+    <img>` gets the strut, `<img>` alone does not (measured: layout_fixtures/quirks_space_between_images)."""
     pieces = line.pieces
     last = len(pieces) - 1
-    while last >= 0 and pieces[last][KIND] not in (WORD, ATOMIC):
+    while last >= 0:
+        k: int = pieces[last][KIND]
+        if k in (WORD, ATOMIC):
+            return last
         last -= 1
-    spaces = [k for k in range(last) if pieces[k][KIND] == SPACE and pieces[k][WIDTH] > 0]
-    return frozenset(spaces) if spaces else NO_SPACES
+    return 0
 
 
-def _root_space(line: Line, inner: frozenset[int], nodes: list | None, root: int) -> bool:
+def _kept_space(p: Piece) -> bool:
+    """Whether piece p, before a line's inner_spaces_end, is a space the line keeps."""
+    k: int = p[KIND]
+    width: float = p[WIDTH]
+    return k == SPACE and width > 0
+
+
+def _root_space(line: Line, inner_end: int, nodes: list | None, root: int) -> bool:
     """Whether one of the line's inner spaces is text of the block `root` itself (see _root_text)."""
-    if not inner:
-        return False
     pieces = line.pieces
-    return any(nodes is None or nodes[pieces[k][NODE]].parent == root for k in inner)
+    for index in range(inner_end):
+        p = pieces[index]
+        if _kept_space(p) and (nodes is None or nodes[p[NODE]].parent == root):
+            return True
+    return False
 
 
 def _text_or_atomic(line: Line) -> bool:

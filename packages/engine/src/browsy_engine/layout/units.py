@@ -47,6 +47,7 @@ from .text import (
     uses_fallback,
 )
 
+_DOCUMENT_WHITE_SPACE: Final = " \t\n\r\f"  # HTML's ASCII white space, which CSS collapses
 PRESERVING: Final = ("pre", "pre-wrap", "break-spaces")  # the white-space values that keep spaces
 _MIN_RUN: Final = 4  # plain words in a row that make a TEXTRUN unit (fewer: a unit per word is as cheap)
 NO_MARGIN = ((0.0, 0.0), None)  # a zero margin, and `auto` (0 on inline boxes)
@@ -61,7 +62,9 @@ def has_inline_content(ctx: LayoutContext, nodes: list[int]) -> bool:
         d = display[i]
         if d == "text":
             text = doc_nodes[i].text or ""
-            if text.strip(" \t\n\r\f") or styles[doc_nodes[i].parent].white_space in PRESERVING:
+            if text and text[0] not in _DOCUMENT_WHITE_SPACE:  # (most texts: without copying them)
+                return True
+            if text.strip(_DOCUMENT_WHITE_SPACE) or styles[doc_nodes[i].parent].white_space in PRESERVING:
                 return True
         elif d == "inline" and doc_nodes[i].tag not in REPLACED:
             if doc_nodes[i].tag == "br":
@@ -585,13 +588,13 @@ def word_width(m: FontMetrics, word: str, before: bool, after: bool) -> float:
     w = m.widths.get(word)
     if w is None:
         w = m.measure_word(word)
-    kern = m.face.kern
-    if kern and (before or after):
+    face = m.face
+    if face.kern and (before or after):
         adjust = 0.0
         if before:
-            adjust += kern.get(" " + word[0], 0.0)
+            adjust += face.kern_after_space.get(word[0], 0.0)
         if after:
-            adjust += kern.get(word[-1] + " ", 0.0)
+            adjust += face.kern_before_space.get(word[-1], 0.0)
         w += adjust * advance_size(m.size)
     return w
 
