@@ -7,6 +7,7 @@ from __future__ import annotations
 from . import block, intrinsic  # circular: block lays out an atomic box's contents and calls back here
 from .context import LayoutContext
 from .controls import (
+    alt_box_ratio,
     alt_fallback,
     alt_ignores_size,
     attribute_ratio,
@@ -67,7 +68,7 @@ def atomic_box(
         if alt:
             if alt_ignores_size(ctx, i, s):
                 w = h_spec = None
-            ratio = attribute_ratio(ctx, i) if w is not None or h_spec is not None else None
+            ratio = alt_box_ratio(ctx, i, s)
         else:
             tag = ctx.nodes[i].tag
             if tag == "video":
@@ -86,8 +87,8 @@ def atomic_box(
         w = clamp_width(s, cw if w is None else w, cb_w, pb_h)
         if h_spec is None and ratio:
             h_spec = w / ratio  # width/height attributes give the aspect ratio (max-width: 100% images)
-            if content is not None:
-                h_spec = max(h_spec, content)  # the ratio's height, at least the content's
+            if content is not None or alt:  # the ratio's height, at least the content's
+                h_spec = max(h_spec, ch if content is None else content)
         h = clamp_height(s, ch if h_spec is None else h_spec, cb_h, pb_v)
         sized = ctx.rel[i]
         assert sized is not None  # (set above)

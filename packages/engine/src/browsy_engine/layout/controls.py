@@ -406,6 +406,17 @@ def alt_ignores_size(ctx: LayoutContext, i: int, s: ComputedStyle) -> bool:
     return ctx.display[i] == "inline" and alt_fallback(ctx, i, s)
 
 
+def alt_box_ratio(ctx: LayoutContext, i: int, s: ComputedStyle) -> float | None:
+    """The aspect ratio of broken image i's alt text box when it is not inline: a non-replaced box
+    with no natural ratio, so CSS `aspect-ratio`, else the one HTML maps from the width/height
+    attributes (`aspect-ratio: auto W / H`), sizes its content box as any box's (CSS Sizing 4 §5):
+    an auto height follows its width, an auto width a definite height (measured:
+    layout_fixtures/alt_box_aspect_ratio)."""
+    if alt_ignores_size(ctx, i, s):
+        return None
+    return s.aspect_ratio or attribute_ratio(ctx, i)
+
+
 def attribute_ratio(ctx: LayoutContext, i: int) -> float | None:
     """The aspect ratio of an image's or video's width/height attributes (HTML maps them to
     `aspect-ratio: auto W / H`): `height: auto` follows the width as a loaded image's would. A video
