@@ -140,9 +140,12 @@ def atomic_box(
     assert r is not None  # (set above)
     r[2] = w + pb_h
     r[3] = h + pb_v
-    if out.baseline is not None and s.overflow_y in ("visible", "clip"):
+    is_button = ctx.nodes[i].tag == "button"
+    # a scroll container's baseline is its bottom margin edge (CSS 2 §10.8.1), but a button keeps its
+    # content's: Chromium ignores overflow for a form control's inline-block baseline
+    if out.baseline is not None and (is_button or s.overflow_y in ("visible", "clip")):
         base_from_top = mt + s.border_top_width + px(s.padding_top, cb_w) + out.baseline
-    elif ctx.nodes[i].tag == "button":
+    elif is_button:
         base_from_top = (
             mt + s.border_top_width + px(s.padding_top, cb_w) + h
         )  # an empty button: content bottom
