@@ -85,13 +85,14 @@ TOFU_EM = 0.365234375  # measured in Chromium: 5.84375 px per character at 16px
 
 
 def fallback_table(path: pathlib.Path) -> dict:
-    """Advance widths (em) of every BMP code point DejaVu Sans covers, as runs [start, [adv...]]."""
+    """Advance widths (em) of every code point DejaVu Sans covers (its emoticons and other characters
+    beyond the BMP too), as runs [start, [adv...]]."""
     font = TTFont(str(path))
     cmap = font.getBestCmap()
     hmtx = font["hmtx"]
     upem = font["head"].unitsPerEm
     runs: list[list] = []
-    for cp in sorted(c for c in cmap if c <= 0xFFFF):
+    for cp in sorted(cmap):
         adv = hmtx[cmap[cp]][0]
         if runs and runs[-1][0] + len(runs[-1][1]) == cp:
             runs[-1][1].append(adv)
