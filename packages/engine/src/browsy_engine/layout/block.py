@@ -14,6 +14,7 @@ from ..css.style import ComputedStyle
 from . import atomic, clamp, flexgrid, intrinsic, multicol, table  # circular: they call back into block
 from .context import FLOATING, OUT_OF_FLOW, REPLACED, LayoutContext
 from .controls import (
+    alt_baselines,
     alt_box_ratio,
     alt_fallback,
     alt_ignores_size,
@@ -621,6 +622,11 @@ def block_box(
             used_ml, as_margin(px(s.margin_top, cb_w)), as_margin(px(s.margin_bottom, cb_w)), False, r[3]
         )
         out_atomic.drop = drop
+        alt = alt_baselines(ctx, i, s, cb_w, r[3] - pb_v) if tag == "img" else None
+        if alt is not None:  # a broken image's alt text gives it baselines
+            content_top = s.border_top_width + px(s.padding_top, cb_w)
+            out_atomic.first_baseline = content_top + alt[0]
+            out_atomic.baseline = content_top + alt[1]
         return out_atomic
     h_spec = specified_height(s, cb_h, pb_v)
     grows_to_content = False
@@ -718,6 +724,9 @@ def block_box(
                 out_box.first_baseline = cy + out.first_baseline
         else:  # a scroll container's baseline, for the line around it, is its bottom margin edge
             out_box.baseline = content_h + pb_v + px(s.margin_bottom, cb_w)
+            if out.first_baseline is not None and d not in FLEX_LIKE:
+                # a list marker aligns with its first line's baseline, clamped to its border box (Chromium)
+                out_box.first_baseline = min(cy + out.first_baseline, content_h + pb_v)
     if ctx.quirks:
         quirky_margins(out_box, s, tag, mt, mb, out, collapse_top, collapse_bottom)
     out_box.drop = drop
