@@ -131,16 +131,20 @@ def face_table(path: pathlib.Path) -> dict:
     ranges.extend(extra_runs(cmap, hmtx))
     kern: dict[str, int] = {}
     if "kern" in font:
-        glyph_to_char: dict[str, str] = {}
+        # kerning is between glyphs: every covered character drawn with a glyph has its pairs (the
+        # Liberation faces draw U+00A0 with the space glyph, so "\u00a0A" kerns as " A" does)
+        glyph_to_chars: dict[str, list[str]] = {}
         for lo, hi in RANGES:
             for cp in range(lo, hi + 1):
                 if cp in cmap:
-                    glyph_to_char.setdefault(cmap[cp], chr(cp))
+                    glyph_to_chars.setdefault(cmap[cp], []).append(chr(cp))
         for table in font["kern"].kernTables:
             for (left, right), value in getattr(table, "kernTable", {}).items():
-                a, b = glyph_to_char.get(left), glyph_to_char.get(right)
-                if a and b and value:
-                    kern[a + b] = value
+                if not value:
+                    continue
+                for a in glyph_to_chars.get(left, ()):
+                    for b in glyph_to_chars.get(right, ()):
+                        kern[a + b] = value
     return {
         "upem": font["head"].unitsPerEm,
         "ascent": hhea.ascent,
