@@ -103,8 +103,8 @@ def atomic_box(
         elif base is None:
             # the bottom margin edge (CSS 2 §10.8.1); a checkbox or radio sits on its border edge
             base_from_top = mt + h + pb_v + (0.0 if is_toggle(ctx, i) else mb)
-        elif alt:
-            base_from_top = mt + base  # the alt text's first line sits at the top of a sized box
+        elif alt:  # the alt text's lines start at the top of the content box (of a sized box too)
+            base_from_top = mt + s.border_top_width + px(s.padding_top, cb_w) + base
         else:
             base_from_top = mt + base + max(0.0, (h - ch) / 2)
         return (w + pb_h + ml + mr, h + pb_v + mt + mb, base_from_top)
