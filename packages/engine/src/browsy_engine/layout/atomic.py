@@ -57,7 +57,9 @@ def atomic_box(
     h_spec = specified_height(s, cb_h, pb_v) if force_h is None else force_h
     ctx.rel[i] = [0.0, 0.0, 0.0, 0.0]
     if ctx.is_replaced(i) and empty_alt_collapses(ctx, i, s):
-        return (ml + mr, mt + mb, mt + mb)  # no size: its bottom margin edge on the baseline
+        # no content size, only its borders and padding: its bottom margin edge on the baseline
+        ctx.rel[i] = [0.0, 0.0, pb_h, pb_v]
+        return (pb_h + ml + mr, pb_v + mt + mb, pb_v + mt + mb)
     if ctx.is_replaced(i):
         cw, ch, base = replaced_content_size(ctx, i, s, cb_w)
         if ctx.quirks and s.box_sizing == "content-box" and ctx.nodes[i].tag in ("input", "textarea"):

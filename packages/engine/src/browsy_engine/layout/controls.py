@@ -281,12 +281,16 @@ def is_toggle(ctx: LayoutContext, i: int) -> bool:
 
 def empty_alt_collapses(ctx: LayoutContext, i: int, s: ComputedStyle) -> bool:
     """An inline <img alt=""> whose image fails to load stands for nothing: Chromium gives it no size
-    (0×0 on the baseline) unless both its width and height are given (CSS or attributes)."""
+    (0×0 on the baseline) unless both its width and height are given (CSS or attributes). So does one
+    with `src=""` and neither alt nor title: its request fails at once, and it shows no icon (measured:
+    layout_fixtures/empty_src_image)."""
     node = ctx.nodes[i]
-    if node.tag != "img" or ctx.display[i] != "inline" or (node.attrs.get("alt") or "").strip():
+    attrs = node.attrs
+    if node.tag != "img" or ctx.display[i] != "inline" or (attrs.get("alt") or "").strip():
         return False
-    if node.attrs.get("alt") is None or not _fails_to_load(ctx, _source(ctx, i)[0]):  # data: URLs load
-        return False
+    empty_src = attrs.get("src") == "" and attrs.get("srcset") is None and not attrs.get("title")
+    if not empty_src and (attrs.get("alt") is None or not _fails_to_load(ctx, _source(ctx, i)[0])):
+        return False  # (data: URLs load)
     return not _both_dimensions(ctx, i, s)
 
 
