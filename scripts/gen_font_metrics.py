@@ -85,13 +85,14 @@ TOFU_EM = 0.365234375  # measured in Chromium: 5.84375 px per character at 16px
 
 
 def fallback_table(path: pathlib.Path) -> dict:
-    """Advance widths (em) of every BMP code point DejaVu Sans covers, as runs [start, [adv...]]."""
+    """Advance widths (em) of every code point DejaVu Sans covers (its emoticons and other characters
+    beyond the BMP too), as runs [start, [adv...]]."""
     font = TTFont(str(path))
     cmap = font.getBestCmap()
     hmtx = font["hmtx"]
     upem = font["head"].unitsPerEm
     runs: list[list] = []
-    for cp in sorted(c for c in cmap if c <= 0xFFFF):
+    for cp in sorted(cmap):
         adv = hmtx[cmap[cp]][0]
         if runs and runs[-1][0] + len(runs[-1][1]) == cp:
             runs[-1][1].append(adv)
@@ -130,16 +131,20 @@ def face_table(path: pathlib.Path) -> dict:
     ranges.extend(extra_runs(cmap, hmtx))
     kern: dict[str, int] = {}
     if "kern" in font:
-        glyph_to_char: dict[str, str] = {}
+        # kerning is between glyphs: every covered character drawn with a glyph has its pairs (the
+        # Liberation faces draw U+00A0 with the space glyph, so "\u00a0A" kerns as " A" does)
+        glyph_to_chars: dict[str, list[str]] = {}
         for lo, hi in RANGES:
             for cp in range(lo, hi + 1):
                 if cp in cmap:
-                    glyph_to_char.setdefault(cmap[cp], chr(cp))
+                    glyph_to_chars.setdefault(cmap[cp], []).append(chr(cp))
         for table in font["kern"].kernTables:
             for (left, right), value in getattr(table, "kernTable", {}).items():
-                a, b = glyph_to_char.get(left), glyph_to_char.get(right)
-                if a and b and value:
-                    kern[a + b] = value
+                if not value:
+                    continue
+                for a in glyph_to_chars.get(left, ()):
+                    for b in glyph_to_chars.get(right, ()):
+                        kern[a + b] = value
     return {
         "upem": font["head"].unitsPerEm,
         "ascent": hhea.ascent,

@@ -7,6 +7,7 @@ from __future__ import annotations
 from . import block, intrinsic  # circular: block lays out an atomic box's contents and calls back here
 from .context import LayoutContext
 from .controls import (
+    alt_box_ratio,
     alt_fallback,
     alt_ignores_size,
     attribute_ratio,
@@ -56,7 +57,9 @@ def atomic_box(
     h_spec = specified_height(s, cb_h, pb_v) if force_h is None else force_h
     ctx.rel[i] = [0.0, 0.0, 0.0, 0.0]
     if ctx.is_replaced(i) and empty_alt_collapses(ctx, i, s):
-        return (ml + mr, mt + mb, mt + mb)  # no size: its bottom margin edge on the baseline
+        # no content size, only its borders and padding: its bottom margin edge on the baseline
+        ctx.rel[i] = [0.0, 0.0, pb_h, pb_v]
+        return (pb_h + ml + mr, pb_v + mt + mb, pb_v + mt + mb)
     if ctx.is_replaced(i):
         cw, ch, base = replaced_content_size(ctx, i, s, cb_w)
         if ctx.quirks and s.box_sizing == "content-box" and ctx.nodes[i].tag in ("input", "textarea"):
@@ -67,7 +70,7 @@ def atomic_box(
         if alt:
             if alt_ignores_size(ctx, i, s):
                 w = h_spec = None
-            ratio = attribute_ratio(ctx, i) if w is not None or h_spec is not None else None
+            ratio = alt_box_ratio(ctx, i, s)
         else:
             tag = ctx.nodes[i].tag
             if tag == "video":
@@ -86,8 +89,8 @@ def atomic_box(
         w = clamp_width(s, cw if w is None else w, cb_w, pb_h)
         if h_spec is None and ratio:
             h_spec = w / ratio  # width/height attributes give the aspect ratio (max-width: 100% images)
-            if content is not None:
-                h_spec = max(h_spec, content)  # the ratio's height, at least the content's
+            if content is not None or alt:  # the ratio's height, at least the content's
+                h_spec = max(h_spec, ch if content is None else content)
         h = clamp_height(s, ch if h_spec is None else h_spec, cb_h, pb_v)
         sized = ctx.rel[i]
         assert sized is not None  # (set above)
@@ -102,8 +105,8 @@ def atomic_box(
         elif base is None:
             # the bottom margin edge (CSS 2 §10.8.1); a checkbox or radio sits on its border edge
             base_from_top = mt + h + pb_v + (0.0 if is_toggle(ctx, i) else mb)
-        elif alt:
-            base_from_top = mt + base  # the alt text's first line sits at the top of a sized box
+        elif alt:  # the alt text's lines start at the top of the content box (of a sized box too)
+            base_from_top = mt + s.border_top_width + px(s.padding_top, cb_w) + base
         else:
             base_from_top = mt + base + max(0.0, (h - ch) / 2)
         return (w + pb_h + ml + mr, h + pb_v + mt + mb, base_from_top)
@@ -139,9 +142,12 @@ def atomic_box(
     assert r is not None  # (set above)
     r[2] = w + pb_h
     r[3] = h + pb_v
-    if out.baseline is not None and s.overflow_y in ("visible", "clip"):
+    is_button = ctx.nodes[i].tag == "button"
+    # a scroll container's baseline is its bottom margin edge (CSS 2 §10.8.1), but a button keeps its
+    # content's: Chromium ignores overflow for a form control's inline-block baseline
+    if out.baseline is not None and (is_button or s.overflow_y in ("visible", "clip")):
         base_from_top = mt + s.border_top_width + px(s.padding_top, cb_w) + out.baseline
-    elif ctx.nodes[i].tag == "button":
+    elif is_button:
         base_from_top = (
             mt + s.border_top_width + px(s.padding_top, cb_w) + h
         )  # an empty button: content bottom

@@ -14,6 +14,8 @@ from ..css.style import ComputedStyle
 from . import atomic, clamp, flexgrid, intrinsic, multicol, table  # circular: they call back into block
 from .context import FLOATING, OUT_OF_FLOW, REPLACED, LayoutContext
 from .controls import (
+    alt_baselines,
+    alt_box_ratio,
     alt_fallback,
     alt_ignores_size,
 )
@@ -620,6 +622,11 @@ def block_box(
             used_ml, as_margin(px(s.margin_top, cb_w)), as_margin(px(s.margin_bottom, cb_w)), False, r[3]
         )
         out_atomic.drop = drop
+        alt = alt_baselines(ctx, i, s, cb_w, r[3] - pb_v) if tag == "img" else None
+        if alt is not None:  # a broken image's alt text gives it baselines
+            content_top = s.border_top_width + px(s.padding_top, cb_w)
+            out_atomic.first_baseline = content_top + alt[0]
+            out_atomic.baseline = content_top + alt[1]
         return out_atomic
     h_spec = specified_height(s, cb_h, pb_v)
     grows_to_content = False
@@ -717,6 +724,9 @@ def block_box(
                 out_box.first_baseline = cy + out.first_baseline
         else:  # a scroll container's baseline, for the line around it, is its bottom margin edge
             out_box.baseline = content_h + pb_v + px(s.margin_bottom, cb_w)
+            if out.first_baseline is not None and d not in FLEX_LIKE:
+                # a list marker aligns with its first line's baseline, clamped to its border box (Chromium)
+                out_box.first_baseline = min(cy + out.first_baseline, content_h + pb_v)
     if ctx.quirks:
         quirky_margins(out_box, s, tag, mt, mb, out, collapse_top, collapse_bottom)
     out_box.drop = drop
@@ -755,6 +765,7 @@ def _width_and_margin(
     ml = px_or_none(s.margin_left, cb_w)
     mr = px_or_none(s.margin_right, cb_w)
     w = specified_width(s, cb_w, pb_h)
+    cb_h: float | None = None
     if is_atomic:
         # a replaced element's or a table's percentage height resolves against its containing block's
         # height like a block's (CSS 2 §10.5; in quirks mode the percentage height quirk's, so that
@@ -782,6 +793,10 @@ def _width_and_margin(
         fit = s.width_fit or "fit-content"
         w = lo if fit == "min-content" else hi if fit == "max-content" else min(max(lo, avail - pb_h), hi)
     w = clamp_width(s, avail - pb_h if w is None else w, cb_w, pb_h)
+    if auto_width and is_atomic and alt_box_ratio(ctx, i, s):
+        # an alt text box (the one atomic box without a width of its own) fills the line, and its
+        # aspect ratio makes its height follow that width
+        yield from atomic.atomic_box(ctx, i, cb_w, force_w=w, cb_h=cb_h)
     if auto_width and w + pb_h >= avail - 0.01:
         return w, ml or 0.0, drop  # fills the containing block: auto margins are 0
     return w, used_left_margin(ctx, i, ml, mr, cb_w - w - pb_h), drop
@@ -789,13 +804,17 @@ def _width_and_margin(
 
 def _atomic_width(ctx: LayoutContext, i: int, s: ComputedStyle, pb_h: float) -> float | None:
     """The content width of block-level replaced element or table i, laid out as an atomic box; None for
-    an alt text box, which fills the line like any block unless a width is given."""
+    an alt text box, which fills the line like any block unless a width is given (or an aspect ratio
+    gives one from its height)."""
     r = ctx.rel[i]
     assert r is not None  # atomic_box sized it
     if (
         ctx.nodes[i].tag in REPLACED
         and alt_fallback(ctx, i, s)
-        and (alt_ignores_size(ctx, i, s) or s.width is None)
+        and (
+            alt_ignores_size(ctx, i, s)
+            or (s.width is None and (s.height is None or alt_box_ratio(ctx, i, s) is None))
+        )
     ):
         return None
     return r[2] - pb_h

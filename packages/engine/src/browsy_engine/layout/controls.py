@@ -139,26 +139,57 @@ def _image_size(
         alt = alt_text(ctx, i)
         if not alt:  # the broken-image icon alone, on the baseline
             return BROKEN_ICON, BROKEN_ICON, None
-        # the alt text is laid out as text: white space collapses, and none is left at a line's edges;
-        # letters and their combining marks are drawn composed (as in units.py)
-        text = _collapsed(normalize("NFC", alt))
-        # a line with a character of the fallback font makes room for that font too (text.py)
-        above, below = (metrics_with_fallback(s, m) if uses_fallback(text, m.face) else m).split
-        h = above + below
-        # the alt text wraps as its white-space lets it; a nowrap one that overflows its line shows no icon
-        # (measured in Chromium: layout_fixtures/alt_text_nowrap)
-        if s.white_space in ("nowrap", "pre"):
-            width, lines, below_icon = _alt_text_box(text, m, None, sized)
-            if available is not None and width > available:
-                width -= BROKEN_ICON
-        else:
-            width, lines, below_icon = _alt_text_box(text, m, available, sized)
-        top = BROKEN_ICON if below_icon else 0.0
-        # the icon floats beside the first line: the box is at least as tall (measured:
-        # layout_fixtures/alt_text_small_font); its baseline is its last line's, as an inline-block's
-        height = max(top + h * lines, BROKEN_ICON)
-        return width, height, top + h * (lines - 1) + above
+        width, height, _, last = _alt_box(alt, s, m, available, sized)
+        return width, height, last
     return _dim_attr(ctx, i, "width") or 0.0, _dim_attr(ctx, i, "height") or 0.0, None
+
+
+def _alt_box(
+    alt: str, s: ComputedStyle, m: FontMetrics, available: float | None, sized: bool
+) -> tuple[float, float, float, float]:
+    """(width, height, first baseline, last baseline) of a broken image's alt text box, its baselines
+    from its content-box top."""
+    # the alt text is laid out as text: white space collapses, and none is left at a line's edges;
+    # letters and their combining marks are drawn composed (as in units.py)
+    text = _collapsed(normalize("NFC", alt))
+    # a line with a character of the fallback font makes room for that font too (text.py)
+    above, below = (metrics_with_fallback(s, m) if uses_fallback(text, m.face) else m).split
+    h = above + below
+    # the alt text wraps as its white-space lets it; a nowrap one that overflows its line shows no icon
+    # (measured in Chromium: layout_fixtures/alt_text_nowrap)
+    if s.white_space in ("nowrap", "pre"):
+        width, lines, below_icon = _alt_text_box(text, m, None, sized)
+        if available is not None and width > available:
+            width -= BROKEN_ICON
+    else:
+        width, lines, below_icon = _alt_text_box(text, m, available, sized)
+    top = BROKEN_ICON if below_icon else 0.0
+    # the icon floats beside the first line: the box is at least as tall (measured:
+    # layout_fixtures/alt_text_small_font); its baseline is its last line's, as an inline-block's
+    height = max(top + h * lines, BROKEN_ICON)
+    return width, height, top + above, top + h * (lines - 1) + above
+
+
+def alt_baselines(
+    ctx: LayoutContext, i: int, s: ComputedStyle, cb_w: float, h: float
+) -> tuple[float, float] | None:
+    """The (first, last) baselines, from its content-box top, of block-level broken image i's alt
+    text, or None when it shows none: its fallback content's lines give the box baselines (Chromium),
+    for the line around an inline-block holding it and for a list item's marker. An image that keeps
+    its size (both given, in quirks mode) is a box around that content: both are its content box's
+    bottom, h (measured: layout_fixtures/alt_box_baselines)."""
+    if ctx.nodes[i].tag != "img" or auto_sized(ctx.nodes[i].attrs):
+        return None
+    alt = alt_text(ctx, i)
+    if not alt:
+        return None
+    if alt_fallback(ctx, i, s):
+        available, sized = _image_alt_width(ctx, i, s, cb_w)
+        _, _, first, last = _alt_box(alt, s, metrics_for(s), available, sized)
+        return first, last
+    if _data_image(_source(ctx, i)[0]) is not None:
+        return None  # a data: image loads: no alt text
+    return h, h
 
 
 def _alt_text_box(alt: str, m, available: float | None, sized: bool = False) -> tuple[float, int, bool]:
@@ -250,12 +281,16 @@ def is_toggle(ctx: LayoutContext, i: int) -> bool:
 
 def empty_alt_collapses(ctx: LayoutContext, i: int, s: ComputedStyle) -> bool:
     """An inline <img alt=""> whose image fails to load stands for nothing: Chromium gives it no size
-    (0×0 on the baseline) unless both its width and height are given (CSS or attributes)."""
+    (0×0 on the baseline) unless both its width and height are given (CSS or attributes). So does one
+    with `src=""` and neither alt nor title: its request fails at once, and it shows no icon (measured:
+    layout_fixtures/empty_src_image)."""
     node = ctx.nodes[i]
-    if node.tag != "img" or ctx.display[i] != "inline" or (node.attrs.get("alt") or "").strip():
+    attrs = node.attrs
+    if node.tag != "img" or ctx.display[i] != "inline" or (attrs.get("alt") or "").strip():
         return False
-    if node.attrs.get("alt") is None or not _fails_to_load(ctx, _source(ctx, i)[0]):  # data: URLs load
-        return False
+    empty_src = attrs.get("src") == "" and attrs.get("srcset") is None and not attrs.get("title")
+    if not empty_src and (attrs.get("alt") is None or not _fails_to_load(ctx, _source(ctx, i)[0])):
+        return False  # (data: URLs load)
     return not _both_dimensions(ctx, i, s)
 
 
@@ -406,6 +441,17 @@ def alt_ignores_size(ctx: LayoutContext, i: int, s: ComputedStyle) -> bool:
     return ctx.display[i] == "inline" and alt_fallback(ctx, i, s)
 
 
+def alt_box_ratio(ctx: LayoutContext, i: int, s: ComputedStyle) -> float | None:
+    """The aspect ratio of broken image i's alt text box when it is not inline: a non-replaced box
+    with no natural ratio, so CSS `aspect-ratio`, else the one HTML maps from the width/height
+    attributes (`aspect-ratio: auto W / H`), sizes its content box as any box's (CSS Sizing 4 §5):
+    an auto height follows its width, an auto width a definite height (measured:
+    layout_fixtures/alt_box_aspect_ratio)."""
+    if alt_ignores_size(ctx, i, s):
+        return None
+    return s.aspect_ratio or attribute_ratio(ctx, i)
+
+
 def attribute_ratio(ctx: LayoutContext, i: int) -> float | None:
     """The aspect ratio of an image's or video's width/height attributes (HTML maps them to
     `aspect-ratio: auto W / H`): `height: auto` follows the width as a loaded image's would. A video
@@ -432,13 +478,8 @@ def replaced_content_size(
     if tag == "select":
         return _select_size(ctx, i, s, m, pb_h, pb_v)
     if tag == "img":
-        available, capped = _alt_text_width(s, cb_w, pb_h)
-        own = specified_width(s, cb_w, pb_h) if s.width is not None and ctx.display[i] != "inline" else None
-        if own is not None:
-            # a sized alt text box (not inline: see alt_ignores_size) wraps its text in its own width,
-            # and a longer word overflows it
-            available = own if available is None else min(available, own)
-        return _image_size(ctx, i, s, m, available, own is not None or capped)
+        available, sized = _image_alt_width(ctx, i, s, cb_w)
+        return _image_size(ctx, i, s, m, available, sized)
     if tag in ("meter",):
         return 80.0, 16.0, None
     if tag in ("progress",):
@@ -446,6 +487,18 @@ def replaced_content_size(
     if tag == "audio":  # Chromium's audio controls (an audio element without controls is not rendered)
         return AUDIO_CONTROLS[0], AUDIO_CONTROLS[1], None
     return _object_size(ctx, i, s, cb_w, pb_h)
+
+
+def _image_alt_width(ctx: LayoutContext, i: int, s: ComputedStyle, cb_w: float) -> tuple[float | None, bool]:
+    """The width <img> i's alt text wraps in (see _alt_text_width), and whether the box keeps it."""
+    pb_h = horizontal_pb(s, cb_w)
+    available, capped = _alt_text_width(s, cb_w, pb_h)
+    own = specified_width(s, cb_w, pb_h) if s.width is not None and ctx.display[i] != "inline" else None
+    if own is not None:
+        # a sized alt text box (not inline: see alt_ignores_size) wraps its text in its own width,
+        # and a longer word overflows it
+        available = own if available is None else min(available, own)
+    return available, own is not None or capped
 
 
 def _alt_text_width(s: ComputedStyle, cb_w: float, pb_h: float) -> tuple[float | None, bool]:

@@ -154,15 +154,14 @@ def fallback_covers(ch: str) -> bool:
 
 
 def _fallback_width(ch: str) -> float:
-    """Width (em) of a character the face lacks: DejaVu Sans's glyph, else a missing-glyph box."""
+    """Width (em) of a character the face lacks: DejaVu Sans's glyph (its emoticons too), else a
+    missing-glyph box (an emoji no installed font has: measured, layout_fixtures/emoji_fallback_font)."""
     widths, tofu = _fallback()
     w = widths.get(ch)
     if w is not None:
         return w
     if "\u0300" <= ch <= "\u036f" or "\u200b" <= ch <= "\u200f" or ch in "\ufe0f\u00ad":
         return 0.0  # combining marks, zero-width characters
-    if ch >= "\U0001f000":
-        return 1.0425  # emoji: measured in Chromium here (16.68 px at 16px)
     return tofu
 
 

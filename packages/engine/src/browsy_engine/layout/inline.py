@@ -33,6 +33,7 @@ from .pieces import (
     WORD,
     Line,
     Piece,
+    soft_hyphen_width,
     unit_trail,
 )
 from .text import FontMetrics, metrics_for
@@ -251,7 +252,9 @@ class _Lines:
                 trail: float
                 if kind == SPACE:
                     trail = last[WIDTH]
-                elif kind in (WORD, ATOMIC):
+                elif kind == WORD:
+                    trail = -soft_hyphen_width(last)
+                elif kind == ATOMIC:
                     trail = 0.0
                 else:
                     trail = unit_trail(unit)

@@ -341,7 +341,8 @@ def run_intrinsic(ctx: LayoutContext, container: int, run: list[int]):
             for p in parts:
                 if p[P.KIND] == P.ATOMIC:
                     shrink += p[P.WIDTH] - p[P.MIN_WIDTH]
-            least = unit[P.UWIDTH] - P.unit_trail(unit) - shrink
+            # a unit ending at a soft hyphen shows a hyphen where the line breaks after it
+            least = unit[P.UWIDTH] - P.unit_trail(unit) - shrink + P.soft_hyphen_width(parts[-1])
             if least > lo:
                 lo = least
         line += unit[P.UWIDTH]

@@ -223,9 +223,12 @@ def place_line(
     tx0 = tx1 = ty0 = ty1 = 0.0
     stretch = 0.0  # justification added so far
     base_y = cy + baseline
+    has_content = False  # whether text, an atomic box or an inline box's end came before on the line
     for p, xk in zip(pieces, xs):
         kind: int = p[KIND]
         x = ox + xk + stretch
+        if not has_content and (kind in (WORD, ATOMIC, CLOSE) or (kind == SPACE and p[WIDTH] > 0)):
+            has_content = True
         if kind == WORD:
             width: float = p[WIDTH]
             if gap:
@@ -289,8 +292,10 @@ def place_line(
         elif kind == ABS:
             if styles[node].inline_static:  # inline-level: its static position is its place on the line
                 ctx.positioned.append((node, container, x, cy + top))
-            else:  # block-level: where a block after this line would start (Chromium)
+            elif has_content:  # block-level: where a block after this line would start (Chromium)
                 ctx.positioned.append((node, container, cx, cy + top + height))
+            else:  # …or, with nothing before it on the line, where this line starts
+                ctx.positioned.append((node, container, cx, cy + top))
     if text_node >= 0:
         _union(ctx, text_node, container, tx0, ty0, tx1, ty1)
     if spanning or open_at:  # (most lines close every inline box they open)

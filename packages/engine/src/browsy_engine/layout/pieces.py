@@ -44,6 +44,16 @@ UWIDTH: Final = 1
 CONTENT: Final = 2
 
 
+def soft_hyphen_width(p: tuple) -> float:
+    """The hyphen WORD piece p shows when a line breaks at the soft hyphen it ends with (else 0): a
+    break there needs room for it (CSS Text 3 §5.4, `hyphens: manual`)."""
+    text: str = p[TEXT]
+    if not text or text[-1] != "\u00ad":
+        return 0.0
+    m = p[METRICS]
+    return float(m.width("-"))
+
+
 def unit_trail(unit: list) -> float:
     """Width of the unit's trailing space (it hangs at the end of a line), looking past the edges of
     empty inline boxes after it."""

@@ -199,7 +199,10 @@ def _measure_columns(ctx: LayoutContext, grid: Grid, sh: float):
         cols = list(range(cell.col, min(n, cell.col + cell.colspan)))
         inner = sh * (len(cols) - 1)  # the spacing between the spanned columns is the cell's too
         _spread_min(mins, maxs, cols, lo - inner, constrained)
-        _spread_excess(maxs, cols, hi - inner, constrained)
+        if not all(c in grid.fixed and c not in grid.percent for c in cols):
+            # columns that all have a px width keep it as their max-content width: a spanning cell's
+            # wider content wraps in them (Chromium)
+            _spread_excess(maxs, cols, hi - inner, constrained)
     maxs = [max(a, b) for a, b in zip(mins, maxs)]
     return mins, maxs
 

@@ -15,16 +15,21 @@ from .geometry import layout_units, rounded_layout_units
 T = TypeVar("T")
 _SPACES_TABS: Final = re.compile(r"[ \t\r\f]+")
 _AROUND_NEWLINE: Final = re.compile(r" ?\n ?")
-# Break after a hyphen between letters/digits ("well-known" may wrap after "well-").
-_HYPHEN_SPLIT: Final = re.compile(r"(?<=\w-)(?=\w)")
+# Break after a hyphen between letters/digits ("well-known" may wrap after "well-"), and after a soft
+# hyphen (U+00AD: a break opportunity that shows a hyphen where the line breaks; CSS Text 3 `hyphens:
+# manual`, the initial value).
+_HYPHEN_SPLIT: Final = re.compile("(?<=\\w-)(?=\\w)|(?<=\u00ad)(?=.)")
 
 
+SOFT_HYPHEN_CHAR: Final = "\u00ad"
 _CJK: Final = re.compile("[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
 
 def has_breaks_inside(text: str) -> bool:
-    """Whether words of `text` may hold break opportunities (CJK characters, hyphens)."""
+    """Whether words of `text` may hold break opportunities (CJK characters, hyphens, soft hyphens)."""
     if "-" in text and _word_hyphen_word(text):
+        return True
+    if SOFT_HYPHEN_CHAR in text:
         return True
     # no CJK character unless some character is at least U+2E80 (max() is one pass in C)
     return not text.isascii() and max(text) >= "\u2e80" and _CJK.search(text) is not None
@@ -109,7 +114,7 @@ def split_words(word: str) -> list[str]:
         if buf:
             out.append(buf)
         return out
-    if "-" in word:
+    if "-" in word or SOFT_HYPHEN_CHAR in word:
         return [p for p in _HYPHEN_SPLIT.split(word) if p]
     return [word]
 
