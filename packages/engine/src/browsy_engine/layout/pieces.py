@@ -46,7 +46,11 @@ CONTENT: Final = 2
 
 def soft_hyphen_width(p: tuple) -> float:
     """The hyphen WORD piece p shows when a line breaks at the soft hyphen it ends with (else 0): a
-    break there needs room for it (CSS Text 3 §5.4, `hyphens: manual`)."""
+    break there needs room for it (CSS Text 3 §5.4, `hyphens: manual`). Other pieces hold no text there
+    (an atomic inline's TEXT is its alignment data)."""
+    kind: int = p[KIND]
+    if kind != WORD:
+        return 0.0
     text: str = p[TEXT]
     if not text or text[-1] != "\u00ad":
         return 0.0
