@@ -190,6 +190,8 @@ def establishes_bfc(ctx: LayoutContext, i: int) -> bool:
         or ctx.nodes[i].tag in NEW_CONTEXT_TAGS
         # a block container aligning its content (CSS Box Alignment §5.4) is an independent context
         or (s.align_content != "normal" and d != "inline")
+        # content-visibility auto/hidden turn on layout containment (CSS Contain 2 §4.1, §3.2)
+        or (s.content_visibility != "visible" and d != "inline")
     )
 
 
