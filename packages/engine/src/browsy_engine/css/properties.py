@@ -231,6 +231,13 @@ class PropertyParser(BoxParsers, FlexGridParsers, FontParsers, PaintParsers):
         add("column-width", ["column_width"], self._single("column_width", self._column_width_spec))
         add("columns", ["column_count", "column_width"], self._columns)
         add("column-span", ["column_span_all"], self._column_span)
+        add("contain", ["contain_layout", "contain_size"], self._contain)
+        intrinsic_slots = ["contain_intrinsic_width", "contain_intrinsic_height"]
+        add("contain-intrinsic-size", intrinsic_slots, self._contain_intrinsic_size)
+        for css in ("contain-intrinsic-width", "contain-intrinsic-inline-size"):
+            add(css, [intrinsic_slots[0]], self._contain_intrinsic_axis(intrinsic_slots[0]))
+        for css in ("contain-intrinsic-height", "contain-intrinsic-block-size"):
+            add(css, [intrinsic_slots[1]], self._contain_intrinsic_axis(intrinsic_slots[1]))
         # paint (what a person can see; layout ignores these)
         for css, (slots, handler) in self._paint_handlers().items():
             add(css, slots, handler)

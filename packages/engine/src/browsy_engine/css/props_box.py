@@ -454,11 +454,56 @@ class BoxParsers(ValueParsers):
             width, seen_width = as_width, True
         return [("column_count", count), ("column_width", width)]
 
+    def _contain(self, values: list[object]) -> Parsed | None:
+        """`contain` (CSS Contain 2 §2) as layout sees it: layout containment (from layout, paint, content
+        or strict: an independent formatting context) and size containment (size, strict, inline-size)."""
+        words = [keyword_of(v) for v in values]
+        if len(words) == 1 and words[0] in ("none", "strict", "content"):
+            size = "size" if words[0] == "strict" else "none"
+            return [("contain_layout", (CONST, words[0] != "none")), ("contain_size", (CONST, size))]
+        if not words or len(set(words)) != len(words) or any(w not in CONTAIN_WORDS for w in words):
+            return None
+        if "size" in words and "inline-size" in words:
+            return None
+        size = "size" if "size" in words else "inline-size" if "inline-size" in words else "none"
+        layout = "layout" in words or "paint" in words
+        return [("contain_layout", (CONST, layout)), ("contain_size", (CONST, size))]
+
+    def _contain_intrinsic_spec(self, values: list[object]) -> Spec | None:
+        """One axis of contain-intrinsic-size: `none` (None) or `[auto] <length>` (no box is remembered
+        from an earlier layout here, so `auto` keeps the length)."""
+        if values and keyword_of(values[0]) == "auto":
+            values = values[1:]
+        if len(values) != 1 or isinstance(values[0], PercentageToken):
+            return None
+        if keyword_of(values[0]) == "none":
+            return (CONST, None)
+        return self.length_spec(values[0], auto=False, negative=False)
+
+    def _contain_intrinsic_axis(self, slot: str) -> Callable[[list[object]], Parsed | None]:
+        def handler(values: list[object]) -> Parsed | None:
+            spec = self._contain_intrinsic_spec(values)
+            return None if spec is None else [(slot, spec)]
+
+        return handler
+
+    def _contain_intrinsic_size(self, values: list[object]) -> Parsed | None:
+        """`contain-intrinsic-size: <width> [<height>]`, each `none` or `[auto] <length>`."""
+        cut = 2 if len(values) >= 2 and keyword_of(values[0]) == "auto" else 1
+        width = self._contain_intrinsic_spec(values[:cut])
+        height = self._contain_intrinsic_spec(values[cut:]) if len(values) > cut else width
+        if width is None or height is None:
+            return None
+        return [("contain_intrinsic_width", width), ("contain_intrinsic_height", height)]
+
     def _column_span(self, values: list[object]) -> Parsed | None:
         word = keyword_of(values[0]) if len(values) == 1 else None
         if word not in ("none", "all"):
             return None
         return [("column_span_all", (CONST, word == "all"))]
+
+
+CONTAIN_WORDS = frozenset({"size", "inline-size", "layout", "style", "paint"})
 
 
 INTRINSIC_WIDTHS = {

@@ -127,6 +127,10 @@ class ComputedStyle:
     border_spacing_v: float = 0.0
     direction: str = "ltr"
     content_visibility: str = "visible"
+    contain_layout: bool = False  # contain: layout/paint/content/strict (an independent formatting context)
+    contain_size: str = "none"  # contain: size/strict ("size") or inline-size
+    contain_intrinsic_width: Length = None  # contain-intrinsic-size: a size-contained box's content size
+    contain_intrinsic_height: Length = None
     # -webkit-line-clamp (CSS Overflow 4 §4.2, legacy form): lines kept before the box's height is cut; 0 is
     # `none`. It takes effect only with display: -webkit-box (or -webkit-inline-box) and -webkit-box-orient:
     # vertical (`webkit_box`, `box_vertical`); the box is then a block container (resolve.build_style).

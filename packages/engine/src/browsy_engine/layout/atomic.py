@@ -21,6 +21,7 @@ from .controls import (
 from .geometry import (
     clamp_height,
     clamp_width,
+    contained_height,
     horizontal_pb,
     px,
     specified_height,
@@ -130,8 +131,10 @@ def atomic_box(
         h_spec = block.ratio_height(s, w, pb_h, pb_v)
         grows_to_content = block.ratio_minimum_is_content(s)
     out = yield from block.box_contents(ctx, i, w, h_spec, cb_w)
-    used_h = block.used_height(ctx.display[i], h_spec, out.height)
-    h = clamp_height(s, max(used_h, out.height) if grows_to_content else used_h, cb_h, pb_v)
+    contained_h = contained_height(s)
+    content_h = out.height if contained_h is None else contained_h
+    used_h = block.used_height(ctx.display[i], h_spec, content_h)
+    h = clamp_height(s, max(used_h, content_h) if grows_to_content else used_h, cb_h, pb_v)
     d = ctx.display[i]
     if ctx.nodes[i].tag == "button" and d not in block.FLEX_LIKE and d not in block.TABLE_LIKE:
         block.center_button_contents(ctx, i, out, h - out.height)

@@ -22,6 +22,7 @@ from .geometry import (
     ContentBox,
     clamp_height,
     clamp_width,
+    contained_height,
     horizontal_pb,
     px,
     px_or_none,
@@ -190,8 +191,8 @@ def establishes_bfc(ctx: LayoutContext, i: int) -> bool:
         or ctx.nodes[i].tag in NEW_CONTEXT_TAGS
         # a block container aligning its content (CSS Box Alignment §5.4) is an independent context
         or (s.align_content != "normal" and d != "inline")
-        # content-visibility auto/hidden turn on layout containment (CSS Contain 2 §4.1, §3.2)
-        or (s.content_visibility != "visible" and d != "inline")
+        # layout containment, also from content-visibility auto/hidden (CSS Contain 2 §3.2, §4.1)
+        or ((s.content_visibility != "visible" or s.contain_layout) and d != "inline")
     )
 
 
@@ -669,6 +670,9 @@ def block_box(
     content_h = out.height
     if not collapse_bottom and d not in FLEX_LIKE:
         content_h += value(out.bottom)
+    contained_h = contained_height(s)
+    if contained_h is not None:
+        content_h = contained_h
     marker_only = split = False
     if d == "list-item" and s.list_style_type != "none":
         split = splits_inline(ctx, i)
