@@ -74,11 +74,12 @@ class PropertyParser(BoxParsers, FlexGridParsers, FontParsers, PaintParsers):
         add("counter-set", ["counter_set"], self._counter_list("counter_set", 0))
         add(
             ["transform", "-webkit-transform"],
-            ["translate_x", "translate_y", "scale_x", "scale_y"],
+            ["translate_x", "translate_y", "transform_matrix"],
             self._transform,
         )
         add("translate", ["translate_property_x", "translate_property_y"], self._translate_property)
         add("scale", ["scale_property_x", "scale_property_y"], self._scale_property)
+        add("rotate", ["rotate_property"], self._rotate_property)
         add(
             ["transform-origin", "-webkit-transform-origin"],
             ["transform_origin_x", "transform_origin_y"],

@@ -14,6 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 Length = tuple[float, float] | None
+# a linear map of the plane as (a, b, c, d) of CSS matrix(a, b, c, d, e, f): x' = a·x + c·y, y' = b·x + d·y
+Matrix = tuple[float, float, float, float]
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0)
 
 ZERO: tuple[float, float] = (0.0, 0.0)
 
@@ -36,16 +39,16 @@ class ComputedStyle:
     counter_reset: tuple[tuple[str, int], ...] = ()
     counter_increment: tuple[tuple[str, int], ...] = ()
     counter_set: tuple[tuple[str, int], ...] = ()
-    # `transform` as translation then scale (translate*, scale*, a matrix without rotation; rotations and
-    # skews are left out): percentages of the box's own border box; scaled about `transform-origin`
+    # `transform` as a translation (percentages of the box's own border box) then a linear map (scales,
+    # rotations, skews) about `transform-origin`
     translate_x: Length = None
     translate_y: Length = None
-    scale_x: float = 1.0
-    scale_y: float = 1.0
-    # the individual transform properties `translate` and `scale` (CSS Transforms 2 §3); resolve.py folds
-    # them into translate_x/_y and scale_x/_y, which layout reads
+    transform_matrix: Matrix = IDENTITY
+    # the individual transform properties `translate`, `rotate` and `scale` (CSS Transforms 2 §3);
+    # resolve.py folds them into translate_x/_y and transform_matrix, which layout reads
     translate_property_x: Length = None
     translate_property_y: Length = None
+    rotate_property: Matrix = IDENTITY
     scale_property_x: float = 1.0
     scale_property_y: float = 1.0
     transform_origin_x: Length = (0.0, 0.5)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, cast
 
-from ..css.style import ComputedStyle
+from ..css.style import IDENTITY, ComputedStyle
 from ..dom.tree import TEXT, Document, Node
 from .document_boxes import DocumentBoxes
 
@@ -278,9 +278,9 @@ def classify(ctx: LayoutContext) -> None:
             pruned.add(p)
         if position == "relative":
             relative.append(i)
-        if (
-            s.translate_x is not None or s.translate_y is not None or s.scale_x != 1.0 or s.scale_y != 1.0
-        ) and (d != "inline" or node.tag in REPLACED):
+        if (s.translate_x is not None or s.translate_y is not None or s.transform_matrix != IDENTITY) and (
+            d != "inline" or node.tag in REPLACED
+        ):
             transformed.append(i)  # transforms apply to every box but non-replaced inline ones
         display[i] = d
         if node.tag == "details" and "open" not in node.attrs:
