@@ -528,6 +528,32 @@ class BoxParsers(ValueParsers):
         layout = "layout" in words or "paint" in words
         return [("contain_layout", (CONST, layout)), ("contain_size", (CONST, size))]
 
+    def _container_type(self, values: list[object]) -> Parsed | None:
+        """`container-type: normal | [size | inline-size] || scroll-state` (CSS Contain 3 §2.1): a size
+        container has layout, style and size containment (inline-size: in the inline axis only)."""
+        words = [keyword_of(v) for v in values]
+        if len(words) == 1 and words[0] == "normal":
+            return [("container_type", (CONST, "normal"))]
+        sizes = [w for w in words if w in ("size", "inline-size")]
+        if (
+            not words
+            or len(sizes) > 1
+            or any(w not in ("size", "inline-size", "scroll-state") for w in words)
+        ):
+            return None
+        if len(set(words)) != len(words):
+            return None
+        return [("container_type", (CONST, sizes[0] if sizes else "normal"))]
+
+    def _container(self, values: list[object]) -> Parsed | None:
+        """`container: <name>+ [/ <type>]`: only the type matters to layout."""
+        for k, v in enumerate(values):
+            if isinstance(v, LiteralToken) and v.value == "/":
+                return self._container_type(values[k + 1 :])
+        if not values or any(keyword_of(v) is None for v in values):
+            return None
+        return [("container_type", (CONST, "normal"))]
+
     def _contain_intrinsic_spec(self, values: list[object]) -> Spec | None:
         """One axis of contain-intrinsic-size: `none` (None) or `[auto] <length>` (no box is remembered
         from an earlier layout here, so `auto` keeps the length)."""

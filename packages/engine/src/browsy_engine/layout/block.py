@@ -192,7 +192,10 @@ def establishes_bfc(ctx: LayoutContext, i: int) -> bool:
         # a block container aligning its content (CSS Box Alignment §5.4) is an independent context
         or (s.align_content != "normal" and d != "inline")
         # layout containment, also from content-visibility auto/hidden (CSS Contain 2 §3.2, §4.1)
-        or ((s.content_visibility != "visible" or s.contain_layout) and d != "inline")
+        or (
+            (s.content_visibility != "visible" or s.contain_layout or s.container_type != "normal")
+            and d != "inline"
+        )
     )
 
 

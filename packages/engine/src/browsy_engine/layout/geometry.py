@@ -55,15 +55,16 @@ def contained_height(s: ComputedStyle) -> float | None:
     """The content height of a box whose block axis is size-contained (contain: size/strict,
     content-visibility: hidden): laid out as if empty, so contain-intrinsic-height or 0 (CSS Contain 2
     §3.2, CSS Sizing 4 §4); None when it is not."""
-    if s.contain_size != "size" and s.content_visibility != "hidden":
+    if s.contain_size != "size" and s.content_visibility != "hidden" and s.container_type != "size":
         return None
     return px(s.contain_intrinsic_height, 0.0)
 
 
 def contained_width(s: ComputedStyle) -> float | None:
     """Likewise the min-/max-content width of a box whose inline axis is size-contained (also by
-    contain: inline-size): contain-intrinsic-width or 0; None when it is not."""
-    if s.contain_size == "none" and s.content_visibility != "hidden":
+    contain: inline-size, and container-type: size / inline-size, CSS Contain 3 §2.1): contain-intrinsic-width
+    or 0; None when it is not."""
+    if s.contain_size == "none" and s.content_visibility != "hidden" and s.container_type == "normal":
         return None
     return px(s.contain_intrinsic_width, 0.0)
 
