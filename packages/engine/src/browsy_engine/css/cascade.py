@@ -39,7 +39,7 @@ from .media import media_matches
 from .properties import PropertyParser
 from .resolve import build_style, inherit_base
 from .selectors import Selector
-from .sheet import Block, RawDeclaration, Sheet, parse_declarations, parse_sheet
+from .sheet import CONTAINER, Block, RawDeclaration, Sheet, parse_declarations, parse_sheet
 from .style import ComputedStyle
 from .ua import QUIRKS_CSS, UA_CSS
 from .values import Viewport, significant
@@ -158,9 +158,27 @@ def author_sheets(doc: Document, matcher: Matcher, extra_css: Sequence[object], 
     return sheets
 
 
+@dataclass(frozen=True, slots=True)
+class QueryContainer:
+    """A size container as a first layout measured it: its names and content box (CSS Contain 3 §2)."""
+
+    names: tuple[str, ...]
+    width: float
+    height: float  # 0 for an inline-size container, whose height queries cannot hold
+
+
 class _Cascade:
-    def __init__(self, doc: Document, vp: Viewport, extra_css: Sequence[str]) -> None:
+    def __init__(
+        self,
+        doc: Document,
+        vp: Viewport,
+        extra_css: Sequence[str],
+        containers: dict[int, QueryContainer] | None = None,
+    ) -> None:
         self.doc = doc
+        # the measured query containers by element; None before a layout (@container rules are left out)
+        self.containers = containers
+        self.has_container_rules = False
         self.vp = vp
         self.parser = parser_for(vp)
         self.matcher = Matcher(doc)
@@ -219,6 +237,12 @@ class _Cascade:
                 matches = [self.matcher.match(s) for s in rule.selectors]
                 if any(m is None for m in matches):
                     continue  # lexbor rejects one selector: the whole list is invalid
+                if rule.media and any(key.startswith(CONTAINER) for key in rule.media):
+                    self.has_container_rules = True
+                    matches = [
+                        self._in_containers(sheet, rule.media, sel, m)
+                        for sel, m in zip(rule.selectors, matches, strict=True)
+                    ]
                 layer_normal = rule.layer if rule.layer else UNLAYERED
                 layer_important = (UNLAYERED - rule.layer) if rule.layer else 0
                 for sel, hits in zip(rule.selectors, matches, strict=True):
@@ -254,6 +278,31 @@ class _Cascade:
         self.ua_end = bisect_left(origins, HINTS)
         self.important_start = bisect_left(origins, AUTHOR_IMPORTANT)
         self.ua_important_start = bisect_left(origins, UA_IMPORTANT)
+
+    def _in_containers(
+        self, sheet: Sheet, keys: tuple[str, ...], sel: Selector, hits: list[int] | None
+    ) -> list[int]:
+        """The elements of `hits` whose query containers answer every @container query of `keys`."""
+        if self.containers is None or not hits:
+            return []
+        queries = [sheet.container_queries[key] for key in keys if key.startswith(CONTAINER)]
+        own = sel.pseudo is not None  # a generated box's query container may be its element
+        return [i for i in hits if all(self._container_holds(i, own, q) for q in queries)]
+
+    def _container_holds(self, i: int, own: bool, query: tuple[str | None, list[object]]) -> bool:
+        """Whether the nearest ancestor size container of element i (with the query's name, if it has one)
+        meets the query's condition (CSS Conditional 5 §2.1); False when there is none."""
+        containers = self.containers
+        assert containers is not None
+        nodes = self.doc.nodes
+        name, condition = query
+        p = i if own else nodes[i].parent
+        while p >= 0:
+            c = containers.get(p)
+            if c is not None and (name is None or name in c.names):
+                return media_matches(condition, Viewport(c.width, c.height))
+            p = nodes[p].parent
+        return False
 
     def _register_properties(self, sheets: list[Sheet]) -> None:
         """Initial values of registered custom properties (CSS Properties and Values API 1 §2): the root
@@ -494,7 +543,54 @@ def compute_styles(
 ) -> list[ComputedStyle | None]:
     """One ComputedStyle per node index; None for text nodes. Styles may be shared: never mutate them."""
     vp = Viewport(float(width) or 1.0, float(height) or 1.0)
-    return _Cascade(doc, vp, extra_css).run()
+    cascade = _Cascade(doc, vp, extra_css)
+    styles = cascade.run()
+    if cascade.has_container_rules:
+        containers = query_containers(doc, styles, width, height)
+        if containers:
+            # @container rules: styled again with the containers' sizes from a layout without them
+            styles = _Cascade(doc, vp, extra_css, containers).run()
+    return styles
+
+
+def query_containers(
+    doc: Document, styles: list[ComputedStyle | None], width: float, height: float
+) -> dict[int, QueryContainer]:
+    """The size containers of the document, measured by laying it out with `styles`."""
+    containers = [i for i, s in enumerate(styles) if s is not None and s.container_type != "normal"]
+    if not containers:
+        return {}
+    from ..layout import compute_layout  # layout depends on this package
+
+    boxes = compute_layout(doc, styles, width, height).boxes
+    out: dict[int, QueryContainer] = {}
+    for i in containers:
+        s = styles[i]
+        box = boxes[i]
+        if s is None or box is None:
+            continue
+        inner_w = (
+            box[2]
+            - s.border_left_width
+            - s.border_right_width
+            - _px(s.padding_left, box[2])
+            - _px(s.padding_right, box[2])
+        )
+        inner_h = (
+            box[3]
+            - s.border_top_width
+            - s.border_bottom_width
+            - _px(s.padding_top, box[2])
+            - _px(s.padding_bottom, box[2])
+        )
+        out[i] = QueryContainer(
+            s.container_names, max(0.0, inner_w), max(0.0, inner_h) if s.container_type == "size" else 0.0
+        )
+    return out
+
+
+def _px(length: tuple[float, float] | None, ref: float) -> float:
+    return 0.0 if length is None else length[0] + length[1] * ref
 
 
 @dataclass(slots=True)

@@ -234,7 +234,8 @@ class PropertyParser(BoxParsers, FlexGridParsers, FontParsers, PaintParsers):
         add("column-span", ["column_span_all"], self._column_span)
         add("contain", ["contain_layout", "contain_size"], self._contain)
         add("container-type", ["container_type"], self._container_type)
-        add("container", ["container_type"], self._container)
+        add("container-name", ["container_names"], self._container_name)
+        add("container", ["container_type", "container_names"], self._container)
         intrinsic_slots = ["contain_intrinsic_width", "contain_intrinsic_height"]
         add("contain-intrinsic-size", intrinsic_slots, self._contain_intrinsic_size)
         for css in ("contain-intrinsic-width", "contain-intrinsic-inline-size"):

@@ -546,13 +546,23 @@ class BoxParsers(ValueParsers):
         return [("container_type", (CONST, sizes[0] if sizes else "normal"))]
 
     def _container(self, values: list[object]) -> Parsed | None:
-        """`container: <name>+ [/ <type>]`: only the type matters to layout."""
+        """`container: <name>+ [/ <type>]`."""
         for k, v in enumerate(values):
             if isinstance(v, LiteralToken) and v.value == "/":
-                return self._container_type(values[k + 1 :])
-        if not values or any(keyword_of(v) is None for v in values):
+                kind = self._container_type(values[k + 1 :])
+                names = self._container_name(values[:k])
+                return None if kind is None or names is None else kind + names
+        names = self._container_name(values)
+        return None if names is None else [("container_type", (CONST, "normal"))] + names
+
+    def _container_name(self, values: list[object]) -> Parsed | None:
+        """`container-name: none | <custom-ident>+` (the names @container queries look for)."""
+        words = [v.value if isinstance(v, IdentToken) else None for v in values]
+        if len(words) == 1 and keyword_of(values[0]) == "none":
+            return [("container_names", (CONST, ()))]
+        if not words or any(w is None or w.lower() in ("none", "and", "or", "not") for w in words):
             return None
-        return [("container_type", (CONST, "normal"))]
+        return [("container_names", (CONST, tuple(w for w in words if w is not None)))]
 
     def _contain_intrinsic_spec(self, values: list[object]) -> Spec | None:
         """One axis of contain-intrinsic-size: `none` (None) or `[auto] <length>` (no box is remembered

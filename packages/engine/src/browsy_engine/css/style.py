@@ -133,6 +133,7 @@ class ComputedStyle:
     contain_layout: bool = False  # contain: layout/paint/content/strict (an independent formatting context)
     contain_size: str = "none"  # contain: size/strict ("size") or inline-size
     container_type: str = "normal"  # size / inline-size: a query container, with their containment
+    container_names: tuple[str, ...] = ()  # container-name
     contain_intrinsic_width: Length = None  # contain-intrinsic-size: a size-contained box's content size
     contain_intrinsic_height: Length = None
     # -webkit-line-clamp (CSS Overflow 4 §4.2, legacy form): lines kept before the box's height is cut; 0 is
