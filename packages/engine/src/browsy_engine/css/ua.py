@@ -26,7 +26,6 @@ li { display: list-item; }
 summary { display: block; }
 details > summary:first-of-type { display: list-item; list-style: disclosure-closed inside; }
 details[open] > summary:first-of-type { list-style-type: disclosure-open; }
-details:not([open]) > :not(summary:first-of-type) { display: none; }
 dialog {
   position: absolute; left: 0; right: 0; width: fit-content; height: fit-content; margin: auto;
   border: solid; padding: 1em;

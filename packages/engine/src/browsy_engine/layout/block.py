@@ -676,6 +676,10 @@ def block_box(
     contained_h = contained_height(s)
     if contained_h is not None:
         content_h = contained_h
+    summary = ctx.closed_details.get(i, -1) if ctx.closed_details else -1
+    if summary >= 0:
+        content_h = _closed_details_height(ctx, summary, cy, w)
+        out.bottom = NO_MARGIN
     marker_only = split = False
     if d == "list-item" and s.list_style_type != "none":
         split = splits_inline(ctx, i)
@@ -730,6 +734,17 @@ def block_box(
         quirky_margins(out_box, s, tag, mt, mb, out, collapse_top, collapse_bottom)
     out_box.drop = drop
     return out_box
+
+
+def _closed_details_height(ctx: LayoutContext, summary: int, cy: float, cw: float) -> float:
+    """A closed <details>'s content height: down to its summary's bottom margin edge. Its other contents
+    go in the ::details-content slot, which is content-visibility: hidden (HTML §15.5.5, Chromium): laid
+    out, their boxes reported, in a box of no height after the summary."""
+    r = ctx.rel[summary]
+    s = ctx.styles[summary]
+    if r is None or ctx.anchor[summary] != ctx.nodes[summary].parent:
+        return 0.0
+    return max(0.0, r[1] - cy + r[3] + px(s.margin_bottom, cw))
 
 
 def center_button_contents(ctx: LayoutContext, i: int, out: FlowOut, room: float) -> None:
