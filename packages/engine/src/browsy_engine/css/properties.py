@@ -88,8 +88,8 @@ class PropertyParser(BoxParsers, FlexGridParsers, FontParsers, PaintParsers):
         # box sizes
         for css in ("width", "inline-size"):
             add(css, ["width", "width_fit"], self._width)
-        for css, slot in (("height", "height"), ("block-size", "height")):
-            add(css, [slot], self._length_longhand(slot, auto=True, negative=False))
+        for css in ("height", "block-size"):
+            add(css, ["height", "height_fit"], self._height)
         for css, slot in (
             ("min-width", "min_width"), ("min-height", "min_height"), ("max-width", "max_width"),
             ("max-height", "max_height"), ("min-inline-size", "min_width"), ("min-block-size", "min_height"),

@@ -95,6 +95,17 @@ class BoxParsers(ValueParsers):
         spec = self.length_spec(values[0], True, False)
         return None if spec is None else [("width", spec), ("width_fit", (CONST, None))]
 
+    def _height(self, values: list[object]) -> Parsed | None:
+        """`height`: a length or percentage, or `auto`; an intrinsic size keyword (fit-content, min-content,
+        max-content) is auto, noted in `height_fit`: a positioned box between two insets then keeps its
+        content's height rather than stretching (CSS Sizing 3 §3.2, CSS Position 3 §5.1)."""
+        if len(values) != 1:
+            return None
+        if keyword_of(values[0]) in INTRINSIC_WIDTHS:
+            return [("height", (CONST, None)), ("height_fit", (CONST, True))]
+        spec = self.length_spec(values[0], True, False)
+        return None if spec is None else [("height", spec), ("height_fit", (CONST, False))]
+
     def _content(self, values: list[object]) -> Parsed | None:
         """`content` of a ::before/::after box: its strings joined, and its parts when it holds counters
         (counter()/counters(), whose text css/counters.py makes); quotes, attr() and images add no text

@@ -57,6 +57,7 @@ class ComputedStyle:
     box_sizing: str = "content-box"
     width: Length = None
     width_fit: str | None = None  # width: fit-content | min-content | max-content (then `width` is None)
+    height_fit: bool = False  # height: fit-content | min-content | max-content (then `height` is None)
     height: Length = None
     min_width: Length = None
     min_height: Length = None

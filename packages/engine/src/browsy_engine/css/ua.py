@@ -31,6 +31,10 @@ dialog {
   border: solid; padding: 1em;
 }
 dialog:modal { position: fixed; top: 0; bottom: 0; max-width: calc(100% - 6px - 2em); max-height: calc(100% - 6px - 2em); }
+[popover] {
+  position: fixed; inset: 0; width: fit-content; height: fit-content; margin: auto; border: solid;
+  padding: 0.25em; overflow: auto;
+}
 [popover]:not(:popover-open):not(dialog[open]) { display: none; }
 
 html { font-size: medium; font-family: serif; line-height: normal; }
