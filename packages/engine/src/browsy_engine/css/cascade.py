@@ -33,7 +33,7 @@ from tinycss2.serializer import serialize
 from ..dom.tree import Document
 from .chain import AttributeTest, chain_for
 from .hints import CELL_TAGS, may_have_hints, presentational_css
-from .kinds import CSS_WIDE, INHERIT, REVERT, UNSET, Spec
+from .kinds import CSS_WIDE, INHERIT, REVERT, REVERT_LAYER, UNSET, Spec
 from .matching import Matcher
 from .media import media_matches
 from .properties import PropertyParser
@@ -55,6 +55,9 @@ AUTHOR_IMPORTANT: Final = 4
 INLINE_IMPORTANT: Final = 5
 UA_IMPORTANT: Final = 6
 UNLAYERED: Final = 1 << 20
+# cascade origins grouped as revert-layer sees them: UA, author normal (hints, sheets, style attribute),
+# author important, UA important
+ORIGIN_GROUPS: Final = {0: 0, 1: 1, 2: 1, 3: 1, 4: 2, 5: 2, 6: 3}
 _UNSET: Spec = (UNSET, None)
 
 _parsers: dict[tuple[float, float], PropertyParser] = {}
@@ -183,6 +186,8 @@ class _Cascade:
         self.parser = parser_for(vp)
         self.matcher = Matcher(doc)
         self.blocks: list[Block] = []
+        # (origin group, layer) of each sheet block by id, for revert-layer (see _revert_layer)
+        self.block_levels: dict[int, tuple[int, int]] = {}
         self.matched: dict[int, list[int]] = {}
         self.pseudo_matched: dict[tuple[int, str], list[int]] = {}  # (element, "before"/"after") -> seqs
         self.ua_end = 0
@@ -263,8 +268,10 @@ class _Cascade:
         matched = self.matched
         pseudo = self.pseudo_matched
         blocks = self.blocks
-        for seq, (_key, block, rule_targets) in enumerate(entries):
+        levels = self.block_levels
+        for seq, (key, block, rule_targets) in enumerate(entries):
             blocks.append(block)
+            levels[id(block)] = (ORIGIN_GROUPS[key[0]], key[1])
             # a rule's targets are all elements, or all (element, "before"/"after") for a pseudo-element
             target: dict[Any, list[int]] = matched if isinstance(rule_targets[0], int) else pseudo
             get = target.get
@@ -426,7 +433,8 @@ class _Cascade:
         declared: dict[str, Spec] = {}
         customs: dict[str, RawDeclaration] = {}
         has_vars = has_revert = False
-        for block in ordered:
+        layer_reverts: dict[str, int] | None = None  # slot -> index in `ordered` of its revert-layer
+        for k, block in enumerate(ordered):
             for slot, spec in compile_block(block, parser):
                 kind = spec[0]
                 if kind == CUSTOM:
@@ -436,6 +444,9 @@ class _Cascade:
                         has_vars = True
                     elif kind == REVERT:
                         has_revert = True
+                    elif kind == REVERT_LAYER:
+                        layer_reverts = layer_reverts or {}
+                        layer_reverts[slot] = k
                     declared[slot] = spec
         parent_custom = parent.custom_properties if parent is not None else self.root_custom
         if parent is not None and self.reset_custom is not None:  # non-inherited registered properties
@@ -443,6 +454,8 @@ class _Cascade:
                 {**parent_custom, **self.reset_custom} if parent_custom else dict(self.reset_custom)
             )
         custom = self._custom_properties(parent_custom, customs) if customs else parent_custom
+        if layer_reverts is not None:
+            has_revert = self._revert_layer(declared, ordered, ua_count, layer_reverts) or has_revert
         if has_vars:
             has_revert = self._substitute_vars(declared, custom) or has_revert
         if has_revert:
@@ -478,6 +491,44 @@ class _Cascade:
         for slot, spec in list(declared.items()):
             if spec[0] == REVERT:
                 declared[slot] = ua.get(slot, _UNSET)
+
+    def _revert_layer(
+        self, declared: dict[str, Spec], ordered: list[Block], ua_count: int, layer_reverts: dict[str, int]
+    ) -> bool:
+        """`revert-layer` (CSS Cascade 5 §7.3.4): the value the layers below the declaration's own, in its
+        origin, give the property; `revert` when they give none (True when one became `revert`). A style
+        attribute counts as a layer above the unlayered rules, presentational hints as one below all."""
+        reverts = False
+        for slot, k in layer_reverts.items():
+            if declared.get(slot, _UNSET)[0] != REVERT_LAYER:
+                continue  # a later declaration won
+            group, layer = self._level(ordered, k, ua_count)
+            found: Spec = (REVERT, None)
+            for j in range(k - 1, ua_count - 1, -1):
+                g, lower = self._level(ordered, j, ua_count)
+                if g != group or lower >= layer:
+                    continue
+                spec = dict(compile_block(ordered[j], self.parser)).get(slot)
+                if spec is not None and spec[0] != REVERT_LAYER:
+                    found = spec
+                    break
+            declared[slot] = found
+            reverts = reverts or found[0] == REVERT
+        return reverts
+
+    def _level(self, ordered: list[Block], k: int, ua_count: int) -> tuple[int, int]:
+        """(origin group, layer) of ordered[k]; the blocks of no sheet are the element's presentational
+        hints (right after the UA blocks) or its style attribute."""
+        level = self.block_levels.get(id(ordered[k]))
+        if level is not None:
+            return level
+        if k == ua_count:
+            return (1, -1)  # hints: below every author layer
+        before = next(
+            (self.block_levels.get(id(b)) for b in reversed(ordered[:k]) if id(b) in self.block_levels), None
+        )
+        group = 2 if before is not None and before[0] >= 2 else 1
+        return (group, UNLAYERED + 1)  # the style attribute (normal or important)
 
     def _substitute_vars(self, declared: dict[str, Spec], custom: dict | None) -> bool:
         """Replace var()-dependent values; True when one became `revert`."""
