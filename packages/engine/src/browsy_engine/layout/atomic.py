@@ -4,6 +4,8 @@ sizes and aspect ratio. A generator task (see trampoline.py), called back from b
 
 from __future__ import annotations
 
+from typing import Final
+
 from . import block, intrinsic  # circular: block lays out an atomic box's contents and calls back here
 from .context import LayoutContext
 from .controls import (
@@ -37,6 +39,10 @@ def ratio_width(s, h: float, pb_h: float, pb_v: float) -> float:
     return h * s.aspect_ratio
 
 
+# replaced elements that take CSS aspect-ratio when they have no natural ratio (an iframe never has one)
+RATIO_FROM_CSS: Final = frozenset({"img", "iframe", "embed", "object", "canvas"})
+
+
 def atomic_box(
     ctx: LayoutContext,
     i: int,
@@ -68,7 +74,9 @@ def atomic_box(
         if alt:
             if alt_ignores_size(ctx, i, s):
                 w = h_spec = None
-            ratio = attribute_ratio(ctx, i) if w is not None or h_spec is not None else None
+            # a broken image has no natural ratio: CSS aspect-ratio (else its width/height attributes') holds
+            has_size = w is not None or h_spec is not None
+            ratio = (s.aspect_ratio or attribute_ratio(ctx, i)) if has_size else None
         else:
             tag = ctx.nodes[i].tag
             if tag == "video":
@@ -79,8 +87,10 @@ def atomic_box(
                 ratio = svg_ratio(ctx, i)  # measured at zero width, it still keeps its viewBox's ratio
             if ratio is None and tag == "img":
                 ratio = image_ratio(ctx, i)  # so does a data: SVG image with only a viewBox
-            if ratio is None and s.aspect_ratio and tag == "img":
-                ratio = s.aspect_ratio
+            if ratio is None and s.aspect_ratio and tag in RATIO_FROM_CSS:
+                ratio = (
+                    s.aspect_ratio
+                )  # CSS Sizing 4 §2.1: a box without a natural ratio takes aspect-ratio's
         content = None if alt or not ratio or force_h is not None else fallback_content_height(ctx, i, s)
         if h_spec is not None and w is None and ratio:
             w = h_spec * ratio
