@@ -45,7 +45,25 @@ def test_before_and_after_style_their_generated_box_other_pseudo_elements_drop()
         (".x", None, (0, 1, 0)),
         ("a", "after", (0, 0, 2)),
     ]
-    assert specificities("p::before:hover") == []  # a pseudo-element must end the selector
+    assert specificities("p::-webkit-scrollbar-thumb:hover") == []  # a generated box must end the selector
+    assert specificities("p::before:hover") is None  # Chromium: no pseudo-class after ::before
+
+
+def test_chromium_selector_validity() -> None:
+    """Lists with a selector Chromium accepts survive (matching what they mean without scripts);
+    one it rejects invalidates its list."""
+    for kept in (
+        "u:valid",
+        "u:scope",
+        "u:state(x)",
+        "u:is()",
+        "u:where(:no-such)",
+        "u:host(p)",
+        "u::-webkit-foo",
+    ):
+        assert specificities(kept + ", p") is not None, kept
+    for dropped in ("u:blank", "u:matches(p)", "u:any(p)", "u::no-such", "u:host-context()", "u:current(p)"):
+        assert specificities(dropped + ", p") is None, dropped
 
 
 def test_generated_box_styles_do_not_style_their_element() -> None:

@@ -33,13 +33,13 @@ from tinycss2.serializer import serialize
 from ..dom.tree import Document
 from .chain import AttributeTest, chain_for
 from .hints import CELL_TAGS, may_have_hints, presentational_css
-from .kinds import CSS_WIDE, INHERIT, REVERT, UNSET, Spec
+from .kinds import CSS_WIDE, INHERIT, REVERT, REVERT_LAYER, UNSET, Spec
 from .matching import Matcher
 from .media import media_matches
 from .properties import PropertyParser
 from .resolve import build_style, inherit_base
 from .selectors import Selector
-from .sheet import Block, RawDeclaration, Sheet, parse_declarations, parse_sheet
+from .sheet import CONTAINER, Block, RawDeclaration, Sheet, parse_declarations, parse_sheet
 from .style import ComputedStyle
 from .ua import QUIRKS_CSS, UA_CSS
 from .values import Viewport, significant
@@ -55,6 +55,9 @@ AUTHOR_IMPORTANT: Final = 4
 INLINE_IMPORTANT: Final = 5
 UA_IMPORTANT: Final = 6
 UNLAYERED: Final = 1 << 20
+# cascade origins grouped as revert-layer sees them: UA, author normal (hints, sheets, style attribute),
+# author important, UA important
+ORIGIN_GROUPS: Final = {0: 0, 1: 1, 2: 1, 3: 1, 4: 2, 5: 2, 6: 3}
 _UNSET: Spec = (UNSET, None)
 
 _parsers: dict[tuple[float, float], PropertyParser] = {}
@@ -158,13 +161,33 @@ def author_sheets(doc: Document, matcher: Matcher, extra_css: Sequence[object], 
     return sheets
 
 
+@dataclass(frozen=True, slots=True)
+class QueryContainer:
+    """A size container as a first layout measured it: its names and content box (CSS Contain 3 §2)."""
+
+    names: tuple[str, ...]
+    width: float
+    height: float  # 0 for an inline-size container, whose height queries cannot hold
+
+
 class _Cascade:
-    def __init__(self, doc: Document, vp: Viewport, extra_css: Sequence[str]) -> None:
+    def __init__(
+        self,
+        doc: Document,
+        vp: Viewport,
+        extra_css: Sequence[str],
+        containers: dict[int, QueryContainer] | None = None,
+    ) -> None:
         self.doc = doc
+        # the measured query containers by element; None before a layout (@container rules are left out)
+        self.containers = containers
+        self.has_container_rules = False
         self.vp = vp
         self.parser = parser_for(vp)
         self.matcher = Matcher(doc)
         self.blocks: list[Block] = []
+        # (origin group, layer) of each sheet block by id, for revert-layer (see _revert_layer)
+        self.block_levels: dict[int, tuple[int, int]] = {}
         self.matched: dict[int, list[int]] = {}
         self.pseudo_matched: dict[tuple[int, str], list[int]] = {}  # (element, "before"/"after") -> seqs
         self.ua_end = 0
@@ -219,6 +242,12 @@ class _Cascade:
                 matches = [self.matcher.match(s) for s in rule.selectors]
                 if any(m is None for m in matches):
                     continue  # lexbor rejects one selector: the whole list is invalid
+                if rule.media and any(key.startswith(CONTAINER) for key in rule.media):
+                    self.has_container_rules = True
+                    matches = [
+                        self._in_containers(sheet, rule.media, sel, m)
+                        for sel, m in zip(rule.selectors, matches, strict=True)
+                    ]
                 layer_normal = rule.layer if rule.layer else UNLAYERED
                 layer_important = (UNLAYERED - rule.layer) if rule.layer else 0
                 for sel, hits in zip(rule.selectors, matches, strict=True):
@@ -239,8 +268,10 @@ class _Cascade:
         matched = self.matched
         pseudo = self.pseudo_matched
         blocks = self.blocks
-        for seq, (_key, block, rule_targets) in enumerate(entries):
+        levels = self.block_levels
+        for seq, (key, block, rule_targets) in enumerate(entries):
             blocks.append(block)
+            levels[id(block)] = (ORIGIN_GROUPS[key[0]], key[1])
             # a rule's targets are all elements, or all (element, "before"/"after") for a pseudo-element
             target: dict[Any, list[int]] = matched if isinstance(rule_targets[0], int) else pseudo
             get = target.get
@@ -254,6 +285,31 @@ class _Cascade:
         self.ua_end = bisect_left(origins, HINTS)
         self.important_start = bisect_left(origins, AUTHOR_IMPORTANT)
         self.ua_important_start = bisect_left(origins, UA_IMPORTANT)
+
+    def _in_containers(
+        self, sheet: Sheet, keys: tuple[str, ...], sel: Selector, hits: list[int] | None
+    ) -> list[int]:
+        """The elements of `hits` whose query containers answer every @container query of `keys`."""
+        if self.containers is None or not hits:
+            return []
+        queries = [sheet.container_queries[key] for key in keys if key.startswith(CONTAINER)]
+        own = sel.pseudo is not None  # a generated box's query container may be its element
+        return [i for i in hits if all(self._container_holds(i, own, q) for q in queries)]
+
+    def _container_holds(self, i: int, own: bool, query: tuple[str | None, list[object]]) -> bool:
+        """Whether the nearest ancestor size container of element i (with the query's name, if it has one)
+        meets the query's condition (CSS Conditional 5 §2.1); False when there is none."""
+        containers = self.containers
+        assert containers is not None
+        nodes = self.doc.nodes
+        name, condition = query
+        p = i if own else nodes[i].parent
+        while p >= 0:
+            c = containers.get(p)
+            if c is not None and (name is None or name in c.names):
+                return media_matches(condition, Viewport(c.width, c.height))
+            p = nodes[p].parent
+        return False
 
     def _register_properties(self, sheets: list[Sheet]) -> None:
         """Initial values of registered custom properties (CSS Properties and Values API 1 §2): the root
@@ -377,7 +433,8 @@ class _Cascade:
         declared: dict[str, Spec] = {}
         customs: dict[str, RawDeclaration] = {}
         has_vars = has_revert = False
-        for block in ordered:
+        layer_reverts: dict[str, int] | None = None  # slot -> index in `ordered` of its revert-layer
+        for k, block in enumerate(ordered):
             for slot, spec in compile_block(block, parser):
                 kind = spec[0]
                 if kind == CUSTOM:
@@ -387,6 +444,9 @@ class _Cascade:
                         has_vars = True
                     elif kind == REVERT:
                         has_revert = True
+                    elif kind == REVERT_LAYER:
+                        layer_reverts = layer_reverts or {}
+                        layer_reverts[slot] = k
                     declared[slot] = spec
         parent_custom = parent.custom_properties if parent is not None else self.root_custom
         if parent is not None and self.reset_custom is not None:  # non-inherited registered properties
@@ -394,6 +454,8 @@ class _Cascade:
                 {**parent_custom, **self.reset_custom} if parent_custom else dict(self.reset_custom)
             )
         custom = self._custom_properties(parent_custom, customs) if customs else parent_custom
+        if layer_reverts is not None:
+            has_revert = self._revert_layer(declared, ordered, ua_count, layer_reverts) or has_revert
         if has_vars:
             has_revert = self._substitute_vars(declared, custom) or has_revert
         if has_revert:
@@ -429,6 +491,44 @@ class _Cascade:
         for slot, spec in list(declared.items()):
             if spec[0] == REVERT:
                 declared[slot] = ua.get(slot, _UNSET)
+
+    def _revert_layer(
+        self, declared: dict[str, Spec], ordered: list[Block], ua_count: int, layer_reverts: dict[str, int]
+    ) -> bool:
+        """`revert-layer` (CSS Cascade 5 §7.3.4): the value the layers below the declaration's own, in its
+        origin, give the property; `revert` when they give none (True when one became `revert`). A style
+        attribute counts as a layer above the unlayered rules, presentational hints as one below all."""
+        reverts = False
+        for slot, k in layer_reverts.items():
+            if declared.get(slot, _UNSET)[0] != REVERT_LAYER:
+                continue  # a later declaration won
+            group, layer = self._level(ordered, k, ua_count)
+            found: Spec = (REVERT, None)
+            for j in range(k - 1, ua_count - 1, -1):
+                g, lower = self._level(ordered, j, ua_count)
+                if g != group or lower >= layer:
+                    continue
+                spec = dict(compile_block(ordered[j], self.parser)).get(slot)
+                if spec is not None and spec[0] != REVERT_LAYER:
+                    found = spec
+                    break
+            declared[slot] = found
+            reverts = reverts or found[0] == REVERT
+        return reverts
+
+    def _level(self, ordered: list[Block], k: int, ua_count: int) -> tuple[int, int]:
+        """(origin group, layer) of ordered[k]; the blocks of no sheet are the element's presentational
+        hints (right after the UA blocks) or its style attribute."""
+        level = self.block_levels.get(id(ordered[k]))
+        if level is not None:
+            return level
+        if k == ua_count:
+            return (1, -1)  # hints: below every author layer
+        before = next(
+            (self.block_levels.get(id(b)) for b in reversed(ordered[:k]) if id(b) in self.block_levels), None
+        )
+        group = 2 if before is not None and before[0] >= 2 else 1
+        return (group, UNLAYERED + 1)  # the style attribute (normal or important)
 
     def _substitute_vars(self, declared: dict[str, Spec], custom: dict | None) -> bool:
         """Replace var()-dependent values; True when one became `revert`."""
@@ -494,7 +594,54 @@ def compute_styles(
 ) -> list[ComputedStyle | None]:
     """One ComputedStyle per node index; None for text nodes. Styles may be shared: never mutate them."""
     vp = Viewport(float(width) or 1.0, float(height) or 1.0)
-    return _Cascade(doc, vp, extra_css).run()
+    cascade = _Cascade(doc, vp, extra_css)
+    styles = cascade.run()
+    if cascade.has_container_rules:
+        containers = query_containers(doc, styles, width, height)
+        if containers:
+            # @container rules: styled again with the containers' sizes from a layout without them
+            styles = _Cascade(doc, vp, extra_css, containers).run()
+    return styles
+
+
+def query_containers(
+    doc: Document, styles: list[ComputedStyle | None], width: float, height: float
+) -> dict[int, QueryContainer]:
+    """The size containers of the document, measured by laying it out with `styles`."""
+    containers = [i for i, s in enumerate(styles) if s is not None and s.container_type != "normal"]
+    if not containers:
+        return {}
+    from ..layout import compute_layout  # layout depends on this package
+
+    boxes = compute_layout(doc, styles, width, height).boxes
+    out: dict[int, QueryContainer] = {}
+    for i in containers:
+        s = styles[i]
+        box = boxes[i]
+        if s is None or box is None:
+            continue
+        inner_w = (
+            box[2]
+            - s.border_left_width
+            - s.border_right_width
+            - _px(s.padding_left, box[2])
+            - _px(s.padding_right, box[2])
+        )
+        inner_h = (
+            box[3]
+            - s.border_top_width
+            - s.border_bottom_width
+            - _px(s.padding_top, box[2])
+            - _px(s.padding_bottom, box[2])
+        )
+        out[i] = QueryContainer(
+            s.container_names, max(0.0, inner_w), max(0.0, inner_h) if s.container_type == "size" else 0.0
+        )
+    return out
+
+
+def _px(length: tuple[float, float] | None, ref: float) -> float:
+    return 0.0 if length is None else length[0] + length[1] * ref
 
 
 @dataclass(slots=True)

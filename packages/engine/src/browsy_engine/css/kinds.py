@@ -23,6 +23,7 @@ INHERIT: Final = 7
 INITIAL: Final = 8
 UNSET: Final = 9
 REVERT: Final = 12  # the cascade replaces it with the user-agent origin's value (10, 11: cascade.py's own)
+REVERT_LAYER: Final = 13  # the cascade replaces it with the value of the layers below its own
 
 Spec = tuple[int, object]
 Parsed = list[tuple[str, Spec]]
@@ -76,7 +77,7 @@ CSS_WIDE: Final = {
     "initial": INITIAL,
     "unset": UNSET,
     "revert": REVERT,
-    "revert-layer": UNSET,
+    "revert-layer": REVERT_LAYER,
 }
 
 DISPLAY_KEYWORDS: Final = frozenset(

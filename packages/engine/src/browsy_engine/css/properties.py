@@ -74,11 +74,12 @@ class PropertyParser(BoxParsers, FlexGridParsers, FontParsers, PaintParsers):
         add("counter-set", ["counter_set"], self._counter_list("counter_set", 0))
         add(
             ["transform", "-webkit-transform"],
-            ["translate_x", "translate_y", "scale_x", "scale_y"],
+            ["translate_x", "translate_y", "transform_matrix"],
             self._transform,
         )
         add("translate", ["translate_property_x", "translate_property_y"], self._translate_property)
         add("scale", ["scale_property_x", "scale_property_y"], self._scale_property)
+        add("rotate", ["rotate_property"], self._rotate_property)
         add(
             ["transform-origin", "-webkit-transform-origin"],
             ["transform_origin_x", "transform_origin_y"],
@@ -87,8 +88,8 @@ class PropertyParser(BoxParsers, FlexGridParsers, FontParsers, PaintParsers):
         # box sizes
         for css in ("width", "inline-size"):
             add(css, ["width", "width_fit"], self._width)
-        for css, slot in (("height", "height"), ("block-size", "height")):
-            add(css, [slot], self._length_longhand(slot, auto=True, negative=False))
+        for css in ("height", "block-size"):
+            add(css, ["height", "height_fit"], self._height)
         for css, slot in (
             ("min-width", "min_width"), ("min-height", "min_height"), ("max-width", "max_width"),
             ("max-height", "max_height"), ("min-inline-size", "min_width"), ("min-block-size", "min_height"),
@@ -231,6 +232,16 @@ class PropertyParser(BoxParsers, FlexGridParsers, FontParsers, PaintParsers):
         add("column-width", ["column_width"], self._single("column_width", self._column_width_spec))
         add("columns", ["column_count", "column_width"], self._columns)
         add("column-span", ["column_span_all"], self._column_span)
+        add("contain", ["contain_layout", "contain_size"], self._contain)
+        add("container-type", ["container_type"], self._container_type)
+        add("container-name", ["container_names"], self._container_name)
+        add("container", ["container_type", "container_names"], self._container)
+        intrinsic_slots = ["contain_intrinsic_width", "contain_intrinsic_height"]
+        add("contain-intrinsic-size", intrinsic_slots, self._contain_intrinsic_size)
+        for css in ("contain-intrinsic-width", "contain-intrinsic-inline-size"):
+            add(css, [intrinsic_slots[0]], self._contain_intrinsic_axis(intrinsic_slots[0]))
+        for css in ("contain-intrinsic-height", "contain-intrinsic-block-size"):
+            add(css, [intrinsic_slots[1]], self._contain_intrinsic_axis(intrinsic_slots[1]))
         # paint (what a person can see; layout ignores these)
         for css, (slots, handler) in self._paint_handlers().items():
             add(css, slots, handler)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from tinycss2.ast import (
+    DimensionToken,
     FunctionBlock,
     IdentToken,
     LiteralToken,
@@ -31,6 +34,7 @@ from .kinds import (
     keyword_of,
 )
 from .props_base import ValueParsers
+from .style import IDENTITY, Matrix
 from .values import (
     MAX_FRACTION,
     ZERO_LIN,
@@ -91,6 +95,17 @@ class BoxParsers(ValueParsers):
         spec = self.length_spec(values[0], True, False)
         return None if spec is None else [("width", spec), ("width_fit", (CONST, None))]
 
+    def _height(self, values: list[object]) -> Parsed | None:
+        """`height`: a length or percentage, or `auto`; an intrinsic size keyword (fit-content, min-content,
+        max-content) is auto, noted in `height_fit`: a positioned box between two insets then keeps its
+        content's height rather than stretching (CSS Sizing 3 §3.2, CSS Position 3 §5.1)."""
+        if len(values) != 1:
+            return None
+        if keyword_of(values[0]) in INTRINSIC_WIDTHS:
+            return [("height", (CONST, None)), ("height_fit", (CONST, True))]
+        spec = self.length_spec(values[0], True, False)
+        return None if spec is None else [("height", spec), ("height_fit", (CONST, False))]
+
     def _content(self, values: list[object]) -> Parsed | None:
         """`content` of a ::before/::after box: its strings joined, and its parts when it holds counters
         (counter()/counters(), whose text css/counters.py makes); quotes, attr() and images add no text
@@ -143,15 +158,16 @@ class BoxParsers(ValueParsers):
         return handler
 
     def _transform(self, values: list[object]) -> Parsed | None:
-        """`transform` as one translation then one scale: the functions compose left to right (a later
-        translation is scaled by the scales before it), which is exact for translate*, scale* and a
-        matrix without rotation or skew; rotations and skews are read and left out (the box keeps its
-        axes). getBoundingClientRect reports boxes after it. Invalid functions drop the declaration."""
+        """`transform` as one translation then one linear map (a 2×2 matrix: scales, rotations, skews) about
+        the transform origin: the functions compose left to right (a later translation goes through the
+        map before it). 3D functions count as their projection on the page without perspective (rotateX(a)
+        scales the height by cos a). getBoundingClientRect reports the boxes after it. Invalid functions
+        drop the declaration."""
         if len(values) == 1 and keyword_of(values[0]) == "none":
-            return _transform_specs(ZERO_LIN, ZERO_LIN, 1.0, 1.0)
+            return _transform_specs(ZERO_LIN, ZERO_LIN, IDENTITY)
         x: Lin = ZERO_LIN
         y: Lin = ZERO_LIN
-        sx = sy = 1.0
+        m = IDENTITY
         for fn in values:
             if not isinstance(fn, FunctionBlock):
                 return None
@@ -166,29 +182,56 @@ class BoxParsers(ValueParsers):
                     dx, dy = None, lins[0]
                 else:
                     dx, dy = lins[0], (lins[1] if len(lins) > 1 and name != "translatex" else None)
-                x = _add_lin(x, _scaled(dx, sx))
-                y = _add_lin(y, _scaled(dy, sy))
-            elif name in ("scale", "scale3d", "scalex", "scaley"):
-                numbers = [_scale_factor(t, self.vp) for t in parts]
-                if not numbers or any(v is None for v in numbers):
-                    return None
-                a = numbers[0] or 0.0
-                b = (numbers[1] or 0.0) if len(numbers) > 1 else a
-                sx *= 1.0 if name == "scaley" else a
-                sy *= a if name == "scaley" else (1.0 if name == "scalex" else b)
-            elif name in ("matrix", "matrix3d"):
+                x = _add_lin(_add_lin(x, _scaled(dx, m[0])), _scaled(dy, m[2]))
+                y = _add_lin(_add_lin(y, _scaled(dx, m[1])), _scaled(dy, m[3]))
+                continue
+            if name in ("matrix", "matrix3d"):
                 numbers = [number_value(t, self.vp) for t in parts]
                 if len(numbers) not in (6, 16) or any(v is None for v in numbers):
                     return None
-                m = [v or 0.0 for v in numbers]
-                a, b, c, d, e, f = m if len(m) == 6 else (m[0], m[1], m[4], m[5], m[12], m[13])
-                x = _add_lin(x, px_lin(sx * e))
-                y = _add_lin(y, px_lin(sy * f))
-                if b == 0.0 and c == 0.0:
-                    sx, sy = sx * a, sy * d
-            elif name not in TRANSFORMS_WITHOUT_TRANSLATION:
+                n = [v or 0.0 for v in numbers]
+                a, b, c, d, e, f = n if len(n) == 6 else (n[0], n[1], n[4], n[5], n[12], n[13])
+                x = _add_lin(x, px_lin(m[0] * e + m[2] * f))
+                y = _add_lin(y, px_lin(m[1] * e + m[3] * f))
+                m = _times(m, (a, b, c, d))
+                continue
+            linear = self._linear_function(name, parts)
+            if linear is None:
                 return None
-        return _transform_specs(x, y, sx, sy)
+            m = _times(m, linear)
+        return _transform_specs(x, y, m)
+
+    def _linear_function(self, name: str, parts: list[object]) -> Matrix | None:
+        """The 2×2 matrix of a transform function that moves no origin; None if it is invalid."""
+        if name in ("scale", "scale3d", "scalex", "scaley"):
+            numbers = [_scale_factor(t, self.vp) for t in parts]
+            if not numbers or any(v is None for v in numbers):
+                return None
+            a = numbers[0] or 0.0
+            b = (numbers[1] or 0.0) if len(numbers) > 1 else a
+            if name == "scalex":
+                return (a, 0.0, 0.0, 1.0)
+            if name == "scaley":
+                return (1.0, 0.0, 0.0, a)
+            return (a, 0.0, 0.0, b)
+        if name == "scalez" or name == "perspective":
+            return IDENTITY
+        angles = [angle_radians(t) for t in parts]
+        if not angles or any(v is None for v in angles):
+            return _rotate3d(parts) if name == "rotate3d" else None
+        t0 = angles[0] or 0.0
+        if name in ("rotate", "rotatez"):
+            return _rotation(t0)
+        if name == "rotatex":
+            return (1.0, 0.0, 0.0, math.cos(t0))
+        if name == "rotatey":
+            return (math.cos(t0), 0.0, 0.0, 1.0)
+        if name in ("skew", "skewx"):
+            t1 = (angles[1] or 0.0) if len(angles) > 1 and name == "skew" else 0.0
+            return (1.0, math.tan(t1), math.tan(t0), 1.0)
+        if name == "skewy":
+            return (1.0, math.tan(t0), 0.0, 1.0)
+        return None
 
     def _translate_property(self, values: list[object]) -> Parsed | None:
         """`translate`: none, or x [y [z]] (lengths, or percentages of the border box; z is left out)."""
@@ -206,6 +249,33 @@ class BoxParsers(ValueParsers):
             return None  # z is a <length>
         y = lins[1] if len(lins) > 1 else ZERO_LIN
         return [("translate_property_x", _length_spec(lins[0])), ("translate_property_y", _length_spec(y))]
+
+    def _rotate_property(self, values: list[object]) -> Parsed | None:
+        """`rotate`: none, <angle>, or an axis (x, y, z or three numbers) and an angle; about x or y it is
+        the page projection without perspective, about another 3D axis it is left out."""
+        if len(values) == 1 and keyword_of(values[0]) == "none":
+            return [("rotate_property", (CONST, IDENTITY))]
+        angles = [angle_radians(t) for t in values]
+        found = [a for a in angles if a is not None]
+        if len(found) != 1 or len(values) not in (1, 2, 4):
+            return None
+        angle = found[0]
+        axis = [keyword_of(t) for t in values if angle_radians(t) is None]
+        linear = _rotation(angle)
+        if axis == ["x"]:
+            linear = (1.0, 0.0, 0.0, math.cos(angle))
+        elif axis == ["y"]:
+            linear = (math.cos(angle), 0.0, 0.0, 1.0)
+        elif len(values) == 4:
+            rotated = _rotate3d(
+                [t for t in values if angle_radians(t) is None] + [values[angles.index(angle)]]
+            )
+            if rotated is None:
+                return None
+            linear = rotated
+        elif axis not in ([], ["z"]):
+            return None
+        return [("rotate_property", (CONST, _sane_matrix(linear)))]
 
     def _scale_property(self, values: list[object]) -> Parsed | None:
         """`scale`: none, or x [y [z]] factors (numbers or percentages; one value scales both axes)."""
@@ -454,11 +524,92 @@ class BoxParsers(ValueParsers):
             width, seen_width = as_width, True
         return [("column_count", count), ("column_width", width)]
 
+    def _contain(self, values: list[object]) -> Parsed | None:
+        """`contain` (CSS Contain 2 §2) as layout sees it: layout containment (from layout, paint, content
+        or strict: an independent formatting context) and size containment (size, strict, inline-size)."""
+        words = [keyword_of(v) for v in values]
+        if len(words) == 1 and words[0] in ("none", "strict", "content"):
+            size = "size" if words[0] == "strict" else "none"
+            return [("contain_layout", (CONST, words[0] != "none")), ("contain_size", (CONST, size))]
+        if not words or len(set(words)) != len(words) or any(w not in CONTAIN_WORDS for w in words):
+            return None
+        if "size" in words and "inline-size" in words:
+            return None
+        size = "size" if "size" in words else "inline-size" if "inline-size" in words else "none"
+        layout = "layout" in words or "paint" in words
+        return [("contain_layout", (CONST, layout)), ("contain_size", (CONST, size))]
+
+    def _container_type(self, values: list[object]) -> Parsed | None:
+        """`container-type: normal | [size | inline-size] || scroll-state` (CSS Contain 3 §2.1): a size
+        container has layout, style and size containment (inline-size: in the inline axis only)."""
+        words = [keyword_of(v) for v in values]
+        if len(words) == 1 and words[0] == "normal":
+            return [("container_type", (CONST, "normal"))]
+        sizes = [w for w in words if w in ("size", "inline-size")]
+        if (
+            not words
+            or len(sizes) > 1
+            or any(w not in ("size", "inline-size", "scroll-state") for w in words)
+        ):
+            return None
+        if len(set(words)) != len(words):
+            return None
+        return [("container_type", (CONST, sizes[0] if sizes else "normal"))]
+
+    def _container(self, values: list[object]) -> Parsed | None:
+        """`container: <name>+ [/ <type>]`."""
+        for k, v in enumerate(values):
+            if isinstance(v, LiteralToken) and v.value == "/":
+                kind = self._container_type(values[k + 1 :])
+                names = self._container_name(values[:k])
+                return None if kind is None or names is None else kind + names
+        names = self._container_name(values)
+        return None if names is None else [("container_type", (CONST, "normal"))] + names
+
+    def _container_name(self, values: list[object]) -> Parsed | None:
+        """`container-name: none | <custom-ident>+` (the names @container queries look for)."""
+        words = [v.value if isinstance(v, IdentToken) else None for v in values]
+        if len(words) == 1 and keyword_of(values[0]) == "none":
+            return [("container_names", (CONST, ()))]
+        if not words or any(w is None or w.lower() in ("none", "and", "or", "not") for w in words):
+            return None
+        return [("container_names", (CONST, tuple(w for w in words if w is not None)))]
+
+    def _contain_intrinsic_spec(self, values: list[object]) -> Spec | None:
+        """One axis of contain-intrinsic-size: `none` (None) or `[auto] <length>` (no box is remembered
+        from an earlier layout here, so `auto` keeps the length)."""
+        if values and keyword_of(values[0]) == "auto":
+            values = values[1:]
+        if len(values) != 1 or isinstance(values[0], PercentageToken):
+            return None
+        if keyword_of(values[0]) == "none":
+            return (CONST, None)
+        return self.length_spec(values[0], auto=False, negative=False)
+
+    def _contain_intrinsic_axis(self, slot: str) -> Callable[[list[object]], Parsed | None]:
+        def handler(values: list[object]) -> Parsed | None:
+            spec = self._contain_intrinsic_spec(values)
+            return None if spec is None else [(slot, spec)]
+
+        return handler
+
+    def _contain_intrinsic_size(self, values: list[object]) -> Parsed | None:
+        """`contain-intrinsic-size: <width> [<height>]`, each `none` or `[auto] <length>`."""
+        cut = 2 if len(values) >= 2 and keyword_of(values[0]) == "auto" else 1
+        width = self._contain_intrinsic_spec(values[:cut])
+        height = self._contain_intrinsic_spec(values[cut:]) if len(values) > cut else width
+        if width is None or height is None:
+            return None
+        return [("contain_intrinsic_width", width), ("contain_intrinsic_height", height)]
+
     def _column_span(self, values: list[object]) -> Parsed | None:
         word = keyword_of(values[0]) if len(values) == 1 else None
         if word not in ("none", "all"):
             return None
         return [("column_span_all", (CONST, word == "all"))]
+
+
+CONTAIN_WORDS = frozenset({"size", "inline-size", "layout", "style", "paint"})
 
 
 INTRINSIC_WIDTHS = {
@@ -470,13 +621,46 @@ INTRINSIC_WIDTHS = {
     "-webkit-max-content": "max-content",
 }
 
-# Transform functions that move no box's origin (their effect on the box's extent is left out)
-TRANSFORMS_WITHOUT_TRANSLATION = frozenset(
-    {
-        "scale", "scalex", "scaley", "scalez", "scale3d", "rotate", "rotatex", "rotatey", "rotatez",
-        "rotate3d", "skew", "skewx", "skewy", "perspective",
-    }
-)  # fmt: skip
+ANGLE_UNITS: Final = {"deg": math.pi / 180.0, "rad": 1.0, "grad": math.pi / 200.0, "turn": 2.0 * math.pi}
+
+
+def angle_radians(t: object) -> float | None:
+    """An <angle> (or a bare 0) in radians."""
+    if isinstance(t, DimensionToken):
+        unit = ANGLE_UNITS.get(t.lower_unit)
+        return None if unit is None else float(t.value) * unit
+    if isinstance(t, NumberToken) and t.value == 0:
+        return 0.0
+    return None
+
+
+def _rotation(angle: float) -> Matrix:
+    """rotate(angle): matrix(cos, sin, -sin, cos), clockwise on screen (CSS Transforms 1 §15)."""
+    cos, sin = math.cos(angle), math.sin(angle)
+    return (cos, sin, -sin, cos)
+
+
+def _rotate3d(parts: list[object]) -> Matrix | None:
+    """rotate3d(x, y, z, angle) about the z axis only (other axes are left out)."""
+    if len(parts) != 4:
+        return None
+    axis = [t.value if isinstance(t, NumberToken) else None for t in parts[:3]]
+    angle = angle_radians(parts[3])
+    if angle is None or any(v is None for v in axis):
+        return None
+    if axis[0] == 0 and axis[1] == 0 and axis[2]:
+        return _rotation(angle if (axis[2] or 0.0) > 0 else -angle)
+    return IDENTITY
+
+
+def _times(m: Matrix, n: Matrix) -> Matrix:
+    """The map m after n (matrix product m·n), both (a, b, c, d) as in matrix(a, b, c, d, e, f)."""
+    return (
+        m[0] * n[0] + m[2] * n[1],
+        m[1] * n[0] + m[3] * n[1],
+        m[0] * n[2] + m[2] * n[3],
+        m[1] * n[2] + m[3] * n[3],
+    )
 
 
 def _add_lin(a: Lin, b: Lin | None) -> Lin:
@@ -502,10 +686,14 @@ def _length_spec(v: Lin) -> Spec:
     return (LEN, v)
 
 
-def _transform_specs(x: Lin, y: Lin, sx: float, sy: float) -> Parsed:
+def _transform_specs(x: Lin, y: Lin, m: Matrix) -> Parsed:
     return [
         ("translate_x", (CONST, None) if x == ZERO_LIN else _length_spec(x)),
         ("translate_y", (CONST, None) if y == ZERO_LIN else _length_spec(y)),
-        ("scale_x", (CONST, sane(sx))),
-        ("scale_y", (CONST, sane(sy))),
+        ("transform_matrix", (CONST, _sane_matrix(m))),
     ]
+
+
+def _sane_matrix(m: Matrix) -> Matrix:
+    a, b, c, d = (sane(v) for v in m)
+    return (a, b, c, d)

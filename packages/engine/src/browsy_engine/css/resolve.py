@@ -32,7 +32,7 @@ from .kinds import (
     UNSET,
     Spec,
 )
-from .style import ComputedStyle, Length
+from .style import IDENTITY, ComputedStyle, Length
 from .values import MAX_FONT_SIZE, MAX_FRACTION, Lin, sane, uses_font_metrics
 
 FIELD_NAMES: tuple[str, ...] = tuple(f.name for f in fields(ComputedStyle))
@@ -304,25 +304,42 @@ def _has_individual_transforms(style: ComputedStyle) -> bool:
         or style.translate_property_y is not None
         or style.scale_property_x != 1.0
         or style.scale_property_y != 1.0
+        or style.rotate_property != IDENTITY
     )
 
 
 def _individual_transforms(style: ComputedStyle) -> None:
-    """`translate` then `scale` apply before `transform`, all about the transform origin (CSS Transforms 2
-    §3): with `transform` as translation T then scale S, the whole is translation t + s·T, scale s·S."""
+    """`translate`, `rotate` then `scale` apply before `transform`, all about the transform origin (CSS
+    Transforms 2 §3): with `transform` as translation T then map M, and L the rotation times the scale,
+    the whole is translation t + L·T, map L·M. (A percentage of T that L turns onto the other axis is
+    taken of the wrong side of the box: an approximation.)"""
+    r = style.rotate_property
     sx, sy = style.scale_property_x, style.scale_property_y
-    style.translate_x = _translation(style.translate_property_x, style.translate_x, sx)
-    style.translate_y = _translation(style.translate_property_y, style.translate_y, sy)
-    style.scale_x *= sx
-    style.scale_y *= sy
+    linear = (r[0] * sx, r[1] * sx, r[2] * sy, r[3] * sy)
+    tx, ty = style.translate_x, style.translate_y
+    style.translate_x = _translation(style.translate_property_x, _mix(tx, linear[0], ty, linear[2]))
+    style.translate_y = _translation(style.translate_property_y, _mix(tx, linear[1], ty, linear[3]))
+    m = style.transform_matrix
+    style.transform_matrix = (
+        linear[0] * m[0] + linear[2] * m[1],
+        linear[1] * m[0] + linear[3] * m[1],
+        linear[0] * m[2] + linear[2] * m[3],
+        linear[1] * m[2] + linear[3] * m[3],
+    )
 
 
-def _translation(own: Length, inner: Length, factor: float) -> Length:
-    """The translation `own` followed by `inner` scaled by `factor`."""
+def _mix(x: Length, kx: float, y: Length, ky: float) -> Length:
+    """kx·x + ky·y (None for zero)."""
+    px = (x[0] * kx if x is not None else 0.0) + (y[0] * ky if y is not None else 0.0)
+    pct = (x[1] * kx if x is not None else 0.0) + (y[1] * ky if y is not None else 0.0)
+    return None if px == 0.0 and pct == 0.0 else (px, pct)
+
+
+def _translation(own: Length, inner: Length) -> Length:
+    """The translation `own` followed by `inner` (already through the map between them)."""
     if inner is None:
         return own
-    scaled = (inner[0] * factor, inner[1] * factor)
-    return scaled if own is None else (own[0] + scaled[0], own[1] + scaled[1])
+    return inner if own is None else (own[0] + inner[0], own[1] + inner[1])
 
 
 def _line_clamp_box(style: ComputedStyle) -> None:

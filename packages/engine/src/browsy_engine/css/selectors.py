@@ -36,25 +36,81 @@ from tinycss2.serializer import serialize
 
 NEVER_MATCH: Final = frozenset(
     {
-        "visited", "focus-within", "focus-visible", "target", "target-within", "modal", "popover-open",
-        "fullscreen", "-webkit-full-screen", "autofill", "-webkit-autofill", "picture-in-picture", "playing",
-        "paused", "user-invalid", "user-valid", "current", "past", "future", "local-link", "drop", "closed",
-        "-internal-list-box", "-webkit-drag", "window-inactive", "focus", "hover", "active", "-webkit-full-page-media",
-        "corner-present", "decrement", "increment", "horizontal", "vertical", "start", "end", "double-button",
-        "single-button", "no-button", "xr-overlay", "state",
+        "visited", "focus-within", "focus-visible", "target", "modal", "popover-open", "fullscreen",
+        "-webkit-full-screen", "-webkit-full-screen-ancestor", "autofill", "-webkit-autofill", "picture-in-picture",
+        "user-invalid", "user-valid", "current", "past", "future", "-webkit-drag", "window-inactive", "focus", "hover",
+        "active", "-webkit-full-page-media", "corner-present", "decrement", "increment", "horizontal", "vertical",
+        "start", "end", "double-button", "single-button", "no-button", "xr-overlay", "state", "target-current",
+        "active-view-transition", "active-view-transition-type", "interest-source", "interest-target",
+        # outside a shadow tree (no scripts, so no shadow roots) the shadow host selectors match nothing
+        "host", "host-context", "out-of-range",
     }
 )  # fmt: skip
-ALWAYS_MATCH: Final = frozenset({"defined", "host"})
+# pseudo-classes Chromium does not know: a selector list using one is invalid
+UNKNOWN_TO_CHROMIUM: Final = frozenset(
+    {"target-within", "blank", "closed", "playing", "paused", "local-link", "drop", "matches", "any", "seeking", "muted",
+     "buffering", "stalled", "volume-locked", "has-slotted", "heading", "focus-ring"}
+)  # fmt: skip
+ALWAYS_MATCH: Final = frozenset({"defined"})
+# functional pseudo-classes that never match here and that Chromium rejects without arguments
+ARGUMENT_REQUIRED: Final = frozenset({"host-context", "state", "active-view-transition-type"})
 # pseudo-classes lexbor gets wrong or lacks, as what they mean for a page without scripts or interaction
+# Constraint validation of a page nobody has typed into (HTML §4.10.21): a candidate is a submittable
+# control not barred (hidden/reset/button types, readonly, disabled, inside a datalist); of the checks
+# only "value missing" is decided from markup (a pattern, type or range mismatch is not evaluated).
+_CANDIDATE: Final = (
+    ":is(input:not([type=hidden i], [type=reset i], [type=button i], [readonly]),"
+    " button:not([type=reset i], [type=button i]), select, textarea:not([readonly]))"
+    ":not([disabled], fieldset[disabled] *, datalist *)"
+)
+_VALUE_MISSING: Final = (
+    ":is(input[required]:not([type=checkbox i], [type=radio i]):is(:not([value]), [value='']),"
+    " input[required][type=checkbox i]:not([checked]), textarea[required]:empty,"
+    " select[required]:not([multiple]):has(> option:first-child[value='']):not(:has(option[selected]:not(:first-child))))"
+)
+_INVALID_CONTROL: Final = "*" + _VALUE_MISSING + _CANDIDATE  # `*`: see _BARE_IS
+_SUBMIT_BUTTON: Final = (
+    ":is(button:not([type=reset i], [type=button i]), input:is([type=submit i], [type=image i]))"
+)
+_RANGED_INPUT: Final = (
+    "input:is([type=range i], :is([type=number i], [type=date i], [type=month i], [type=week i], [type=time i],"
+    " [type=datetime-local i]):is([min], [max]))"
+)
 EQUIVALENTS: Final = {
     # a placeholder is shown while the control is empty (HTML §4.16.3; Chromium: an empty one too)
     "placeholder-shown": ':is(input[placeholder]:is(:not([value]), [value=""]), textarea[placeholder]:empty)',
     "open": ":is(details[open], dialog[open])",  # no picker of a <select> is open
+    "invalid": f":is({_INVALID_CONTROL}, :is(form, fieldset):has({_INVALID_CONTROL}))",
+    "valid": f":is({_CANDIDATE}:not({_VALUE_MISSING}), :is(form, fieldset):not(:has({_INVALID_CONTROL})))",
+    "in-range": _RANGED_INPUT,  # values are not compared with min/max: :out-of-range never matches
+    # checked boxes and selected options; of the default buttons only a form's first among its siblings
+    "default": (
+        ":is(input:is([type=checkbox i], [type=radio i])[checked], option[selected],"
+        f" form {_SUBMIT_BUTTON}:nth-child(1 of {_SUBMIT_BUTTON}))"
+    ),
+    # a progress bar without a value; radio buttons of a form none of whose radio buttons is checked
+    "indeterminate": (
+        ":is(progress:not([value]), input[type=radio i]:not([name], [checked]),"
+        " form:not(:has(input[type=radio i][checked])) input[type=radio i])"
+    ),
+    "scope": ":root",  # outside @scope, :scope is the root element (Selectors 4 §14.3)
 }
 LEGACY_PSEUDO_ELEMENTS: Final = frozenset({"before", "after", "first-line", "first-letter"})
 GENERATED_BOXES: Final = frozenset({"before", "after"})  # pseudo-elements kept: the boxes they generate
 FOREIGN_PREFIXES: Final = ("-moz-", "-ms-", "-o-")
-LOGICAL_FUNCTIONS: Final = frozenset({"not", "is", "where", "has", "matches", "-webkit-any", "any"})
+LOGICAL_FUNCTIONS: Final = frozenset({"not", "is", "where", "has", "-webkit-any"})
+# Pseudo-elements Chromium knows besides LEGACY_PSEUDO_ELEMENTS and `::-webkit-*`: any other makes the list invalid
+KNOWN_PSEUDO_ELEMENTS: Final = frozenset(
+    {"marker", "placeholder", "selection", "backdrop", "file-selector-button", "cue", "part", "slotted", "highlight",
+     "spelling-error", "grammar-error", "target-text", "search-text", "view-transition", "view-transition-group",
+     "view-transition-image-pair", "view-transition-old", "view-transition-new", "details-content", "picker",
+     "picker-icon", "checkmark", "scroll-marker", "scroll-marker-group", "scroll-button", "column"}
+)  # fmt: skip
+# Pseudo-elements after which Chromium accepts no pseudo-class (`::before:hover` invalidates its list)
+NO_PSEUDO_CLASS_AFTER: Final = frozenset(
+    {"before", "after", "marker", "placeholder", "first-line", "first-letter", "selection", "backdrop", "cue",
+     "slotted", "highlight", "spelling-error", "grammar-error", "target-text", "search-text"}
+)  # fmt: skip
 # A compound made of `:is(.a)`/`:where(.a)` with no type selector, left of a descendant or `~`
 # combinator (`:is(.a) p`, what CSS nesting expands `.a { p {…} }` to), never matches in lexbor;
 # written `*:is(.a)` (same meaning and specificity) it does.
@@ -121,6 +177,7 @@ class _Scan:
         self.ids: set[str] = set()
         self.pseudo_element = False
         self.pseudo_name: str | None = None  # the pseudo-element's name, when there is one
+        self.element_name = ""  # the name of the last pseudo-element seen
         self.compounds = 1
         self.other = False  # anything besides tag/class/id
         # requirements of the rightmost compound (the subject), reset at every combinator
@@ -195,24 +252,24 @@ class _Scan:
         if i + 1 < n and isinstance(tokens[i + 1], LiteralToken) and tokens[i + 1].value == ":":  # type: ignore[attr-defined]
             name_tok = tokens[i + 2] if i + 2 < n else None
             name = _name(name_tok)
-            if name is None or name.startswith(FOREIGN_PREFIXES):
+            if name is None or not _known_pseudo_element(name):
                 raise InvalidSelector("unknown pseudo-element")
-            self.pseudo_element = True
-            self.pseudo_name = name if i + 3 == n else None  # only a pseudo-element ending the selector
-            self.c += 1
+            self._pseudo_element(name, i + 3 == n)
             return i + 3
         t = tokens[i + 1] if i + 1 < n else None
         name = _name(t)
         if name is None:
             raise InvalidSelector("bad pseudo-class")
-        if name.startswith(FOREIGN_PREFIXES):
-            raise InvalidSelector("foreign pseudo-class")
+        if name.startswith(FOREIGN_PREFIXES) or name in UNKNOWN_TO_CHROMIUM:
+            raise InvalidSelector("pseudo-class unknown to Chromium")
+        if isinstance(t, IdentToken) and name in LEGACY_PSEUDO_ELEMENTS:
+            self._pseudo_element(name, i + 2 == n)
+            return i + 2
+        if self.element_name in NO_PSEUDO_CLASS_AFTER and name != "window-inactive":
+            raise InvalidSelector("pseudo-class after ::" + self.element_name)
         if isinstance(t, IdentToken):
-            if name in LEGACY_PSEUDO_ELEMENTS:
-                self.pseudo_element = True
-                self.pseudo_name = name if i + 2 == n else None
-                self.c += 1
-                return i + 2
+            if name in ARGUMENT_REQUIRED:
+                raise InvalidSelector(":" + name + " without arguments")
             self.b += 1
             if name in NEVER_MATCH:
                 pieces.append(":hover")
@@ -230,10 +287,14 @@ class _Scan:
             self.b += 1
             pieces.append(_language_or_direction(name, t))
             return i + 2
-        if name in ALWAYS_MATCH:
+        if name in ARGUMENT_REQUIRED or name == "host":
+            if all(isinstance(a, WhitespaceToken) for a in t.arguments):
+                raise InvalidSelector("empty :" + name + "()")
             self.b += 1
-            pieces.append(":not(:hover)")
+            pieces.append(":hover")  # no shadow tree, custom state or view transition without scripts
             return i + 2
+        if name in NEVER_MATCH or name in EQUIVALENTS:
+            raise InvalidSelector(":" + name + " takes no arguments")
         if name in LOGICAL_FUNCTIONS or name.startswith("nth-"):
             inner = self._function(t, name)
             pieces.append(inner)
@@ -241,6 +302,12 @@ class _Scan:
         self.b += 1
         pieces.append(":" + _text(t))
         return i + 2
+
+    def _pseudo_element(self, name: str, last: bool) -> None:
+        self.pseudo_element = True
+        self.pseudo_name = name if last else None  # only a pseudo-element ending the selector
+        self.element_name = name
+        self.c += 1
 
     def _function(self, fn: FunctionBlock, name: str) -> str:
         """Rewrite the arguments of :not/:is/:where/:has/:nth-*(… of S), adding their specificity."""
@@ -258,7 +325,7 @@ class _Scan:
                 return ":" + serialize([fn])
         best = (0, 0, 0)
         texts: list[str] = []
-        forgiving = name in ("is", "where", "matches", "-webkit-any", "any")
+        forgiving = name in ("is", "where", "-webkit-any")
         for part in _split_commas(args) if args else []:
             relative = bool(part) and isinstance(part[0], LiteralToken) and part[0].value in (">", "+", "~")
             sub = _Scan()
@@ -274,15 +341,19 @@ class _Scan:
                 if forgiving:
                     continue  # forgiving lists drop what cannot match an element
                 raise InvalidSelector("pseudo-element inside " + name)
+            if forgiving and not _lexbor_accepts(text):
+                continue  # e.g. a pseudo-class Chromium does not know either
             best = max(best, (sub.a, sub.b, sub.c))
             texts.append(text)
         if not texts:
+            if forgiving:
+                return ":hover"  # an empty forgiving list is valid and matches nothing
             raise InvalidSelector("empty " + name)
         if name != "where":
             self.a += best[0]
             self.b += best[1]
             self.c += best[2]
-        lexbor_name = "is" if name in ("matches", "-webkit-any", "any") else name
+        lexbor_name = "is" if name == "-webkit-any" else name
         return ":" + lexbor_name + "(" + prefix + ", ".join(texts) + ")"
 
 
@@ -320,6 +391,16 @@ def _language_or_direction(name: str, fn: FunctionBlock) -> str:
         quoted = '"' + v.replace("\\", "").replace('"', "") + '"'
         tests.append(f"[lang|={quoted} i], [lang|={quoted} i] *")
     return ":is(" + ", ".join(tests) + ")"
+
+
+def _lexbor_accepts(text: str) -> bool:
+    from .matching import lexbor_accepts  # matching imports this module
+
+    return lexbor_accepts(text)
+
+
+def _known_pseudo_element(name: str) -> bool:
+    return name in LEGACY_PSEUDO_ELEMENTS or name in KNOWN_PSEUDO_ELEMENTS or name.startswith("-webkit-")
 
 
 def _name(t: object) -> str | None:

@@ -6,7 +6,9 @@ kept with each rule and evaluated by the cascade for its viewport. Other at-rule
   supported unless vendor-prefixed for another engine; `selector()` is checked with our selector parser);
 - `@layer` blocks cascade like their contents, ordered below unlayered rules, layers ranked by first
   mention (a `@layer a, b;` statement or a block); nested layers share their outer layer's rank;
-- `@container` rules are treated as NOT matching (we do not know container sizes);
+- `@container` rules keep their query as a `CONTAINER`-prefixed key among their media keys (an empty media
+  list, so it always passes as media); the cascade answers it per element from the sizes of the query
+  containers, once a first layout has measured them (compute_styles);
 - `@import` is not fetched here: `find_imports()` lists the URLs for the session to fetch;
 - `@font-face`, `@keyframes`, `@page`, `@property`, `@counter-style`, `@scope`, `@starting-style` and
   unknown at-rules are ignored.
@@ -183,6 +185,8 @@ class Sheet:
     media_results: dict[tuple[str, Viewport], bool] = field(default_factory=dict)
     # registered custom properties (@property): name -> (initial value tokens or None, inherits)
     properties: dict[str, Registration] = field(default_factory=dict)
+    # @container queries by key: (container name or None, the condition's tokens)
+    container_queries: dict[str, tuple[str | None, list[object]]] = field(default_factory=dict)
 
     def media_matches(self, key: str, vp: Viewport) -> bool:
         """Whether this sheet's media query list `key` (from `media_preludes`) matches the viewport."""
@@ -193,6 +197,21 @@ class Sheet:
                 self.media_results.clear()
             self.media_results[(key, vp)] = found
         return found
+
+
+CONTAINER: Final = "@container "  # the start of a media key that is a container query
+
+
+def container_key(sheet: Sheet, prelude: list[object]) -> str:
+    """The media key of `@container [name] condition`, its query recorded in the sheet."""
+    tokens = significant(prelude)
+    name = None
+    if tokens and isinstance(tokens[0], IdentToken) and tokens[0].lower_value not in ("not", "and", "or"):
+        name = tokens[0].value
+        tokens = tokens[1:]
+    key = CONTAINER + serialize(prelude).strip().lower()
+    sheet.container_queries.setdefault(key, (name, tokens))
+    return key
 
 
 _cache: OrderedDict[str, Sheet] = OrderedDict()
@@ -372,6 +391,9 @@ class _Collector:
                 key = serialize(tokens).strip().lower()
                 self.sheet.media_preludes.setdefault(key, tokens)
                 self.raw_rules(split_rules(body), media + (key,), layer, depth + 1, scope)
+            elif keyword == "container":
+                key = container_key(self.sheet, tinycss2.parse_component_value_list(rest))
+                self.raw_rules(split_rules(body), media + (key,), layer, depth + 1, scope)
             elif keyword == "supports":
                 if supports_condition(significant(tinycss2.parse_component_value_list(rest))):
                     self.raw_rules(split_rules(body), media, layer, depth + 1, scope)
@@ -435,6 +457,9 @@ class _Collector:
         if kw == "media":
             key = serialize(rule.prelude).strip().lower()
             self.sheet.media_preludes.setdefault(key, list(rule.prelude))
+            self.rules(self.children(rule, parent), media + (key,), layer, parent, depth + 1)
+        elif kw == "container":
+            key = container_key(self.sheet, list(rule.prelude))
             self.rules(self.children(rule, parent), media + (key,), layer, parent, depth + 1)
         elif kw == "supports":
             if supports_condition(significant(rule.prelude)):

@@ -14,6 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 Length = tuple[float, float] | None
+# a linear map of the plane as (a, b, c, d) of CSS matrix(a, b, c, d, e, f): x' = a·x + c·y, y' = b·x + d·y
+Matrix = tuple[float, float, float, float]
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0)
 
 ZERO: tuple[float, float] = (0.0, 0.0)
 
@@ -36,16 +39,16 @@ class ComputedStyle:
     counter_reset: tuple[tuple[str, int], ...] = ()
     counter_increment: tuple[tuple[str, int], ...] = ()
     counter_set: tuple[tuple[str, int], ...] = ()
-    # `transform` as translation then scale (translate*, scale*, a matrix without rotation; rotations and
-    # skews are left out): percentages of the box's own border box; scaled about `transform-origin`
+    # `transform` as a translation (percentages of the box's own border box) then a linear map (scales,
+    # rotations, skews) about `transform-origin`
     translate_x: Length = None
     translate_y: Length = None
-    scale_x: float = 1.0
-    scale_y: float = 1.0
-    # the individual transform properties `translate` and `scale` (CSS Transforms 2 §3); resolve.py folds
-    # them into translate_x/_y and scale_x/_y, which layout reads
+    transform_matrix: Matrix = IDENTITY
+    # the individual transform properties `translate`, `rotate` and `scale` (CSS Transforms 2 §3);
+    # resolve.py folds them into translate_x/_y and transform_matrix, which layout reads
     translate_property_x: Length = None
     translate_property_y: Length = None
+    rotate_property: Matrix = IDENTITY
     scale_property_x: float = 1.0
     scale_property_y: float = 1.0
     transform_origin_x: Length = (0.0, 0.5)
@@ -54,6 +57,7 @@ class ComputedStyle:
     box_sizing: str = "content-box"
     width: Length = None
     width_fit: str | None = None  # width: fit-content | min-content | max-content (then `width` is None)
+    height_fit: bool = False  # height: fit-content | min-content | max-content (then `height` is None)
     height: Length = None
     min_width: Length = None
     min_height: Length = None
@@ -127,6 +131,12 @@ class ComputedStyle:
     border_spacing_v: float = 0.0
     direction: str = "ltr"
     content_visibility: str = "visible"
+    contain_layout: bool = False  # contain: layout/paint/content/strict (an independent formatting context)
+    contain_size: str = "none"  # contain: size/strict ("size") or inline-size
+    container_type: str = "normal"  # size / inline-size: a query container, with their containment
+    container_names: tuple[str, ...] = ()  # container-name
+    contain_intrinsic_width: Length = None  # contain-intrinsic-size: a size-contained box's content size
+    contain_intrinsic_height: Length = None
     # -webkit-line-clamp (CSS Overflow 4 §4.2, legacy form): lines kept before the box's height is cut; 0 is
     # `none`. It takes effect only with display: -webkit-box (or -webkit-inline-box) and -webkit-box-orient:
     # vertical (`webkit_box`, `box_vertical`); the box is then a block container (resolve.build_style).

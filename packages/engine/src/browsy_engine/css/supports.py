@@ -1,4 +1,5 @@
-"""@supports conditions: `(property: value)`, `not`, `and`, `or`, `selector()`, `font-tech()`/`font-format()`.
+"""@supports conditions: `(property: value)`, `not`, `and`, `or`, `selector()`, `font-tech()`/`font-format()`,
+`at-rule()`.
 
 Properties we model are validated with our own parser; other properties are assumed supported (the
 truth is a current Chromium) unless vendor-prefixed for another engine. Unknown forms are false.
@@ -6,7 +7,16 @@ truth is a current Chromium) unless vendor-prefixed for another engine. Unknown 
 
 from __future__ import annotations
 
-from tinycss2.ast import FunctionBlock, IdentToken, LiteralToken, ParenthesesBlock, WhitespaceToken
+from typing import Final
+
+from tinycss2.ast import (
+    AtKeywordToken,
+    FunctionBlock,
+    IdentToken,
+    LiteralToken,
+    ParenthesesBlock,
+    WhitespaceToken,
+)
 
 from .properties import PropertyParser
 from .selectors import parse_selector_list
@@ -14,6 +24,12 @@ from .values import Viewport, significant
 from .variables import has_var
 
 _support_parser = PropertyParser(Viewport(1920.0, 1080.0))
+# the at-rules `@supports at-rule(@name)` finds in Chromium (CSS Conditional 5 §6.4; not @charset)
+KNOWN_AT_RULES: Final = frozenset(
+    {"media", "supports", "import", "font-face", "keyframes", "-webkit-keyframes", "layer", "container",
+     "property", "scope", "starting-style", "counter-style", "page", "namespace", "font-feature-values",
+     "font-palette-values", "position-try", "view-transition", "function"}
+)  # fmt: skip
 
 
 def supports_condition(tokens: list[object]) -> bool:
@@ -49,6 +65,13 @@ def _supports_term(t: object) -> bool:
         if t.lower_name == "selector":
             return bool(
                 parse_selector_list([a for a in t.arguments if not isinstance(a, WhitespaceToken)] or [])
+            )
+        if t.lower_name == "at-rule":
+            args = significant(t.arguments)
+            return (
+                len(args) == 1
+                and isinstance(args[0], AtKeywordToken)
+                and args[0].lower_value in KNOWN_AT_RULES
             )
         return t.lower_name in ("font-tech", "font-format")
     if not isinstance(t, ParenthesesBlock):

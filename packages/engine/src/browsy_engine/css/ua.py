@@ -26,12 +26,15 @@ li { display: list-item; }
 summary { display: block; }
 details > summary:first-of-type { display: list-item; list-style: disclosure-closed inside; }
 details[open] > summary:first-of-type { list-style-type: disclosure-open; }
-details:not([open]) > :not(summary:first-of-type) { display: none; }
 dialog {
   position: absolute; left: 0; right: 0; width: fit-content; height: fit-content; margin: auto;
   border: solid; padding: 1em;
 }
 dialog:modal { position: fixed; top: 0; bottom: 0; max-width: calc(100% - 6px - 2em); max-height: calc(100% - 6px - 2em); }
+[popover] {
+  position: fixed; inset: 0; width: fit-content; height: fit-content; margin: auto; border: solid;
+  padding: 0.25em; overflow: auto;
+}
 [popover]:not(:popover-open):not(dialog[open]) { display: none; }
 
 html { font-size: medium; font-family: serif; line-height: normal; }

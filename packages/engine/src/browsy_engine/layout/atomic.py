@@ -4,6 +4,8 @@ sizes and aspect ratio. A generator task (see trampoline.py), called back from b
 
 from __future__ import annotations
 
+from typing import Final
+
 from . import block, intrinsic  # circular: block lays out an atomic box's contents and calls back here
 from .context import LayoutContext
 from .controls import (
@@ -22,6 +24,7 @@ from .controls import (
 from .geometry import (
     clamp_height,
     clamp_width,
+    contained_height,
     horizontal_pb,
     px,
     specified_height,
@@ -35,6 +38,10 @@ def ratio_width(s, h: float, pb_h: float, pb_v: float) -> float:
     if s.box_sizing == "border-box":
         return max(0.0, (h + pb_v) * s.aspect_ratio - pb_h)
     return h * s.aspect_ratio
+
+
+# replaced elements that take CSS aspect-ratio when they have no natural ratio (an iframe never has one)
+RATIO_FROM_CSS: Final = frozenset({"img", "iframe", "embed", "object", "canvas"})
 
 
 def atomic_box(
@@ -81,8 +88,10 @@ def atomic_box(
                 ratio = svg_ratio(ctx, i)  # measured at zero width, it still keeps its viewBox's ratio
             if ratio is None and tag == "img":
                 ratio = image_ratio(ctx, i)  # so does a data: SVG image with only a viewBox
-            if ratio is None and s.aspect_ratio and tag == "img":
-                ratio = s.aspect_ratio
+            if ratio is None and s.aspect_ratio and tag in RATIO_FROM_CSS:
+                ratio = (
+                    s.aspect_ratio
+                )  # CSS Sizing 4 §2.1: a box without a natural ratio takes aspect-ratio's
         content = None if alt or not ratio or force_h is not None else fallback_content_height(ctx, i, s)
         if h_spec is not None and w is None and ratio:
             w = h_spec * ratio
@@ -133,8 +142,10 @@ def atomic_box(
         h_spec = block.ratio_height(s, w, pb_h, pb_v)
         grows_to_content = block.ratio_minimum_is_content(s)
     out = yield from block.box_contents(ctx, i, w, h_spec, cb_w)
-    used_h = block.used_height(ctx.display[i], h_spec, out.height)
-    h = clamp_height(s, max(used_h, out.height) if grows_to_content else used_h, cb_h, pb_v)
+    contained_h = contained_height(s)
+    content_h = out.height if contained_h is None else contained_h
+    used_h = block.used_height(ctx.display[i], h_spec, content_h)
+    h = clamp_height(s, max(used_h, content_h) if grows_to_content else used_h, cb_h, pb_v)
     d = ctx.display[i]
     if ctx.nodes[i].tag == "button" and d not in block.FLEX_LIKE and d not in block.TABLE_LIKE:
         block.center_button_contents(ctx, i, out, h - out.height)

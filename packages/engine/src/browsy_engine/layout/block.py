@@ -24,6 +24,7 @@ from .geometry import (
     ContentBox,
     clamp_height,
     clamp_width,
+    contained_height,
     horizontal_pb,
     px,
     px_or_none,
@@ -192,6 +193,11 @@ def establishes_bfc(ctx: LayoutContext, i: int) -> bool:
         or ctx.nodes[i].tag in NEW_CONTEXT_TAGS
         # a block container aligning its content (CSS Box Alignment §5.4) is an independent context
         or (s.align_content != "normal" and d != "inline")
+        # layout containment, also from content-visibility auto/hidden (CSS Contain 2 §3.2, §4.1)
+        or (
+            (s.content_visibility != "visible" or s.contain_layout or s.container_type != "normal")
+            and d != "inline"
+        )
     )
 
 
@@ -674,6 +680,13 @@ def block_box(
     content_h = out.height
     if not collapse_bottom and d not in FLEX_LIKE:
         content_h += value(out.bottom)
+    contained_h = contained_height(s)
+    if contained_h is not None:
+        content_h = contained_h
+    summary = ctx.closed_details.get(i, -1) if ctx.closed_details else -1
+    if summary >= 0:
+        content_h = _closed_details_height(ctx, summary, cy, w)
+        out.bottom = NO_MARGIN
     marker_only = split = False
     if d == "list-item" and s.list_style_type != "none":
         split = splits_inline(ctx, i)
@@ -731,6 +744,17 @@ def block_box(
         quirky_margins(out_box, s, tag, mt, mb, out, collapse_top, collapse_bottom)
     out_box.drop = drop
     return out_box
+
+
+def _closed_details_height(ctx: LayoutContext, summary: int, cy: float, cw: float) -> float:
+    """A closed <details>'s content height: down to its summary's bottom margin edge. Its other contents
+    go in the ::details-content slot, which is content-visibility: hidden (HTML §15.5.5, Chromium): laid
+    out, their boxes reported, in a box of no height after the summary."""
+    r = ctx.rel[summary]
+    s = ctx.styles[summary]
+    if r is None or ctx.anchor[summary] != ctx.nodes[summary].parent:
+        return 0.0
+    return max(0.0, r[1] - cy + r[3] + px(s.margin_bottom, cw))
 
 
 def center_button_contents(ctx: LayoutContext, i: int, out: FlowOut, room: float) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, cast
 
-from ..css.style import ComputedStyle
+from ..css.style import IDENTITY, ComputedStyle
 from ..dom.tree import TEXT, Document, Node
 from .document_boxes import DocumentBoxes
 
@@ -114,6 +114,8 @@ class LayoutContext:
     holds_block: list[bool] = field(default_factory=list)  # node i's box children hold an in-flow block
     relative: list[int] = field(default_factory=list)  # rendered elements with position: relative (classify)
     transformed: list[int] = field(default_factory=list)  # rendered boxes a transform moves or scales
+    # closed <details> with a <summary> -> that summary: the rest is laid out, in a slot of no height
+    closed_details: dict[int, int] = field(default_factory=dict)
     split_inlines: list[int] = field(default_factory=list)  # inline boxes split around blocks (classify)
     split_set: set[int] = field(default_factory=set)  # the same, for membership tests
     pruned: set[int] = field(default_factory=set)  # nodes with a child that is no box child (see classify)
@@ -246,9 +248,9 @@ def classify(ctx: LayoutContext) -> None:
     closed: dict[int, int] = {}  # closed <details> -> its first <summary> child (-1: none)
     for i, node in enumerate(nodes):
         p = node.parent
-        if (p >= 0 and display[p] == "none") or (closed and p in closed and i != closed[p]):
+        if (p >= 0 and display[p] == "none") or (closed and closed.get(p, 0) < 0):
             pruned.add(p)
-            continue  # no box inside a parent without one; a closed <details> renders only its summary
+            continue  # no box inside a parent without one (nor in a closed <details> without summary)
         if node.tag == TEXT:
             display[i] = "text"
             continue
@@ -278,13 +280,15 @@ def classify(ctx: LayoutContext) -> None:
             pruned.add(p)
         if position == "relative":
             relative.append(i)
-        if (
-            s.translate_x is not None or s.translate_y is not None or s.scale_x != 1.0 or s.scale_y != 1.0
-        ) and (d != "inline" or node.tag in REPLACED):
+        if (s.translate_x is not None or s.translate_y is not None or s.transform_matrix != IDENTITY) and (
+            d != "inline" or node.tag in REPLACED
+        ):
             transformed.append(i)  # transforms apply to every box but non-replaced inline ones
         display[i] = d
         if node.tag == "details" and "open" not in node.attrs:
             closed[i] = next((c for c in node.children if nodes[c].tag == "summary"), -1)
+            if closed[i] >= 0:
+                ctx.closed_details[i] = closed[i]
         if d in BLOCK_LEVEL and not s.inline_static:
             # (an absolutely positioned box that was inline-level keeps its place among the inline
             # content around it: its static position is where it would have been on the line)

@@ -51,6 +51,24 @@ def px(length: Length, ref: float) -> float:
     return layout_units(length[0] + length[1] * ref)
 
 
+def contained_height(s: ComputedStyle) -> float | None:
+    """The content height of a box whose block axis is size-contained (contain: size/strict,
+    content-visibility: hidden): laid out as if empty, so contain-intrinsic-height or 0 (CSS Contain 2
+    §3.2, CSS Sizing 4 §4); None when it is not."""
+    if s.contain_size != "size" and s.content_visibility != "hidden" and s.container_type != "size":
+        return None
+    return px(s.contain_intrinsic_height, 0.0)
+
+
+def contained_width(s: ComputedStyle) -> float | None:
+    """Likewise the min-/max-content width of a box whose inline axis is size-contained (also by
+    contain: inline-size, and container-type: size / inline-size, CSS Contain 3 §2.1): contain-intrinsic-width
+    or 0; None when it is not."""
+    if s.contain_size == "none" and s.content_visibility != "hidden" and s.container_type == "normal":
+        return None
+    return px(s.contain_intrinsic_width, 0.0)
+
+
 def px_or_none(length: Length, ref: float | None) -> float | None:
     """A length in px (layout units), or None for auto / a percentage of an indefinite reference."""
     if length is None:

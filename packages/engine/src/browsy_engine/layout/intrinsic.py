@@ -13,7 +13,15 @@ from . import atomic, block, table, units
 from . import pieces as P
 from .context import OUT_OF_FLOW, LayoutContext
 from .controls import alt_ignores_size
-from .geometry import has_percent, horizontal_pb, px, px_or_none, specified_height, vertical_pb
+from .geometry import (
+    contained_width,
+    has_percent,
+    horizontal_pb,
+    px,
+    px_or_none,
+    specified_height,
+    vertical_pb,
+)
 from .grid_tracks import explicit_tracks, track_list, track_units
 from .taffy_style import auto_flow
 
@@ -146,7 +154,10 @@ def intrinsic(ctx: LayoutContext, i: int):
     if cached is not None:
         return cached
     d = ctx.display[i]
-    if d in ("table", "inline-table"):
+    contained_w = contained_width(ctx.styles[i])
+    if contained_w is not None:
+        lo = hi = contained_w
+    elif d in ("table", "inline-table"):
         lo, hi = yield from table.table_intrinsic(ctx, i)
     elif d in ("flex", "inline-flex", "-webkit-box") and ctx.styles[i].flex_direction in FLEX_ROW:
         lo, hi = yield from _flex_row_intrinsic(ctx, i)

@@ -98,11 +98,11 @@ def layout_positioned(ctx: LayoutContext, absolute: Absolute, subtree_end: list[
         # a broken image's alt text box is no replaced box: it stretches between its insets too
         stretches = not ctx.is_replaced(i) or alt_fallback(ctx, i, s)
         force_w = None
-        shrink = ctx.nodes[i].tag == "dialog"  # UA width: fit-content (not expressible as a Length)
+        shrink = s.width_fit is not None or ctx.nodes[i].tag == "dialog"  # (the UA gives dialog fit-content)
         if s.width is None and left is not None and right is not None and stretches and not shrink:
             force_w = max(0.0, cbw - left - right - ml - mr - horizontal_pb(s, cbw))
         force_h = None
-        if s.height is None and top is not None and bottom is not None and stretches:
+        if s.height is None and top is not None and bottom is not None and stretches and not s.height_fit:
             force_h = max(0.0, cbh - top - bottom - mt - mb - vertical_pb(s, cbw))
         run(atomic.atomic_box(ctx, i, cbw, force_w, force_h, cbh))
         r = ctx.rel[i]
