@@ -52,6 +52,8 @@ INHERITED_SLOTS: Final = frozenset(
         "text_align",
         "text_align_blocks",
         "white_space",
+        "overflow_wrap",
+        "word_break",
         "text_transform",
         "letter_spacing",
         "word_spacing",
@@ -116,6 +118,8 @@ ENUMS: dict[str, frozenset[str]] = {
     "border_collapse": frozenset({"separate", "collapse"}),
     "direction": frozenset({"ltr", "rtl"}),
     "content_visibility": frozenset({"visible", "hidden", "auto"}),
+    "overflow_wrap": frozenset({"normal", "break-word", "anywhere"}),
+    "word_break": frozenset({"normal", "break-all", "keep-all", "break-word", "auto-phrase"}),
     "border_style": frozenset(
         {"none", "hidden", "dotted", "dashed", "solid", "double", "groove", "ridge", "inset", "outset"}
     ),

@@ -153,6 +153,7 @@ class PropertyParser(BoxParsers, FlexGridParsers, FontParsers, PaintParsers):
             ("overflow-y", "overflow_y"), ("list-style-position", "list_style_position"),
             ("border-collapse", "border_collapse"), ("direction", "direction"),
             ("content-visibility", "content_visibility"), ("white-space", "white_space"),
+            ("overflow-wrap", "overflow_wrap"), ("word-wrap", "overflow_wrap"), ("word-break", "word_break"),
         ):  # fmt: skip
             add(css, [slot], self._keyword(slot, ENUMS[slot]))
         add("display", ["display", "webkit_box"], self._display)

@@ -114,6 +114,9 @@ class ComputedStyle:
     line_height: float = 0.0  # factor for 'number', px for 'px'
     text_align: str = "start"
     white_space: str = "normal"
+    # emergency breaks inside words (CSS Text 3 §5.2, §5.5): overflow-wrap (alias word-wrap), word-break
+    overflow_wrap: str = "normal"
+    word_break: str = "normal"
     text_transform: str = "none"
     letter_spacing: float = 0.0
     word_spacing: float = 0.0

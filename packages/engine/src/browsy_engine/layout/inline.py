@@ -23,10 +23,13 @@ from .pieces import (
     FORCED,
     HEIGHT,
     KIND,
+    METRICS,
     NODE,
     OPEN,
     PIECES,
+    RAISED,
     SPACE,
+    TEXT,
     TEXTRUN,
     UWIDTH,
     WIDTH,
@@ -263,13 +266,27 @@ class _Lines:
                     line is filled or has_content(line)
                 ):
                     line = self._wrap()
-            if floats is not None and floats.any and content and not line.pieces:
+            if (
+                floats is not None
+                and floats.any
+                and content
+                and not line.pieces
+                and not self._breaks_beside(unit)
+            ):
                 self._below_floats(line, unit)
             if line is not filled:
                 if line.pieces and has_content(line):  # (an empty line has no content: no call)
                     filled = line
                 elif first_kind != WORD:  # (a unit starting with a word has no leading space)
                     pieces = _without_leading_spaces(ctx, pieces)
+            if content and line.pen + unit_list[UWIDTH] > line.right - line.left + 0.01:
+                word = self._lone_breaking_word(pieces)  # (its trailing space hangs: not part of the fit)
+                if (
+                    word >= 0
+                    and line.pen + unit_list[UWIDTH] - unit_trail(unit) > line.right - line.left + 0.01
+                ):
+                    line = filled = self._put_breaking_unit(pieces, word, line)
+                    continue
             pen = line.pen
             xs = line.xs
             for p in pieces:
@@ -282,6 +299,62 @@ class _Lines:
             self._finish()
         for p in self.deferred:
             self._place_float(p, self.y)
+
+    def _breaks_anywhere(self, p: Piece) -> bool:
+        """Whether word piece p may break between any two characters where it does not fit on a line
+        (see breaks_anywhere)."""
+        ctx = self.ctx
+        return breaks_anywhere(ctx.styles[ctx.nodes[p[NODE]].parent])
+
+    def _breaks_here(self, line: Line, p: Piece, room: float) -> bool:
+        """Whether word piece p, too wide for the room on its line, may be cut there: on a line as wide as
+        the container, or beside floats when its first character fits (see _breaks_beside)."""
+        return (line.left <= 0 and line.right >= self.cw) or _first_fits(p, room)
+
+    def _breaks_beside(self, unit: list) -> bool:
+        """Whether a unit that starts a line beside floats is a word that breaks anywhere, too wide for the
+        room they leave, of which a first character fits there: it breaks on this line (Chromium's line
+        breaker cuts it in that layout opportunity; one that fits no character moves down past them)."""
+        word = self._lone_breaking_word(unit[PIECES])
+        if word < 0:
+            return False
+        line = self.line
+        room = line.right - line.left - line.pen
+        return unit[UWIDTH] - unit_trail(unit) > room + 0.01 and _first_fits(unit[PIECES][word], room)
+
+    def _lone_breaking_word(self, pieces: list[Piece]) -> int:
+        """The index of the unit's only word when it may break anywhere (_lone_word, breaks_anywhere),
+        else -1."""
+        word = _lone_word(pieces)
+        return word if word >= 0 and self._breaks_anywhere(pieces[word]) else -1
+
+    def _put_breaking_unit(self, pieces: list[Piece], word: int, line: Line) -> Line:
+        """Put a unit that does not fit on the line it starts, whose only word (`pieces[word]`) may
+        break anywhere: the pieces in order, the word cut where lines end. Returns the current line."""
+        for k, p in enumerate(pieces):
+            if k == word:
+                line = self._put_breaking(p, line)
+            else:
+                _append(line, p)
+        return line
+
+    def _put_breaking(self, p: Piece, line: Line) -> Line:
+        """Put word piece p from the line's pen, cut between characters where lines end: each line
+        takes the longest part that fits (at least one character), the rest starts the next (CSS Text 3
+        §5.5, overflow-wrap: an unbreakable word otherwise overflows its line). Returns the line it
+        ends on."""
+        text: str = p[TEXT]
+        m: FontMetrics = p[METRICS]
+        start = 0
+        while True:
+            room = line.right - line.left - line.pen
+            end = _fitting_end(m, text, start, room)
+            part = text[start:end]
+            _append(line, (WORD, p[NODE], m.width(part), part, m, p[RAISED], 0.0, 0.0, 0.0))
+            if end >= len(text):
+                return line
+            line = self._wrap()
+            start = end
 
     def _below_floats(self, line: Line, unit: list) -> None:
         """Nothing is on the line yet and the unit does not fit beside the floats: move the line down
@@ -313,6 +386,7 @@ class _Lines:
         line = self.line
         j = 0
         count = len(words)
+        anywhere: bool | None = None  # breaks_anywhere of the run's text, once a word overflows a line
         while j < count:
             limit = line.right - line.left + 0.01 - line.pen
             seg = widths[j]
@@ -321,6 +395,14 @@ class _Lines:
                 line = self._wrap()
                 continue
             j += 1
+            if seg > limit:  # a word wider than the line, alone on it
+                if anywhere is None:
+                    anywhere = self._breaks_anywhere(space_piece)
+                word_piece = (WORD, node, seg, words[first_word], m, raised, 0.0, 0.0, 0.0)
+                if anywhere and self._breaks_here(line, word_piece, limit):
+                    line = self._put_breaking(word_piece, line)
+                    _append(line, space_piece)
+                    continue
             while j < count and seg + space_w + widths[j] <= limit:
                 seg += space_w + widths[j]
                 j += 1
@@ -332,6 +414,58 @@ class _Lines:
             if j < count:
                 line = self._wrap()
         return line
+
+
+def breaks_anywhere(s: ComputedStyle) -> bool:
+    """Whether a word of text in style s that does not fit on a line by itself breaks between any two
+    characters (CSS Text 3 §5.5 `overflow-wrap: break-word | anywhere`, and the legacy `word-break:
+    break-word`; `word-break: break-all` allows it too), when its white space wraps at all."""
+    if s.overflow_wrap == "normal" and s.word_break not in ("break-all", "break-word"):
+        return False
+    return s.white_space not in ("nowrap", "pre")
+
+
+def _lone_word(pieces: list[Piece]) -> int:
+    """The index of a unit's only word when its other pieces are inline box edges and spaces (a long
+    word, e.g. a URL in a link), else -1."""
+    word = -1
+    for k, p in enumerate(pieces):
+        kind: int = p[KIND]
+        if kind == WORD:
+            if word >= 0:
+                return -1
+            word = k
+        elif kind != OPEN and kind != CLOSE and kind != SPACE:
+            return -1
+    return word
+
+
+def _first_fits(p: Piece, room: float) -> bool:
+    """Whether the first character of word piece p fits in `room`."""
+    text: str = p[TEXT]
+    m: FontMetrics = p[METRICS]
+    return bool(text) and m.width(text[0]) <= room + 0.01
+
+
+def _fitting_end(m: FontMetrics, text: str, start: int, room: float) -> int:
+    """The end of the longest part of `text` from `start` that is no wider than `room` (at least one
+    character): a binary search over its widths."""
+    lo, hi = start + 1, len(text)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if m.width(text[start:mid]) <= room + 0.01:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def _append(line: Line, p: Piece) -> None:
+    """Put piece p at the line's pen."""
+    width: float = p[WIDTH]
+    line.xs.append(line.pen)
+    line.pieces.append(p)
+    line.pen += width
 
 
 def _place_lines(
