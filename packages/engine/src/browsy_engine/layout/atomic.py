@@ -15,6 +15,7 @@ from .controls import (
     attribute_ratio,
     broken_image,
     empty_alt_collapses,
+    fallback_content_baseline,
     fallback_content_height,
     image_ratio,
     is_toggle,
@@ -92,7 +93,10 @@ def atomic_box(
                 ratio = (
                     s.aspect_ratio
                 )  # CSS Sizing 4 §2.1: a box without a natural ratio takes aspect-ratio's
-        content = None if alt or not ratio or force_h is not None else fallback_content_height(ctx, i, s)
+        # a box around its fallback content: with a ratio, or with a percentage height that behaves as
+        # auto (an auto height and no ratio leaves an alt="" image empty: layout_fixtures/empty_alt_images)
+        around_content = not alt and force_h is None and (ratio is not None or s.height is not None)
+        content = fallback_content_height(ctx, i, s, h_spec is None) if around_content else None
         if h_spec is not None and w is None and ratio:
             w = h_spec * ratio
         w = clamp_width(s, cw if w is None else w, cb_w, pb_h)
@@ -100,13 +104,17 @@ def atomic_box(
             h_spec = w / ratio  # width/height attributes give the aspect ratio (max-width: 100% images)
             if content is not None or alt:  # the ratio's height, at least the content's
                 h_spec = max(h_spec, ch if content is None else content)
+        elif h_spec is None and content is not None:
+            h_spec = content  # no ratio: as tall as its fallback content
         h = clamp_height(s, ch if h_spec is None else h_spec, cb_h, pb_v)
         sized = ctx.rel[i]
         assert sized is not None  # (set above)
         sized[2] = w + pb_h
         sized[3] = h + pb_v
         if content is not None:  # its baseline is its fallback content's (its bottom edge)
-            base_from_top = mt + s.border_top_width + px(s.padding_top, cb_w) + content
+            base_from_top = (
+                mt + s.border_top_width + px(s.padding_top, cb_w) + fallback_content_baseline(s, content, h)
+            )
         elif base is None and not alt and broken_image(ctx, i):
             # a broken image of a given size is a box around its fallback content: its baseline is that
             # content's bottom, its content box's (measured: layout_fixtures/broken_image_baseline)

@@ -419,19 +419,30 @@ def symmetric_broken_images(ctx: LayoutContext) -> None:
 FALLBACK_ICON_BOX: Final = 20.0
 
 
-def fallback_content_height(ctx: LayoutContext, i: int, s: ComputedStyle) -> float | None:
-    """A broken image without alt text whose width is given but whose height is auto (sized by its
-    aspect ratio) is laid out by Chromium as a box holding its fallback content, the broken-image icon in
-    a 20px container (none when a fixed width under 20px leaves the icon out): the box is at least as
-    tall as that content, and its baseline is the content's bottom. The content's height, or None when
-    the image is not such a box (measured: layout_fixtures/broken_image_fallback)."""
+def fallback_content_height(ctx: LayoutContext, i: int, s: ComputedStyle, auto_height: bool) -> float | None:
+    """A broken image without alt text whose width is given but whose height is auto (`auto_height`:
+    `auto`, or a percentage of an indefinite height, which behaves as auto) is laid out by Chromium as
+    a box holding its fallback content, the broken-image icon in a 20px container (none when a fixed
+    width under 20px leaves the icon out): the box is at least as tall as that content, and its
+    baseline is the content's bottom. The content's height, or None when the image is not such a box
+    (measured: layout_fixtures/broken_image_fallback, broken_image_percent_height)."""
     node = ctx.nodes[i]
-    if node.tag != "img" or node.attrs.get("alt") or s.width is None or s.height is not None:
+    if node.tag != "img" or node.attrs.get("alt") or s.width is None or not auto_height:
         return None
     if not _fails_to_load(ctx, _source(ctx, i)[0]):
         return None
     fixed = s.width[1] == 0.0
     return 0.0 if fixed and s.width[0] < FALLBACK_ICON_BOX else FALLBACK_ICON_BOX
+
+
+def fallback_content_baseline(s: ComputedStyle, content: float, height: float) -> float:
+    """The baseline (from the content-box top) of a broken image laid out as a box around its fallback
+    content (fallback_content_height): that content's bottom, which a percentage height lowers to that
+    share of the box's used height, as the content's container takes the image's `height` (measured:
+    layout_fixtures/broken_image_percent_height; `height: 66%` on a 476px box puts it at 314px)."""
+    if s.height is None or s.height[1] == 0.0:
+        return content
+    return max(content, s.height[0] + s.height[1] * height)
 
 
 def alt_ignores_size(ctx: LayoutContext, i: int, s: ComputedStyle) -> bool:
