@@ -548,8 +548,13 @@ def _input_size(
         box_w, box_h = FIXED_BORDER_BOX[kind]
         base = FIXED_BASELINE.get(kind, (box_h - m.line_height) / 2 + m.ascent)
         return max(0.0, box_w - pb_h), max(0.0, box_h - pb_v), base
-    size = _int_attr(ctx, i, "size", 20)
     per_char, extra = _text_field_metrics(s.font_size)
+    if kind == "number":
+        digits = _number_field_digits(ctx, i)  # `size` does not apply to a number field
+        size = 20 if digits is None else digits
+        extra += 0.0 if digits is None else SPIN_BUTTON_WIDTH
+    else:
+        size = _int_attr(ctx, i, "size", 20)
     if m.line_height >= s.font_size:
         return size * per_char + extra, m.line_height, text_baseline
     # a line-height smaller than the font size does not apply to a text field's text: it is normal
@@ -557,6 +562,36 @@ def _input_size(
     normal = m.face.normal_line_height(m.size)
     above = m.ascent + float(int((normal - m.ascent - m.descent) // 2))
     return size * per_char + extra, normal, text_baseline - m.split[0] + above
+
+
+# The spin buttons a number field sized by its range makes room for (measured in Chromium: 15px at
+# 10px to 16px font sizes; layout_fixtures/number_field_width)
+SPIN_BUTTON_WIDTH: Final = 15.0
+_DECIMAL: Final = re.compile(r"\s*([+-]?)(\d*)(?:\.(\d*))?(?:[eE][+-]?\d+)?\s*$")
+
+
+def _number_field_digits(ctx: LayoutContext, i: int) -> int | None:
+    """The characters a number field is as wide as when its min and max are numbers and its step is
+    not `any` (Chromium's NumberInputType::SizeShouldIncludeDecoration): the longest of min and max
+    before the decimal point, a sign counting, then the point and the most decimals of min, max and
+    step; the field then also makes room for its spin buttons. None: the default 20 characters."""
+    attrs = ctx.nodes[i].attrs
+    step = str(attrs.get("step") or "1")
+    if step.strip().lower() == "any":
+        return None
+    parts = [_DECIMAL.match(str(attrs.get(name) or "")) for name in ("min", "max")]
+    low, high = parts
+    if (
+        low is None
+        or high is None
+        or not (low.group(2) or low.group(3))
+        or not (high.group(2) or high.group(3))
+    ):
+        return None
+    steps = _DECIMAL.match(step)
+    before = max(len(m.group(1)) + max(1, len(m.group(2).lstrip("0"))) for m in (low, high))
+    after = max(len(m.group(3) or "") for m in (low, high, steps) if m is not None)
+    return before + (after + 1 if after else 0)
 
 
 # A list box row: an option is at least 1.2em high plus 1px below, whatever the line-height, and 2px of
