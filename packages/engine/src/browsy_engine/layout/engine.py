@@ -24,6 +24,7 @@ from .geometry import px
 from .multicol import place_in_columns
 from .positioned import Absolute, layout_positioned, relative_offsets, sticky_offsets
 from .sources import fallback_objects
+from .table import collapse_table_borders
 from .trampoline import run
 from .transforms import scale_boxes, translate_boxes
 
@@ -68,6 +69,7 @@ def _lay_out(ctx: LayoutContext, n: int, width: float, height: float) -> Layout:
     ctx.line_quirk = ctx.doc.compat_mode != "no-quirks"
     if ctx.quirks:
         symmetric_broken_images(ctx)
+    collapse_table_borders(ctx)
     if n == 0 or ctx.display[0] == "none":
         return Layout(ctx.document_boxes(), float(height))
     root = 0

@@ -3,7 +3,7 @@ min/max-content widths, border-spacing, captions, and vertical alignment of cell
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Final
 
 from . import block, intrinsic
@@ -139,13 +139,119 @@ def _grid(
     return Grid(captions, [tr for tr, _ in row_nodes], groups, cells, columns, collapsed)
 
 
-def _shared_borders(s) -> tuple[float, float]:
-    """In the collapsing border model a border between neighbours is drawn once (the wider one) and
-    each cell owns half of it; with uniform borders a cell's edges add up to max(left, right) across
-    and max(top, bottom) down. Returns the border widths to take off a cell's own, across and down."""
-    across = s.border_left_width + s.border_right_width - max(s.border_left_width, s.border_right_width)
-    down = s.border_top_width + s.border_bottom_width - max(s.border_top_width, s.border_bottom_width)
-    return across, down
+def collapse_table_borders(ctx: LayoutContext) -> None:
+    """The collapsing border model (CSS 2 §17.6.2), done once before layout on a copy of the styles
+    list: a border between two cells, or between a cell and the table's edge, is the widest of the
+    borders that meet there (the cells', their rows', the table's), and each side owns half of it. So
+    each cell's border widths become half the collapsed borders around it, and the table's become half
+    the widest collapsed border along each of its edges; the table has no padding (measured: layout_fixtures/collapsed_table_borders)."""
+    tables = [
+        i
+        for i, d in enumerate(ctx.display)
+        if d in ("table", "inline-table") and ctx.styles[i].border_collapse == "collapse"
+    ]
+    if not tables:
+        return
+    original = ctx.styles
+    ctx.styles = list(original)
+    for i in tables:
+        _collapse_borders(ctx, original, i)
+
+
+def _collapse_borders(ctx: LayoutContext, styles: list, i: int) -> None:
+    """collapse_table_borders for table i, reading the specified borders from `styles`."""
+    grid = structure(ctx, i)
+    if not grid.cells:
+        return
+    slots: dict[tuple[int, int], Cell] = {}
+    for cell in grid.cells:
+        for dr in range(cell.rowspan):
+            for dc in range(cell.colspan):
+                slots[(cell.row + dr, cell.col + dc)] = cell
+    table = styles[i]
+    last_row, last_col = len(grid.rows) - 1, grid.columns - 1
+    top_edge = right_edge = bottom_edge = left_edge = 0.0
+    for cell in grid.cells:
+        top, right, bottom, left = _collapsed_edges(styles, grid, slots, cell, table)
+        if cell.row == 0:
+            top_edge = max(top_edge, top)
+        if cell.row + cell.rowspan - 1 == last_row:
+            bottom_edge = max(bottom_edge, bottom)
+        if cell.col == 0:
+            left_edge = max(left_edge, left)
+        if cell.col + cell.colspan - 1 == last_col:
+            right_edge = max(right_edge, right)
+        ctx.styles[cell.node] = replace(
+            styles[cell.node],
+            border_top_width=top / 2,
+            border_right_width=right / 2,
+            border_bottom_width=bottom / 2,
+            border_left_width=left / 2,
+        )
+    ctx.styles[i] = replace(
+        table,
+        border_top_width=top_edge / 2,
+        border_right_width=right_edge / 2,
+        border_bottom_width=bottom_edge / 2,
+        border_left_width=left_edge / 2,
+        padding_top=(0.0, 0.0),
+        padding_right=(0.0, 0.0),
+        padding_bottom=(0.0, 0.0),
+        padding_left=(0.0, 0.0),
+    )
+
+
+def _collapsed_edges(
+    styles: list, grid: Grid, slots: dict[tuple[int, int], Cell], cell: Cell, table
+) -> tuple[float, float, float, float]:
+    """The collapsed widths of a cell's top, right, bottom and left borders: the widest of its own, its
+    neighbours' facing ones, its rows' (top and bottom), and the table's where it meets the table's edge."""
+    s = styles[cell.node]
+    first, last = cell.row, cell.row + cell.rowspan - 1
+    start, end = cell.col, cell.col + cell.colspan - 1
+    rows = grid.rows
+    top, bottom = s.border_top_width, s.border_bottom_width
+    left, right = s.border_left_width, s.border_right_width
+    for c in range(start, end + 1):
+        above, below = slots.get((first - 1, c)), slots.get((last + 1, c))
+        if above is not None:
+            top = max(top, styles[above.node].border_bottom_width)
+        if below is not None:
+            bottom = max(bottom, styles[below.node].border_top_width)
+    for r in range(first, last + 1):
+        before, after = slots.get((r, start - 1)), slots.get((r, end + 1))
+        if before is not None:
+            left = max(left, styles[before.node].border_right_width)
+        if after is not None:
+            right = max(right, styles[after.node].border_left_width)
+    top = max(top, _row_border(styles, rows, first, "top"), _row_border(styles, rows, first - 1, "bottom"))
+    bottom = max(
+        bottom, _row_border(styles, rows, last, "bottom"), _row_border(styles, rows, last + 1, "top")
+    )
+    if first == 0:
+        top = max(top, table.border_top_width)
+    if last == len(rows) - 1:
+        bottom = max(bottom, table.border_bottom_width)
+    spanned = range(first, last + 1)
+    if start == 0:
+        left = max(left, table.border_left_width, *(_row_border(styles, rows, r, "left") for r in spanned))
+    if end == grid.columns - 1:
+        right = max(
+            right, table.border_right_width, *(_row_border(styles, rows, r, "right") for r in spanned)
+        )
+    return top, right, bottom, left
+
+
+def _row_border(styles: list, rows: list[int], r: int, side: str) -> float:
+    """The border width of row r on one side (0 outside the table or for an anonymous row)."""
+    if r < 0 or r >= len(rows) or rows[r] < 0:
+        return 0.0
+    s = styles[rows[r]]
+    if side == "top":
+        return s.border_top_width
+    if side == "bottom":
+        return s.border_bottom_width
+    return s.border_left_width if side == "left" else s.border_right_width
 
 
 def _spacing(ctx: LayoutContext, i: int) -> tuple[float, float]:
@@ -173,9 +279,6 @@ def _measure_columns(ctx: LayoutContext, grid: Grid, sh: float):
     specified: dict[int, float] = {}  # a px column's widest specified cell width (outer)
     for cell in grid.cells:
         lo, hi = yield from intrinsic.outer_intrinsic(ctx, cell.node)
-        if grid.collapsed:
-            shared = _shared_borders(ctx.styles[cell.node])[0]
-            lo, hi = lo - shared, hi - shared
         width = ctx.styles[cell.node].width
         if width is not None and cell.colspan == 1:
             if width[1]:
@@ -383,9 +486,6 @@ def _lay_out_cells(
         end = min(n, cell.col + cell.colspan)
         cw = xs[end] - sh - xs[cell.col]
         pb_h, pb_v = horizontal_pb(s, w), vertical_pb(s, w)
-        if grid.collapsed:
-            shared_h, shared_v = _shared_borders(s)
-            pb_h, pb_v = pb_h - shared_h, pb_v - shared_v
         out = yield from block.box_contents(ctx, cell.node, max(0.0, cw - pb_h), None, w)
         ch = out.height
         cell.content_h = ch + pb_v
