@@ -257,6 +257,7 @@ def place_line(
         if kind == OPEN:
             if xk >= end:  # an inline box opening after the hanging trailing space starts at the text's end
                 x = ox + end
+                end += p[WIDTH]
             open_at[node] = (x + p[TEXT][2], x + p[WIDTH], p)
         elif kind == CLOSE:
             box_edges = p[TEXT]
@@ -303,23 +304,33 @@ def place_line(
 
 
 def content_end(line: Line) -> float:
-    """Where the line's content ends: its pen, less the hanging spaces at its end (and the empty box edges
-    and positioned boxes after them)."""
+    """Where the line's text ends: its pen, less the hanging spaces at its end and the inline box edges
+    and positioned boxes among and after them. Box edges do not end the run of trailing spaces, even
+    with padding or borders: Chromium removes `text <span style="padding:8px"></span> `'s spaces and
+    puts the box right after the text (measured: layout_fixtures/trailing_space_before_empty_box)."""
     pieces, xs = line.pieces, line.xs
     end = line.pen
     for k in range(len(pieces) - 1, -1, -1):
         kind = pieces[k][KIND]
         if kind == SPACE:
             end = xs[k]
-        elif kind in (CLOSE, ABS) or (kind == OPEN and pieces[k][WIDTH] == 0):
-            continue
-        else:
+        elif kind not in (CLOSE, ABS, OPEN):
             break
     return end
 
 
+def _trailing_edges(line: Line, end: float) -> float:
+    """The widths of the inline box edges after the text's end (they follow the text, in the line)."""
+    total = 0.0
+    for p, xk in zip(line.pieces, line.xs):
+        if xk >= end and p[KIND] in (OPEN, CLOSE):
+            total += p[WIDTH]
+    return total
+
+
 def _alignment(line: Line, align: str, end: float) -> tuple[float, float]:
-    """(shift of the content from the line's left edge, extra width per space) for text-align `align`."""
+    """(shift of the content from the line's left edge, extra width per space) for text-align `align`:
+    the content is the text up to `end` and the box edges after it."""
     pieces, xs = line.pieces, line.xs
     avail = line.right - line.left
     shift = line.left
@@ -335,10 +346,9 @@ def _alignment(line: Line, align: str, end: float) -> tuple[float, float]:
                 spaces += p[INNER_SPACES]
         if spaces:
             gap = (avail - end) / spaces
-    if align == "center":
-        shift += max(0.0, (avail - end) / 2)
-    elif align == "right":
-        shift += max(0.0, avail - end)
+    if align in ("center", "right"):
+        width = end + _trailing_edges(line, end)
+        shift += max(0.0, (avail - width) / 2 if align == "center" else avail - width)
     return shift, gap
 
 
