@@ -120,6 +120,27 @@ ENUMS: dict[str, frozenset[str]] = {
     "content_visibility": frozenset({"visible", "hidden", "auto"}),
     "overflow_wrap": frozenset({"normal", "break-word", "anywhere"}),
     "word_break": frozenset({"normal", "break-all", "keep-all", "break-word", "auto-phrase"}),
+    "appearance": frozenset(
+        {
+            "none",
+            "auto",
+            "button",
+            "textfield",
+            "menulist",
+            "menulist-button",
+            "searchfield",
+            "textarea",
+            "push-button",
+            "square-button",
+            "checkbox",
+            "radio",
+            "listbox",
+            "meter",
+            "progress-bar",
+            "slider-horizontal",
+            "base-select",
+        }
+    ),  # fmt: skip
     "border_style": frozenset(
         {"none", "hidden", "dotted", "dashed", "solid", "double", "groove", "ridge", "inset", "outset"}
     ),

@@ -156,6 +156,11 @@ class PropertyParser(BoxParsers, FlexGridParsers, FontParsers, PaintParsers):
             ("overflow-wrap", "overflow_wrap"), ("word-wrap", "overflow_wrap"), ("word-break", "word_break"),
         ):  # fmt: skip
             add(css, [slot], self._keyword(slot, ENUMS[slot]))
+        add(
+            ["appearance", "-webkit-appearance"],
+            ["appearance"],
+            self._keyword("appearance", ENUMS["appearance"]),
+        )
         add("display", ["display", "webkit_box"], self._display)
         add("-webkit-line-clamp", ["line_clamp"], self._line_clamp)
         add("overflow", ["overflow_x", "overflow_y"], self._overflow)

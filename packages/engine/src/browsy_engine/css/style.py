@@ -140,6 +140,7 @@ class ComputedStyle:
     container_names: tuple[str, ...] = ()  # container-name
     contain_intrinsic_width: Length = None  # contain-intrinsic-size: a size-contained box's content size
     contain_intrinsic_height: Length = None
+    appearance: str = "none"  # form controls get `auto` from the UA style sheet
     # -webkit-line-clamp (CSS Overflow 4 §4.2, legacy form): lines kept before the box's height is cut; 0 is
     # `none`. It takes effect only with display: -webkit-box (or -webkit-inline-box) and -webkit-box-orient:
     # vertical (`webkit_box`, `box_vertical`); the box is then a block container (resolve.build_style).

@@ -97,7 +97,7 @@ meter { box-sizing: border-box; width: 5em; height: 1em; vertical-align: -0.2em;
 input, textarea, select, button {
   margin: 0; font: -webkit-small-control; font-family: arial; font-size: 13.333333px;
   letter-spacing: normal; word-spacing: normal; line-height: normal; text-transform: none;
-  text-indent: 0; text-align: start; display: inline-block;
+  text-indent: 0; text-align: start; display: inline-block; appearance: auto;
 }
 input { padding: 1px 2px; border: 2px inset; }
 textarea { font-family: monospace; padding: 2px; border: 1px solid; white-space: pre-wrap; vertical-align: text-bottom; }

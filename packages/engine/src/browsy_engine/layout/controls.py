@@ -30,6 +30,7 @@ from .text import (
     apply_transform,
     metrics_for,
     metrics_with_fallback,
+    normal_line_metrics,
     split_words,
     uses_fallback,
 )
@@ -540,6 +541,9 @@ def _input_size(
         available, capped = _alt_text_width(s, cb_w, pb_h)
         return _image_size(ctx, i, s, m, available, capped)
     if kind in ("submit", "reset", "button"):
+        if s.line_height_kind != "normal" and _native_button(s):
+            m = normal_line_metrics(s)
+            text_baseline = s.border_top_width + (s.padding_top[0] if s.padding_top else 0.0) + m.split[0]
         default = {"submit": "Submit", "reset": "Reset"}.get(kind, "")
         value = ctx.nodes[i].attrs.get("value")
         label = default if value is None else str(value)
@@ -568,6 +572,22 @@ def _input_size(
 # 10px to 16px font sizes; layout_fixtures/number_field_width)
 SPIN_BUTTON_WIDTH: Final = 15.0
 _DECIMAL: Final = re.compile(r"\s*([+-]?)(\d*)(?:\.(\d*))?(?:[eE][+-]?\d+)?\s*$")
+
+
+def _native_button(s: ComputedStyle) -> bool:
+    """A push button <input> still drawn by the platform theme: its appearance is the UA's `auto` (not
+    `button` or `none`, as normalize.css sets) and no author border or background replaced the UA's (2px
+    outset, no colour). Chromium's theme then lays its label out with line-height: normal whatever the
+    author's line height (measured: layout_fixtures/button_input_line_height)."""
+    borders = (s.border_top_style, s.border_right_style, s.border_bottom_style, s.border_left_style)
+    widths = (s.border_top_width, s.border_right_width, s.border_bottom_width, s.border_left_width)
+    return (
+        s.appearance == "auto"
+        and all(style == "outset" for style in borders)
+        and all(w == 2.0 for w in widths)
+        and s.background_color[3] == 0.0
+        and not s.background_image
+    )
 
 
 def _number_field_digits(ctx: LayoutContext, i: int) -> int | None:

@@ -303,6 +303,20 @@ def metrics_with_fallback(s: ComputedStyle, m: FontMetrics) -> FontMetrics:
     )
 
 
+def normal_line_metrics(s: ComputedStyle) -> FontMetrics:
+    """The font metrics of a computed style as if its line-height were `normal`."""
+    return _metrics(
+        s.font_family,
+        s.font_weight,
+        s.font_style,
+        s.font_size,
+        "normal",
+        0.0,
+        s.letter_spacing,
+        s.word_spacing,
+    )
+
+
 @per_style
 def metrics_for(s: ComputedStyle) -> FontMetrics:
     """The font metrics of a computed style."""
