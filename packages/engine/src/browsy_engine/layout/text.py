@@ -216,7 +216,7 @@ def _metrics(
 
 @lru_cache(maxsize=1024)
 def _fallback_metrics(
-    family: str, weight: int, style: str, size: float, lh_kind: str, lh: float
+    family: str, weight: int, style: str, size: float, lh_kind: str, lh: float, ls: float, ws: float
 ) -> FontMetrics:
     s = ComputedStyle(
         font_family=family,
@@ -225,6 +225,8 @@ def _fallback_metrics(
         font_size=size,
         line_height_kind=lh_kind,
         line_height=lh,
+        letter_spacing=ls,
+        word_spacing=ws,
     )
     return FontMetrics(s).with_fallback(s)
 
@@ -294,12 +296,20 @@ def default_ignorable(ch: str) -> bool:
 
 
 def metrics_with_fallback(s: ComputedStyle, m: FontMetrics) -> FontMetrics:
-    if m.letter_spacing or m.word_spacing or s.line_height_kind != "normal":
+    if s.line_height_kind != "normal":
         # Chromium adds the fonts a text uses besides its primary font to the line box only under
-        # `line-height: normal`; a given line height holds them (layout_fixtures/fallback_font_lines)
+        # `line-height: normal`; a given line height holds them (layout_fixtures/fallback_font_lines).
+        # Letter and word spacing change nothing there (layout_fixtures/fallback_font_spacing).
         return m
     return _fallback_metrics(
-        s.font_family, s.font_weight, s.font_style, s.font_size, s.line_height_kind, s.line_height
+        s.font_family,
+        s.font_weight,
+        s.font_style,
+        s.font_size,
+        s.line_height_kind,
+        s.line_height,
+        s.letter_spacing,
+        s.word_spacing,
     )
 
 
