@@ -547,7 +547,9 @@ def _input_size(
         default = {"submit": "Submit", "reset": "Reset"}.get(kind, "")
         value = ctx.nodes[i].attrs.get("value")
         label = default if value is None else str(value)
-        return m.width(label), m.line_height, text_baseline
+        # the label is text of the button's style: text-transform applies (Chromium: 'Submit' under
+        # text-transform: uppercase is as wide as SUBMIT)
+        return m.width(apply_transform(label, s.text_transform)), m.line_height, text_baseline
     if kind in FIXED_BORDER_BOX:
         box_w, box_h = FIXED_BORDER_BOX[kind]
         base = FIXED_BASELINE.get(kind, (box_h - m.line_height) / 2 + m.ascent)
