@@ -193,6 +193,18 @@ def alt_baselines(
     return h, h
 
 
+def alt_first_baseline(ctx: LayoutContext, i: int, s: ComputedStyle, width: float) -> float | None:
+    """The first baseline (from the content-box top) of a broken image's alt text box `width` wide, or
+    None when image i shows no alt text. A flex or grid container takes its first item's first baseline
+    (CSS Flexbox §8.5), which for an alt text box is its first line's, beside the icon or below it (an
+    inline-block's is its last line's: _image_size; measured: layout_fixtures/alt_text_flex_baseline)."""
+    if ctx.nodes[i].tag != "img" or not alt_fallback(ctx, i, s):
+        return None
+    alt = alt_text(ctx, i)
+    if not alt:
+        return None
+    return _alt_box(alt, s, metrics_for(s), max(0.0, width), True)[2]
+
 def _alt_text_box(alt: str, m, available: float | None, sized: bool = False) -> tuple[float, int, bool]:
     """(width, lines, below_icon) of a broken image's alt text box. Chromium's fallback content floats the
     16px broken-image icon left and lays the alt text out beside it like any text: the box is as wide as

@@ -18,6 +18,7 @@ import stretchable.taffylib as taffylib
 from ..css.style import ComputedStyle
 from . import atomic, block, inline, intrinsic
 from .context import LayoutContext
+from .controls import alt_first_baseline
 from .floats import FloatArea
 from .geometry import ContentBox, has_percent, horizontal_pb, margins_h, px, px_or_none, vertical_pb
 from .grid_tracks import (
@@ -199,7 +200,14 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
                         bh = sized[3]
             ctx.rel[it] = [cx + x, cy + y, bw, bh]
             ctx.anchor[it] = i
-            if not ctx.is_replaced(it):
+            if ctx.is_replaced(it):
+                first = alt_first_baseline(ctx, it, cs, bw - horizontal_pb(cs, w))
+                if first is not None:  # a broken image's alt text: its first line's baseline
+                    first += cs.border_top_width + px(cs.padding_top, w)
+                    item_bases[it] = first
+                    if baseline is None:
+                        baseline = y + first
+            else:
                 cb_w = bases.get(it, w)  # what its percentage paddings resolve against
                 pb_h, pb_v = horizontal_pb(cs, cb_w), vertical_pb(cs, cb_w)
                 out = yield item_contents(ctx, it, max(0.0, bw - pb_h), max(0.0, bh - pb_v), cb_w)
