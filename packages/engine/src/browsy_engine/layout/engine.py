@@ -83,7 +83,7 @@ def _lay_out(ctx: LayoutContext, n: int, width: float, height: float) -> Layout:
         anchor_past_generated(ctx)
     if ctx.split_inlines:
         union_split_inlines(ctx, ctx.split_inlines)
-    relative_offsets(ctx)
+    inside_positioned = relative_offsets(ctx, ctx.relative)
     sticky_offsets(ctx)
     if ctx.positioned:
         # split inline boxes inside absolutely positioned boxes are laid out only there
@@ -91,6 +91,8 @@ def _lay_out(ctx: LayoutContext, n: int, width: float, height: float) -> Layout:
         layout_positioned(ctx, Absolute(ctx), ctx.subtree_ends())
         if late:
             union_split_inlines(ctx, late)
+        if inside_positioned:  # relatively positioned boxes laid out inside them move now
+            relative_offsets(ctx, inside_positioned)
     if ctx.column_sets:
         place_in_columns(ctx)
     if ctx.transformed:

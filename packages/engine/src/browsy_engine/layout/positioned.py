@@ -138,15 +138,19 @@ def layout_positioned(ctx: LayoutContext, absolute: Absolute, subtree_end: list[
         absolute.forget(i, subtree_end[i] + 1)
 
 
-def relative_offsets(ctx: LayoutContext) -> None:
-    """Shift relatively positioned boxes by their offsets (sticky ones stay: nothing has scrolled).
-    Percentages of left/right refer to the containing block's width, those of top/bottom to its height,
-    and count as auto when that height depends on the content (CSS 2 §9.3.2, §10.5)."""
+def relative_offsets(ctx: LayoutContext, boxes: list[int]) -> list[int]:
+    """Shift the relatively positioned `boxes` by their offsets (sticky ones stay: nothing has
+    scrolled). Percentages of left/right refer to the containing block's width, those of top/bottom to
+    its height, and count as auto when that height depends on the content (CSS 2 §9.3.2, §10.5).
+    Returns the boxes not laid out yet (inside absolutely positioned boxes, laid out later: the caller
+    shifts them then)."""
     styles, rel = ctx.styles, ctx.rel
     widths: dict[int, float] = {}
-    for i in ctx.relative:  # sticky boxes stay where the flow put them
+    later: list[int] = []
+    for i in boxes:  # sticky boxes stay where the flow put them
         r = rel[i]
         if r is None:
+            later.append(i)
             continue
         s = styles[i]
         cb_w = _block_width(ctx, ctx.block_container(i), widths) if _percent_x(s) else 0.0
@@ -159,6 +163,7 @@ def relative_offsets(ctx: LayoutContext) -> None:
             dy = -(px_or_none(s.bottom, cb_h) or 0.0)
         r[0] += dx
         r[1] += dy
+    return later
 
 
 def _percent_x(s) -> bool:
