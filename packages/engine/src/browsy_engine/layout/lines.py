@@ -256,13 +256,13 @@ def place_line(
         node = p[NODE]
         if kind == OPEN:
             if xk >= end:  # an inline box opening after the hanging trailing space starts at the text's end
-                x = ox + end
+                x = ox + end + stretch  # (justified: the text's end moved by the stretch before it)
                 end += p[WIDTH]
             open_at[node] = (x + p[TEXT][2], x + p[WIDTH], p)
         elif kind == CLOSE:
             box_edges = p[TEXT]
             if xk >= end:  # after the hanging trailing space: the box's end edge follows the text
-                x = ox + end
+                x = ox + end + stretch
                 end += p[WIDTH]
             x1 = x + p[WIDTH] - box_edges[3]
             opened = open_at.pop(node, None)
@@ -300,7 +300,7 @@ def place_line(
     if text_node >= 0:
         _union(ctx, text_node, container, tx0, ty0, tx1, ty1)
     if spanning or open_at:  # (most lines close every inline box they open)
-        _boxes_across_line(ctx, container, spanning, carried, open_at, ox, ox + end, base_y, empty)
+        _boxes_across_line(ctx, container, spanning, carried, open_at, ox, ox + end + stretch, base_y, empty)
 
 
 def content_end(line: Line) -> float:
