@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Final
 
+from ..css.style import ComputedStyle
 from . import block, intrinsic
 from .context import LayoutContext
 from .geometry import horizontal_pb, px_or_none, vertical_pb
@@ -202,7 +203,7 @@ def _collapse_borders(ctx: LayoutContext, styles: list, i: int) -> None:
 
 
 def _collapsed_edges(
-    styles: list, grid: Grid, slots: dict[tuple[int, int], Cell], cell: Cell, table
+    styles: list, grid: Grid, slots: dict[tuple[int, int], Cell], cell: Cell, table: ComputedStyle
 ) -> tuple[float, float, float, float]:
     """The collapsed widths of a cell's top, right, bottom and left borders: the widest of its own, its
     neighbours' facing ones, its rows' (top and bottom), and the table's where it meets the table's edge."""
