@@ -106,6 +106,10 @@ class LayoutContext:
     # Taffy leaves kept between layouts of a flex/grid container, by item and style (flexgrid._leaf)
     taffy_leaves: dict[tuple, int] = field(default_factory=dict)
     percent_axes: dict[int, tuple[bool, bool]] = field(default_factory=dict)  # flexgrid._percent_axes memo
+    # broken image, width its alt text wraps in, whether it keeps it -> controls._alt_box of its alt text
+    alt_boxes: dict[tuple[int, float | None, bool], tuple[float, float, float, float]] = field(
+        default_factory=dict
+    )
     positioned: list[tuple[int, int, float, float]] = field(default_factory=list)
     # absolutely positioned children of flex containers: (content width, content height, x and y shares
     # of the free space before them) placing their static position as the sole flex item's

@@ -140,9 +140,21 @@ def _image_size(
         alt = alt_text(ctx, i)
         if not alt:  # the broken-image icon alone, on the baseline
             return BROKEN_ICON, BROKEN_ICON, None
-        width, height, _, last = _alt_box(alt, s, m, available, sized)
+        width, height, _, last = _alt_box_of(ctx, i, alt, s, available, sized)
         return width, height, last
     return _dim_attr(ctx, i, "width") or 0.0, _dim_attr(ctx, i, "height") or 0.0, None
+
+
+def _alt_box_of(
+    ctx: LayoutContext, i: int, alt: str, s: ComputedStyle, available: float | None, sized: bool
+) -> tuple[float, float, float, float]:
+    """_alt_box of image i's alt text (in its style s), once per layout for each width it wraps in: the
+    image is sized, its baselines found and flex/grid measures repeat it."""
+    key = (i, available, sized)
+    box = ctx.alt_boxes.get(key)
+    if box is None:
+        box = ctx.alt_boxes[key] = _alt_box(alt, s, metrics_for(s), available, sized)
+    return box
 
 
 def _alt_box(
@@ -186,7 +198,7 @@ def alt_baselines(
         return None
     if alt_fallback(ctx, i, s):
         available, sized = _image_alt_width(ctx, i, s, cb_w)
-        _, _, first, last = _alt_box(alt, s, metrics_for(s), available, sized)
+        _, _, first, last = _alt_box_of(ctx, i, alt, s, available, sized)
         return first, last
     if _data_image(_source(ctx, i)[0]) is not None:
         return None  # a data: image loads: no alt text
@@ -203,7 +215,7 @@ def alt_first_baseline(ctx: LayoutContext, i: int, s: ComputedStyle, width: floa
     alt = alt_text(ctx, i)
     if not alt:
         return None
-    return _alt_box(alt, s, metrics_for(s), max(0.0, width), True)[2]
+    return _alt_box_of(ctx, i, alt, s, max(0.0, width), True)[2]
 
 def _alt_text_box(alt: str, m, available: float | None, sized: bool = False) -> tuple[float, int, bool]:
     """(width, lines, below_icon) of a broken image's alt text box. Chromium's fallback content floats the
