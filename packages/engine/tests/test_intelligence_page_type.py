@@ -254,7 +254,9 @@ def test_mail_header_words_are_found_as_the_pattern_finds_them() -> None:
     texts = ["from: a to: b", "to:", ":to:", "xfrom: date:", "subject:date: to:"]
     texts += ["".join(rng.choice(pieces) for _ in range(rng.randrange(10))) for _ in range(20_000)]
     for text in texts:
-        expected = {m.group(1) for m in pattern.finditer(text) if m.start() == 0 or text[m.start() - 1].isspace()}
+        expected = {
+            m.group(1) for m in pattern.finditer(text) if m.start() == 0 or text[m.start() - 1].isspace()
+        }
         seen: set[str] = set()
         _email_markers(text, seen)
         assert seen == expected, repr(text)

@@ -217,6 +217,7 @@ def alt_first_baseline(ctx: LayoutContext, i: int, s: ComputedStyle, width: floa
         return None
     return _alt_box_of(ctx, i, alt, s, max(0.0, width), True)[2]
 
+
 def _alt_text_box(alt: str, m, available: float | None, sized: bool = False) -> tuple[float, int, bool]:
     """(width, lines, below_icon) of a broken image's alt text box. Chromium's fallback content floats the
     16px broken-image icon left and lays the alt text out beside it like any text: the box is as wide as
