@@ -36,11 +36,12 @@ from .pieces import (
     WORD,
     Line,
     Piece,
+    lone_word,
     soft_hyphen_width,
     unit_trail,
 )
 from .text import FontMetrics, metrics_for
-from .units import PRESERVING, build_units, has_inline_content
+from .units import PRESERVING, breaks_anywhere, build_units, has_inline_content
 
 __all__ = ["InlineResult", "build_units", "has_inline_content", "inline_run"]
 
@@ -323,9 +324,9 @@ class _Lines:
         return unit[UWIDTH] - unit_trail(unit) > room + 0.01 and _first_fits(unit[PIECES][word], room)
 
     def _lone_breaking_word(self, pieces: list[Piece]) -> int:
-        """The index of the unit's only word when it may break anywhere (_lone_word, breaks_anywhere),
+        """The index of the unit's only word when it may break anywhere (lone_word, breaks_anywhere),
         else -1."""
-        word = _lone_word(pieces)
+        word = lone_word(pieces)
         return word if word >= 0 and self._breaks_anywhere(pieces[word]) else -1
 
     def _put_breaking_unit(self, pieces: list[Piece], word: int, line: Line) -> Line:
@@ -414,30 +415,6 @@ class _Lines:
             if j < count:
                 line = self._wrap()
         return line
-
-
-def breaks_anywhere(s: ComputedStyle) -> bool:
-    """Whether a word of text in style s that does not fit on a line by itself breaks between any two
-    characters (CSS Text 3 §5.5 `overflow-wrap: break-word | anywhere`, and the legacy `word-break:
-    break-word`; `word-break: break-all` allows it too), when its white space wraps at all."""
-    if s.overflow_wrap == "normal" and s.word_break not in ("break-all", "break-word"):
-        return False
-    return s.white_space not in ("nowrap", "pre")
-
-
-def _lone_word(pieces: list[Piece]) -> int:
-    """The index of a unit's only word when its other pieces are inline box edges and spaces (a long
-    word, e.g. a URL in a link), else -1."""
-    word = -1
-    for k, p in enumerate(pieces):
-        kind: int = p[KIND]
-        if kind == WORD:
-            if word >= 0:
-                return -1
-            word = k
-        elif kind != OPEN and kind != CLOSE and kind != SPACE:
-            return -1
-    return word
 
 
 def _first_fits(p: Piece, room: float) -> bool:

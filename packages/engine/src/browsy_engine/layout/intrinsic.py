@@ -339,7 +339,11 @@ def run_intrinsic(ctx: LayoutContext, container: int, run: list[int]):
             continue
         if unit[0] is P.TEXTRUN:
             run_widths = unit[5]
-            lo = max(lo, max(run_widths))
+            if _anywhere(ctx, unit[1]):
+                m = unit[2]
+                lo = max(lo, max(units.widest_character(m, word) for word in unit[4]))
+            else:
+                lo = max(lo, max(run_widths))
             line += sum(run_widths) + len(run_widths) * unit[6][P.WIDTH]
             continue
         parts = unit[P.PIECES]
@@ -354,6 +358,9 @@ def run_intrinsic(ctx: LayoutContext, container: int, run: list[int]):
                     shrink += p[P.WIDTH] - p[P.MIN_WIDTH]
             # a unit ending at a soft hyphen shows a hyphen where the line breaks after it
             least = unit[P.UWIDTH] - P.unit_trail(unit) - shrink + P.soft_hyphen_width(parts[-1])
+            word = _breaking_word(ctx, parts)
+            if word is not None:  # its characters, not the whole word, then count (with the unit's edges)
+                least -= word[P.WIDTH] - units.widest_character(word[P.METRICS], word[P.TEXT])
             if least > lo:
                 lo = least
         line += unit[P.UWIDTH]
@@ -361,6 +368,17 @@ def run_intrinsic(ctx: LayoutContext, container: int, run: list[int]):
     if line > hi:
         hi = line
     return lo, hi + floats
+
+
+def _anywhere(ctx: LayoutContext, text_node: int) -> bool:
+    """Whether the text of node `text_node` breaks anywhere for its min-content width."""
+    return units.breaks_anywhere_in_min_content(ctx.styles[ctx.nodes[text_node].parent])
+
+
+def _breaking_word(ctx: LayoutContext, parts: list) -> tuple | None:
+    """A unit's only word (pieces.lone_word) when its text breaks anywhere for its min-content width."""
+    k = P.lone_word(parts)
+    return parts[k] if k >= 0 and _anywhere(ctx, parts[k][P.NODE]) else None
 
 
 def _hanging_trail(found: list, end: int) -> float:

@@ -98,3 +98,18 @@ class Line:
         self.xs: list[float] = []
         self.pen = 0.0
         self.forced = False
+
+
+def lone_word(pieces: list[Piece]) -> int:
+    """The index of a unit's only word when its other pieces are inline box edges and spaces (a long
+    word, e.g. a URL in a link), else -1."""
+    word = -1
+    for k, p in enumerate(pieces):
+        kind: int = p[KIND]
+        if kind == WORD:
+            if word >= 0:
+                return -1
+            word = k
+        elif kind != OPEN and kind != CLOSE and kind != SPACE:
+            return -1
+    return word

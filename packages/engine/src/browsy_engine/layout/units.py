@@ -564,6 +564,29 @@ def _add_word(units: list, unit: list, p: tuple, after_break: bool) -> list:
     return unit
 
 
+def breaks_anywhere(s: ComputedStyle) -> bool:
+    """Whether a word of text in style s that does not fit on a line by itself breaks between any two
+    characters (CSS Text 3 §5.5 `overflow-wrap: break-word | anywhere`, and the legacy `word-break:
+    break-word`; `word-break: break-all` allows it too), when its white space wraps at all."""
+    if s.overflow_wrap == "normal" and s.word_break not in ("break-all", "break-word"):
+        return False
+    return s.white_space not in ("nowrap", "pre")
+
+
+def breaks_anywhere_in_min_content(s: ComputedStyle) -> bool:
+    """Whether the breaks between characters that breaks_anywhere allows also count for the min-content
+    width (`overflow-wrap: anywhere`, `word-break: break-all | break-word`; CSS Text 3 §5.2, §5.5): a
+    long word then contributes its widest character, not its whole width (`break-word` does not)."""
+    if s.overflow_wrap != "anywhere" and s.word_break not in ("break-all", "break-word"):
+        return False
+    return s.white_space not in ("nowrap", "pre")
+
+
+def widest_character(m: FontMetrics, word: str) -> float:
+    """The widest character of a word (its min-content width when it may break anywhere)."""
+    return max((m.width(ch) for ch in word), default=0.0)
+
+
 # the vertical-align values that shift an inline box's baseline
 SHIFTING: Final = frozenset({"sub", "super", "middle", "length", "text-top", "text-bottom"})
 
