@@ -266,6 +266,10 @@ class _Lines:
                 if line.pen + unit_width - trail > line.right - line.left + 0.01 and (
                     line is filled or has_content(line)
                 ):
+                    word = self._word_breaking_all(pieces, line)
+                    if word >= 0:  # word-break: break-all: it fills this line, cut where it ends
+                        line = filled = self._put_breaking_unit(pieces, word, line)
+                        continue
                     line = self._wrap()
             if (
                 floats is not None
@@ -328,6 +332,22 @@ class _Lines:
         else -1."""
         word = lone_word(pieces)
         return word if word >= 0 and self._breaks_anywhere(pieces[word]) else -1
+
+    def _breaks_all(self, p: Piece, room: float) -> bool:
+        """Whether word piece p, which does not fit in the room left on a line holding content, is cut at
+        the line's end: its text has `word-break: break-all` (a break opportunity between any two
+        characters, CSS Text 3 §5.2) and a first character fits."""
+        ctx = self.ctx
+        s = ctx.styles[ctx.nodes[p[NODE]].parent]
+        return s.word_break == "break-all" and breaks_anywhere(s) and _first_fits(p, room)
+
+    def _word_breaking_all(self, pieces: list[Piece], line: Line) -> int:
+        """The index of a unit's only word when _breaks_all cuts it on `line`, else -1."""
+        word = lone_word(pieces)
+        if word < 0:
+            return -1
+        room = line.right - line.left - line.pen
+        return word if self._breaks_all(pieces[word], room) else -1
 
     def _put_breaking_unit(self, pieces: list[Piece], word: int, line: Line) -> Line:
         """Put a unit that does not fit on the line it starts, whose only word (`pieces[word]`) may
@@ -393,6 +413,12 @@ class _Lines:
             seg = widths[j]
             first_word = j
             if seg > limit and line.pieces and has_content(line):
+                word_piece = (WORD, node, seg, words[j], m, raised, 0.0, 0.0, 0.0)
+                if self._breaks_all(word_piece, limit):  # word-break: break-all: cut where this line ends
+                    line = self._put_breaking(word_piece, line)
+                    _append(line, space_piece)
+                    j += 1
+                    continue
                 line = self._wrap()
                 continue
             j += 1
