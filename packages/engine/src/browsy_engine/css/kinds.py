@@ -54,6 +54,7 @@ INHERITED_SLOTS: Final = frozenset(
         "white_space",
         "overflow_wrap",
         "word_break",
+        "hyphens",
         "text_transform",
         "letter_spacing",
         "word_spacing",
@@ -119,6 +120,7 @@ ENUMS: dict[str, frozenset[str]] = {
     "direction": frozenset({"ltr", "rtl"}),
     "content_visibility": frozenset({"visible", "hidden", "auto"}),
     "overflow_wrap": frozenset({"normal", "break-word", "anywhere"}),
+    "hyphens": frozenset({"none", "manual", "auto"}),
     "word_break": frozenset({"normal", "break-all", "keep-all", "break-word", "auto-phrase"}),
     "appearance": frozenset(
         {

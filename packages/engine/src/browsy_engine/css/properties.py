@@ -154,6 +154,7 @@ class PropertyParser(BoxParsers, FlexGridParsers, FontParsers, PaintParsers):
             ("border-collapse", "border_collapse"), ("direction", "direction"),
             ("content-visibility", "content_visibility"), ("white-space", "white_space"),
             ("overflow-wrap", "overflow_wrap"), ("word-wrap", "overflow_wrap"), ("word-break", "word_break"),
+            ("hyphens", "hyphens"),  # (Chromium here ignores -webkit-hyphens: layout_fixtures/hyphens_none)
         ):  # fmt: skip
             add(css, [slot], self._keyword(slot, ENUMS[slot]))
         add(

@@ -117,6 +117,7 @@ class ComputedStyle:
     # emergency breaks inside words (CSS Text 3 §5.2, §5.5): overflow-wrap (alias word-wrap), word-break
     overflow_wrap: str = "normal"
     word_break: str = "normal"
+    hyphens: str = "manual"  # soft hyphens break only under manual/auto (CSS Text 3 §5.4)
     text_transform: str = "none"
     letter_spacing: float = 0.0
     word_spacing: float = 0.0

@@ -9,7 +9,7 @@ from functools import lru_cache, wraps
 from typing import Final, TypeVar
 
 from ..css.style import ComputedStyle
-from .fonts import Face, face_for, fallback_covers
+from .fonts import SOFT_HYPHEN, Face, face_for, fallback_covers
 from .geometry import layout_units, rounded_layout_units
 
 T = TypeVar("T")
@@ -21,7 +21,6 @@ _AROUND_NEWLINE: Final = re.compile(r" ?\n ?")
 _HYPHEN_SPLIT: Final = re.compile("(?<=\\w-)(?=\\w)|(?<=\u00ad)(?=.)")
 
 
-SOFT_HYPHEN_CHAR: Final = "\u00ad"
 _CJK: Final = re.compile("[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
 
@@ -29,7 +28,7 @@ def has_breaks_inside(text: str) -> bool:
     """Whether words of `text` may hold break opportunities (CJK characters, hyphens, soft hyphens)."""
     if "-" in text and _word_hyphen_word(text):
         return True
-    if SOFT_HYPHEN_CHAR in text:
+    if SOFT_HYPHEN in text:
         return True
     # no CJK character unless some character is at least U+2E80 (max() is one pass in C)
     return not text.isascii() and max(text) >= "\u2e80" and _CJK.search(text) is not None
@@ -114,7 +113,7 @@ def split_words(word: str) -> list[str]:
         if buf:
             out.append(buf)
         return out
-    if "-" in word or SOFT_HYPHEN_CHAR in word:
+    if "-" in word or SOFT_HYPHEN in word:
         return [p for p in _HYPHEN_SPLIT.split(word) if p]
     return [word]
 

@@ -12,7 +12,7 @@ from . import (  # circular: atomic inlines contain block layout (attributes use
     intrinsic,
 )
 from .context import FLOATING, OUT_OF_FLOW, REPLACED, LayoutContext
-from .fonts import advance_size
+from .fonts import SOFT_HYPHEN, advance_size
 from .geometry import has_percent, px
 from .linebreak import break_between
 from .lines import edges
@@ -275,6 +275,8 @@ class _Units:
             self.text_style = s
             self.mode, self.transform, self.text_metrics, self.wraps, self.preserve = _text_style(s)
         text = collapse(node.text or "", self.mode, self.after_space)
+        if SOFT_HYPHEN in text and s.hyphens == "none":
+            text = text.replace(SOFT_HYPHEN, "")  # never a break (CSS Text 3 §5.4), and it has no width
         if not text:
             return
         if self.transform != "none":
