@@ -137,8 +137,7 @@ def atomic_box(
             w = max(w, lo)
     if w is None:
         lo, hi = yield intrinsic.intrinsic(ctx, i)
-        avail = cb_w - ml - mr - pb_h
-        w = min(max(lo, avail), hi)
+        w = intrinsic.fit_width(s.width_fit, lo, hi, cb_w - ml - mr - pb_h)
     w = clamp_width(s, w, cb_w, pb_h)
     if specified and ctx.display[i] in block.TABLE_LIKE:
         # a table is never narrower than its columns' min-content widths and spacing (CSS 2 §17.5.2.2:

@@ -814,8 +814,7 @@ def _width_and_margin(
         # width: fit-content/min-content/max-content size a block by its content; so does HTML rendering
         # for a block-level button with width auto (fit-content)
         lo, hi = yield intrinsic.intrinsic(ctx, i)
-        fit = s.width_fit or "fit-content"
-        w = lo if fit == "min-content" else hi if fit == "max-content" else min(max(lo, avail - pb_h), hi)
+        w = intrinsic.fit_width(s.width_fit, lo, hi, avail - pb_h)
     w = clamp_width(s, avail - pb_h if w is None else w, cb_w, pb_h)
     if auto_width and is_atomic and alt_box_ratio(ctx, i, s):
         # an alt text box (the one atomic box without a width of its own) fills the line, and its

@@ -313,6 +313,17 @@ def _flow_intrinsic(ctx: LayoutContext, i: int):
     return lo, hi
 
 
+def fit_width(fit: str | None, lo: float, hi: float, avail: float) -> float:
+    """The content width `width: min-content | max-content | fit-content` gives a box whose contents are
+    lo (min-content) to hi (max-content) wide in `avail` (CSS Sizing 3 §3.1); None is fit-content, the
+    shrink-to-fit width of CSS 2 §10.3.5."""
+    if fit == "min-content":
+        return lo
+    if fit == "max-content":
+        return hi
+    return min(max(lo, avail), hi)
+
+
 def _end_row(hi: float, row: float, b: float) -> float:
     """The widest max-content width so far, `hi`, once a row of floats `row` wide ends and a line or an
     in-flow block b wide comes below it."""
