@@ -41,7 +41,7 @@ from .pieces import (
     unit_trail,
 )
 from .text import FontMetrics, metrics_for
-from .units import PRESERVING, breaks_anywhere, build_units, has_inline_content
+from .units import PRESERVING, breaks_all, breaks_anywhere, build_units, has_inline_content
 
 __all__ = ["InlineResult", "build_units", "has_inline_content", "inline_run"]
 
@@ -305,11 +305,10 @@ class _Lines:
         for p in self.deferred:
             self._place_float(p, self.y)
 
-    def _breaks_anywhere(self, p: Piece) -> bool:
-        """Whether word piece p may break between any two characters where it does not fit on a line
-        (see breaks_anywhere)."""
+    def _style_of(self, p: Piece) -> ComputedStyle:
+        """The style of the text of word piece p (its text node's parent's)."""
         ctx = self.ctx
-        return breaks_anywhere(ctx.styles[ctx.nodes[p[NODE]].parent])
+        return ctx.styles[ctx.nodes[p[NODE]].parent]
 
     def _breaks_here(self, line: Line, p: Piece, room: float) -> bool:
         """Whether word piece p, too wide for the room on its line, may be cut there: on a line as wide as
@@ -331,23 +330,17 @@ class _Lines:
         """The index of the unit's only word when it may break anywhere (lone_word, breaks_anywhere),
         else -1."""
         word = lone_word(pieces)
-        return word if word >= 0 and self._breaks_anywhere(pieces[word]) else -1
-
-    def _breaks_all(self, p: Piece, room: float) -> bool:
-        """Whether word piece p, which does not fit in the room left on a line holding content, is cut at
-        the line's end: its text has `word-break: break-all` (a break opportunity between any two
-        characters, CSS Text 3 §5.2) and a first character fits."""
-        ctx = self.ctx
-        s = ctx.styles[ctx.nodes[p[NODE]].parent]
-        return s.word_break == "break-all" and breaks_anywhere(s) and _first_fits(p, room)
+        return word if word >= 0 and breaks_anywhere(self._style_of(pieces[word])) else -1
 
     def _word_breaking_all(self, pieces: list[Piece], line: Line) -> int:
-        """The index of a unit's only word when _breaks_all cuts it on `line`, else -1."""
+        """The index of a unit's only word when it does not fit in the room left on `line`, which holds
+        content, and is cut at the line's end (breaks_all, and a first character fits), else -1."""
         word = lone_word(pieces)
         if word < 0:
             return -1
         room = line.right - line.left - line.pen
-        return word if self._breaks_all(pieces[word], room) else -1
+        p = pieces[word]
+        return word if breaks_all(self._style_of(p)) and _first_fits(p, room) else -1
 
     def _put_breaking_unit(self, pieces: list[Piece], word: int, line: Line) -> Line:
         """Put a unit that does not fit on the line it starts, whose only word (`pieces[word]`) may
@@ -407,29 +400,33 @@ class _Lines:
         line = self.line
         j = 0
         count = len(words)
-        anywhere: bool | None = None  # breaks_anywhere of the run's text, once a word overflows a line
+        style: ComputedStyle | None = None  # the style of the run's text, once a word overflows a line
         while j < count:
             limit = line.right - line.left + 0.01 - line.pen
             seg = widths[j]
             first_word = j
             if seg > limit and line.pieces and has_content(line):
-                word_piece = (WORD, node, seg, words[j], m, raised, 0.0, 0.0, 0.0)
-                if self._breaks_all(word_piece, limit):  # word-break: break-all: cut where this line ends
-                    line = self._put_breaking(word_piece, line)
-                    _append(line, space_piece)
-                    j += 1
-                    continue
+                if style is None:
+                    style = self._style_of(space_piece)
+                if breaks_all(style):  # word-break: break-all: cut where this line ends
+                    word_piece = (WORD, node, seg, words[j], m, raised, 0.0, 0.0, 0.0)
+                    if _first_fits(word_piece, limit):
+                        line = self._put_breaking(word_piece, line)
+                        _append(line, space_piece)
+                        j += 1
+                        continue
                 line = self._wrap()
                 continue
             j += 1
             if seg > limit:  # a word wider than the line, alone on it
-                if anywhere is None:
-                    anywhere = self._breaks_anywhere(space_piece)
-                word_piece = (WORD, node, seg, words[first_word], m, raised, 0.0, 0.0, 0.0)
-                if anywhere and self._breaks_here(line, word_piece, limit):
-                    line = self._put_breaking(word_piece, line)
-                    _append(line, space_piece)
-                    continue
+                if style is None:
+                    style = self._style_of(space_piece)
+                if breaks_anywhere(style):
+                    word_piece = (WORD, node, seg, words[first_word], m, raised, 0.0, 0.0, 0.0)
+                    if self._breaks_here(line, word_piece, limit):
+                        line = self._put_breaking(word_piece, line)
+                        _append(line, space_piece)
+                        continue
             while j < count and seg + space_w + widths[j] <= limit:
                 seg += space_w + widths[j]
                 j += 1

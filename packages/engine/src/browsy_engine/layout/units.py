@@ -575,6 +575,12 @@ def breaks_anywhere(s: ComputedStyle) -> bool:
     return s.white_space not in ("nowrap", "pre")
 
 
+def breaks_all(s: ComputedStyle) -> bool:
+    """Whether text in style s has a break opportunity between any two characters wherever a line ends
+    (`word-break: break-all`, CSS Text 3 §5.2), its white space wrapping."""
+    return s.word_break == "break-all" and breaks_anywhere(s)
+
+
 def breaks_anywhere_in_min_content(s: ComputedStyle) -> bool:
     """Whether the breaks between characters that breaks_anywhere allows also count for the min-content
     width (`overflow-wrap: anywhere`, `word-break: break-all | break-word`; CSS Text 3 §5.2, §5.5): a
