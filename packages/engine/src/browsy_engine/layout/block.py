@@ -322,9 +322,11 @@ def _edge_line(ctx: LayoutContext, i: int, c: int, cw: float, start: bool) -> fl
     around block child c of container i that c begins or ends, or 0. Such an edge, when it has a margin,
     border or padding, makes the line before (after) the block no empty line (CSS 2 §9.4.2, Chromium):
     it is as high as the container's strut and those boxes' fonts make it."""
+    child, p = c, ctx.nodes[c].parent
+    if p == i or p not in ctx.split_set:
+        return 0.0  # (most block children: not inside a split inline box, asked of every one once a page has some)
     above, below = metrics_for(ctx.styles[i]).split
     found = False
-    child, p = c, ctx.nodes[c].parent
     while p != i and p in ctx.split_set:
         kids = [k for k in ctx.box_children(p) if not _blank_text(ctx, k)]
         if not kids or kids[0 if start else -1] != child:

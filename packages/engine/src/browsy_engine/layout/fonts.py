@@ -12,6 +12,7 @@ from __future__ import annotations
 import gzip
 import json
 import math
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -72,6 +73,8 @@ class Face:
     descent_em: float
     line_gap_em: float
     x_height_em: float
+    # a search for a character the face has no glyph for (the fallback font's, or a missing-glyph box)
+    missing: re.Pattern[str]
     cache: dict[tuple[str, float], float] = field(default_factory=dict)
 
     def ascent(self, size: float) -> float:
@@ -135,7 +138,24 @@ def _load_face(key: str) -> Face:
         descent_em=table["descent"] / upem,
         line_gap_em=table["line_gap"] / upem,
         x_height_em=table["x_height"] / upem,
+        missing=_search_outside(widths),
     )
+
+
+def _search_outside(chars: dict[str, float]) -> re.Pattern[str]:
+    """A pattern matching any character not among `chars`: a class of the ranges they make, negated.
+    The regex engine scans a text for one in C, where a set of the text's characters costs an object
+    per character (text.uses_fallback asks it of every text that is not ASCII)."""
+    points = sorted(ord(ch) for ch in chars)
+    ranges: list[str] = []
+    start = prev = points[0]
+    for cp in points[1:] + [-1]:
+        if cp == prev + 1:
+            prev = cp
+            continue
+        ranges.append(f"\\U{start:08x}" if start == prev else f"\\U{start:08x}-\\U{prev:08x}")
+        start = prev = cp
+    return re.compile("[^" + "".join(ranges) + "]")
 
 
 @lru_cache(maxsize=1)

@@ -4,6 +4,8 @@ getBoundingClientRect() reports), atomic inlines — with text-align and justifi
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..css.style import ComputedStyle
 from .context import LayoutContext
 from .geometry import px
@@ -26,7 +28,7 @@ from .pieces import (
     Line,
     Piece,
 )
-from .text import FontMetrics, per_style
+from .text import FontMetrics, StyleMemo
 
 
 def _atomic_ascent(p: Piece, strut: FontMetrics) -> float:
@@ -385,12 +387,17 @@ def edges(s: ComputedStyle, cw: float) -> tuple[float, float, float, float, floa
     return fixed if fixed is not None else _edges_at(s, cw)
 
 
-@per_style
+_FIXED_EDGES: Final[StyleMemo[tuple[tuple[float, float, float, float, float, float] | None]]] = StyleMemo()
+
+
 def _fixed_edges(s: ComputedStyle) -> tuple[float, float, float, float, float, float] | None:
     """edges() of a style without percentages (they need no containing block), else None."""
+    known = _FIXED_EDGES.get(s)
+    if known is not None:
+        return known[0]
     if any(v is not None and v[1] for v in _lengths(s)):
-        return None
-    return _edges_at(s, 0.0)
+        return _FIXED_EDGES.put(s, (None,))[0]
+    return _FIXED_EDGES.put(s, (_edges_at(s, 0.0),))[0]
 
 
 def _lengths(s: ComputedStyle) -> tuple:

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import re
 import struct
-from collections.abc import Callable
-from functools import lru_cache, wraps
-from typing import Final, TypeVar
+from functools import lru_cache
+from typing import Final, Generic, TypeVar
 
 from ..css.style import ComputedStyle
 from .fonts import SOFT_HYPHEN, Face, face_for, fallback_covers
@@ -21,6 +20,7 @@ _AROUND_NEWLINE: Final = re.compile(r" ?\n ?")
 _HYPHEN_SPLIT: Final = re.compile("(?<=\\w-)(?=\\w)|(?<=\u00ad)(?=.)")
 
 
+DOCUMENT_WHITE_SPACE: Final = " \t\n\r\f"  # HTML's ASCII white space, which CSS collapses
 _CJK: Final = re.compile("[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
 
@@ -30,8 +30,8 @@ def has_breaks_inside(text: str) -> bool:
         return True
     if SOFT_HYPHEN in text:
         return True
-    # no CJK character unless some character is at least U+2E80 (max() is one pass in C)
-    return not text.isascii() and max(text) >= "\u2e80" and _CJK.search(text) is not None
+    # (the regex engine's scan costs a few instructions a character; max() an object each)
+    return not text.isascii() and _CJK.search(text) is not None
 
 
 def _is_word_char(ch: str) -> bool:
@@ -79,6 +79,10 @@ def collapse_spaces(text: str) -> str:
     """Each run of document white space (space, tab, line feed, carriage return, form feed: HTML's ASCII
     whitespace, not U+00A0) as one space (CSS Text 3 §4.1.1). String replacement rather than a regex
     substitution: the regex engine costs a fifth of a text-heavy page's layout."""
+    if text.isspace() and not text.strip(DOCUMENT_WHITE_SPACE):
+        # white space only, as between tags (half the texts): str.isspace reads it without copying, the
+        # strip then rules out other Unicode spaces (U+00A0 is no collapsible space)
+        return " "
     for ch in "\n\t\r\f":
         if ch in text:
             text = text.replace(ch, " ")
@@ -230,34 +234,39 @@ def _fallback_metrics(
     return FontMetrics(s).with_fallback(s)
 
 
-MAX_STYLES_REMEMBERED: Final = 50_000  # per memo of per_style: it starts over past this many styles
+MAX_STYLES_REMEMBERED: Final = 50_000  # per StyleMemo: it starts over past this many styles
 
 
-def per_style(compute: Callable[[ComputedStyle], T]) -> Callable[[ComputedStyle], T]:
-    """`compute` memoised per style object (cascades share style objects, so a page has few distinct ones):
-    keyed by identity and checked on a hit, bounded by MAX_STYLES_REMEMBERED."""
-    known: dict[int, tuple[ComputedStyle, T]] = {}
+class StyleMemo(Generic[T]):
+    """Values computed from a style, memoised per style object (cascades share style objects, so a page
+    has few distinct ones): keyed by identity and checked on a hit, bounded by MAX_STYLES_REMEMBERED.
 
-    @wraps(compute)
-    def memoised(s: ComputedStyle) -> T:
-        hit = known.get(id(s))
-        if hit is not None and hit[0] is s:
-            return hit[1]
-        value = compute(s)
-        if len(known) > MAX_STYLES_REMEMBERED:
-            known.clear()
-        known[id(s)] = (s, value)
+    A memo is a compiled class read by plain functions (`metrics_for`): those are called directly by the
+    compiled modules, where a decorated function would be called through the interpreter's generic call
+    (about a thousand instructions per call: a tenth of a one-word paragraph's text handling)."""
+
+    __slots__ = ("known",)
+
+    def __init__(self) -> None:
+        self.known: dict[int, tuple[ComputedStyle, T]] = {}
+
+    def get(self, s: ComputedStyle) -> T | None:
+        hit = self.known.get(id(s))
+        return hit[1] if hit is not None and hit[0] is s else None
+
+    def put(self, s: ComputedStyle, value: T) -> T:
+        if len(self.known) > MAX_STYLES_REMEMBERED:
+            self.known.clear()
+        self.known[id(s)] = (s, value)
         return value
-
-    return memoised
 
 
 def uses_fallback(text: str, face: Face) -> bool:
     """Whether `text` has characters the face lacks but DejaVu Sans (the fallback) draws. Default
     ignorable characters (zero-width spaces and joiners, bidi controls, variation selectors, …) are not
     drawn and call for no fallback font, so they leave the line's metrics alone."""
-    if text.isascii():
-        return False
+    if text.isascii() or face.missing.search(text) is None:
+        return False  # the face draws every character
     if "\u200d" in text:
         # a zero-width joiner makes one grapheme cluster of the characters it joins (an emoji ZWJ
         # sequence such as U+1F481 U+200D U+2640): fonts are chosen per cluster, by its first character
@@ -326,9 +335,18 @@ def normal_line_metrics(s: ComputedStyle) -> FontMetrics:
     )
 
 
-@per_style
+_METRICS: Final[StyleMemo[FontMetrics]] = StyleMemo()
+
+
 def metrics_for(s: ComputedStyle) -> FontMetrics:
     """The font metrics of a computed style."""
+    known = _METRICS.get(s)
+    if known is not None:
+        return known
+    return _METRICS.put(s, _style_metrics(s))
+
+
+def _style_metrics(s: ComputedStyle) -> FontMetrics:
     return _metrics(
         s.font_family,
         s.font_weight,

@@ -36,18 +36,18 @@ from .pieces import (
     WORD,
 )
 from .text import (
+    DOCUMENT_WHITE_SPACE,
     FontMetrics,
+    StyleMemo,
     apply_transform,
     collapse,
     has_breaks_inside,
     metrics_for,
     metrics_with_fallback,
-    per_style,
     split_words,
     uses_fallback,
 )
 
-_DOCUMENT_WHITE_SPACE: Final = " \t\n\r\f"  # HTML's ASCII white space, which CSS collapses
 PRESERVING: Final = ("pre", "pre-wrap", "break-spaces")  # the white-space values that keep spaces
 _MIN_RUN: Final = 4  # plain words in a row that make a TEXTRUN unit (fewer: a unit per word is as cheap)
 NO_MARGIN = ((0.0, 0.0), None)  # a zero margin, and `auto` (0 on inline boxes)
@@ -56,41 +56,52 @@ NO_MARGIN = ((0.0, 0.0), None)  # a zero margin, and `auto` (0 on inline boxes)
 def has_inline_content(ctx: LayoutContext, nodes: list[int]) -> bool:
     """False when a run holds nothing but collapsible whitespace (it then produces no line boxes)."""
     doc_nodes, display, styles = ctx.nodes, ctx.display, ctx.styles
-    stack = nodes[::-1]  # from the run's start: content, when there is some, is usually there
-    while stack:
-        i = stack.pop()
-        d = display[i]
-        if d == "text":
-            text = doc_nodes[i].text or ""
-            if text and text[0] not in _DOCUMENT_WHITE_SPACE:  # (most texts: without copying them)
+    stack: list[int] = []  # inside an inline box without edges: its children still to read
+    for first in nodes:  # from the run's start: content, when there is some, is usually there
+        stack.append(first)
+        while stack:
+            i = stack.pop()
+            d = display[i]
+            if d == "text":
+                text = doc_nodes[i].text or ""
+                # a character other than white space (read without copying the text; the strip, on white
+                # space only, keeps U+00A0 and the other spaces that do not collapse)
+                if text and (text[0] not in DOCUMENT_WHITE_SPACE or not text.isspace()):
+                    return True
+                if text.strip(DOCUMENT_WHITE_SPACE) or styles[doc_nodes[i].parent].white_space in PRESERVING:
+                    return True
+            elif d == "inline" and doc_nodes[i].tag not in REPLACED:
+                if doc_nodes[i].tag == "br":
+                    return True  # a forced break makes a line box even on its own
+                s = styles[i]
+                if s is not None and (  # CSS 2 §9.4.2: inline boxes with margins, padding or borders
+                    s.padding_left != (0.0, 0.0)
+                    or s.border_left_width
+                    or s.padding_right != (0.0, 0.0)
+                    or s.border_right_width
+                    or s.margin_left not in NO_MARGIN
+                    or s.margin_right not in NO_MARGIN
+                ):
+                    return True
+                stack.extend(ctx.box_children(i))
+            elif d != "none":
                 return True
-            if text.strip(_DOCUMENT_WHITE_SPACE) or styles[doc_nodes[i].parent].white_space in PRESERVING:
-                return True
-        elif d == "inline" and doc_nodes[i].tag not in REPLACED:
-            if doc_nodes[i].tag == "br":
-                return True  # a forced break makes a line box even on its own
-            s = styles[i]
-            if s is not None and (  # CSS 2 §9.4.2: inline boxes with margins, padding or borders
-                s.padding_left != (0.0, 0.0)
-                or s.border_left_width
-                or s.padding_right != (0.0, 0.0)
-                or s.border_right_width
-                or s.margin_left not in NO_MARGIN
-                or s.margin_right not in NO_MARGIN
-            ):
-                return True
-            stack.extend(ctx.box_children(i))
-        elif d != "none":
-            return True
     return False
 
 
-@per_style
+_TEXT_STYLES: Final[StyleMemo[tuple[str, str, FontMetrics, bool, bool]]] = StyleMemo()
+
+
 def _text_style(s: ComputedStyle) -> tuple[str, str, FontMetrics, bool, bool]:
     """What a text node needs of its style: white-space, text-transform, metrics, whether it wraps and
     whether it keeps spaces."""
+    known = _TEXT_STYLES.get(s)
+    if known is not None:
+        return known
     mode = s.white_space
-    return mode, s.text_transform, metrics_for(s), mode not in ("nowrap", "pre"), mode in PRESERVING
+    return _TEXT_STYLES.put(
+        s, (mode, s.text_transform, metrics_for(s), mode not in ("nowrap", "pre"), mode in PRESERVING)
+    )
 
 
 def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float, measuring: bool = False):
