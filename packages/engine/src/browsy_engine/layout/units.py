@@ -55,38 +55,44 @@ NO_MARGIN = ((0.0, 0.0), None)  # a zero margin, and `auto` (0 on inline boxes)
 
 def has_inline_content(ctx: LayoutContext, nodes: list[int]) -> bool:
     """False when a run holds nothing but collapsible whitespace (it then produces no line boxes)."""
-    doc_nodes, display, styles = ctx.nodes, ctx.display, ctx.styles
-    stack: list[int] = []  # inside an inline box without edges: its children still to read
-    for first in nodes:  # from the run's start: content, when there is some, is usually there
-        stack.append(first)
-        while stack:
-            i = stack.pop()
-            d = display[i]
-            if d == "text":
-                text = doc_nodes[i].text or ""
-                # a character other than white space (read without copying the text; the strip, on white
-                # space only, keeps U+00A0 and the other spaces that do not collapse)
-                if text and (text[0] not in DOCUMENT_WHITE_SPACE or not text.isspace()):
-                    return True
-                if text.strip(DOCUMENT_WHITE_SPACE) or styles[doc_nodes[i].parent].white_space in PRESERVING:
-                    return True
-            elif d == "inline" and doc_nodes[i].tag not in REPLACED:
-                if doc_nodes[i].tag == "br":
-                    return True  # a forced break makes a line box even on its own
-                s = styles[i]
-                if s is not None and (  # CSS 2 §9.4.2: inline boxes with margins, padding or borders
-                    s.padding_left != (0.0, 0.0)
-                    or s.border_left_width
-                    or s.padding_right != (0.0, 0.0)
-                    or s.border_right_width
-                    or s.margin_left not in NO_MARGIN
-                    or s.margin_right not in NO_MARGIN
-                ):
-                    return True
-                stack.extend(ctx.box_children(i))
-            elif d != "none":
-                return True
+    pending: list[int] = []  # children of the inline boxes without edges met, still to read
+    for i in nodes:  # from the run's start: content, when there is some, is usually there
+        found = _holds_content(ctx, i, pending)
+        while not found and pending:
+            found = _holds_content(ctx, pending.pop(), pending)
+        if found:
+            return True
     return False
+
+
+def _holds_content(ctx: LayoutContext, i: int, pending: list[int]) -> bool:
+    """Whether node i of a run puts content on a line by itself; an inline box that does not leaves its
+    children on `pending`."""
+    d = ctx.display[i]
+    node = ctx.nodes[i]
+    if d == "text":
+        text = node.text or ""
+        # a character other than white space (read without copying the text; the strip, on white space
+        # only, keeps U+00A0 and the other spaces that do not collapse)
+        if text and (text[0] not in DOCUMENT_WHITE_SPACE or not text.isspace()):
+            return True
+        return bool(text.strip(DOCUMENT_WHITE_SPACE)) or ctx.styles[node.parent].white_space in PRESERVING
+    if d == "inline" and node.tag not in REPLACED:
+        if node.tag == "br":
+            return True  # a forced break makes a line box even on its own
+        s = ctx.styles[i]
+        if s is not None and (  # CSS 2 §9.4.2: inline boxes with margins, padding or borders
+            s.padding_left != (0.0, 0.0)
+            or s.border_left_width
+            or s.padding_right != (0.0, 0.0)
+            or s.border_right_width
+            or s.margin_left not in NO_MARGIN
+            or s.margin_right not in NO_MARGIN
+        ):
+            return True
+        pending.extend(ctx.box_children(i))
+        return False
+    return d != "none"
 
 
 _TEXT_STYLES: Final[StyleMemo[tuple[str, str, FontMetrics, bool, bool]]] = StyleMemo()
