@@ -103,7 +103,7 @@ def apply_transform(text: str, transform: str) -> str:
 
 def split_words(word: str) -> list[str]:
     """Break opportunities inside a space-free word: after hyphens, around CJK characters."""
-    if not word.isascii() and any(is_cjk(c) for c in word):
+    if not word.isascii() and _CJK.search(word) is not None:  # (a scan in C, not a call per character)
         out: list[str] = []
         buf = ""
         for c in word:
