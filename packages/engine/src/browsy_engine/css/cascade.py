@@ -188,7 +188,9 @@ class _Cascade:
         self.blocks: list[Block] = []
         # (origin group, layer) of each sheet block by id, for revert-layer (see _revert_layer)
         self.block_levels: dict[int, tuple[int, int]] = {}
-        self.matched: dict[int, list[int]] = {}
+        # the ascending seqs of the blocks matching each node (None: none), by node index: a list, not a
+        # dict, as every matched (rule, element) pair looks its element up here
+        self.matched: list[list[int] | None] = [None] * len(doc.nodes)
         self.pseudo_matched: dict[tuple[int, str], list[int]] = {}  # (element, "before"/"after") -> seqs
         self.ua_end = 0
         self.important_start = 0
@@ -273,14 +275,20 @@ class _Cascade:
             blocks.append(block)
             levels[id(block)] = (ORIGIN_GROUPS[key[0]], key[1])
             # a rule's targets are all elements, or all (element, "before"/"after") for a pseudo-element
-            target: dict[Any, list[int]] = matched if isinstance(rule_targets[0], int) else pseudo
-            get = target.get
+            if isinstance(rule_targets[0], int):
+                for i in rule_targets:
+                    lst = matched[i]
+                    if lst is None:
+                        matched[i] = [seq]
+                    else:
+                        lst.append(seq)
+                continue
             for t in rule_targets:
-                lst = get(t)
-                if lst is None:
-                    target[t] = [seq]
+                found = pseudo.get(t)
+                if found is None:
+                    pseudo[t] = [seq]
                 else:
-                    lst.append(seq)
+                    found.append(seq)
         origins = [e[0][0] for e in entries]
         self.ua_end = bisect_left(origins, HINTS)
         self.important_start = bisect_left(origins, AUTHOR_IMPORTANT)
@@ -344,7 +352,7 @@ class _Cascade:
             else:  # no attributes: only a table cell has hints (its table's)
                 inline = None
                 hints = presentational_css(doc, node) if node.tag in CELL_TAGS else None
-            seqs = matched.get(i)
+            seqs = matched[i]
             key = (id(parent), tuple(seqs) if seqs else (), inline, hints)
             style = memo.get(key)
             if style is None:
