@@ -189,8 +189,10 @@ class _Cascade:
         # (origin group, layer) of each sheet block by id, for revert-layer (see _revert_layer)
         self.block_levels: dict[int, tuple[int, int]] = {}
         # the ascending seqs of the blocks matching each node (None: none), by node index: a list, not a
-        # dict, as every matched (rule, element) pair looks its element up here
-        self.matched: list[list[int] | None] = [None] * len(doc.nodes)
+        # dict, as every matched (rule, element) pair looks its element up here. Items are Any so that
+        # compiled code appends the one boxed int of a seq to all its elements' lists (an int-typed list
+        # would box it anew for each); elements with the same blocks then also compare fast in `run`'s memo
+        self.matched: list[list[Any] | None] = [None] * len(doc.nodes)
         self.pseudo_matched: dict[tuple[int, str], list[int]] = {}  # (element, "before"/"after") -> seqs
         self.ua_end = 0
         self.important_start = 0
@@ -276,12 +278,14 @@ class _Cascade:
             levels[id(block)] = (ORIGIN_GROUPS[key[0]], key[1])
             # a rule's targets are all elements, or all (element, "before"/"after") for a pseudo-element
             if isinstance(rule_targets[0], int):
-                for i in rule_targets:
+                boxed: Any = seq  # boxed once for all targets (see `matched`)
+                elements: list[int] = rule_targets  # typed, so that compiled code indexes `matched` directly
+                for i in elements:
                     lst = matched[i]
                     if lst is None:
-                        matched[i] = [seq]
+                        matched[i] = [boxed]
                     else:
-                        lst.append(seq)
+                        lst.append(boxed)
                 continue
             for t in rule_targets:
                 found = pseudo.get(t)

@@ -85,8 +85,6 @@ class Document:
     nodes: list[Node]
     source: str  # the markup lexbor parsed (after the depth guard), to rebuild the parser on demand
     _parser: LexborHTMLParser | None = field(default=None, repr=False)
-    # lexbor's node ids of the elements, in document order; valid for `_parser` only (see `by_mem_id`)
-    _mem_ids: list[int] = field(default_factory=list, repr=False)
     compat_mode: str = "no-quirks"  # 'quirks' | 'limited-quirks' | 'no-quirks' (from the doctype)
     _ends: list[int] | None = field(default=None, repr=False)  # see `subtree_ends`
     # (element, "before"/"after") -> the computed style of that generated box (set by the cascade)
@@ -98,29 +96,27 @@ class Document:
     def lexbor(self) -> LexborHTMLParser:
         """Lexbor's tree of this document, re-parsed from `source` if it was released."""
         if self._parser is None:
-            parser = _parser_for(self.source)
-            self._mem_ids = _flatten(_root_of(parser))[1]
+            self._parser = _parser_for(self.source)  # same input, same tree: `by_mem_id` maps it again
             self._by_mem_id = None
-            self._parser = parser
         return self._parser
 
     @property
     def by_mem_id(self) -> dict[int, int]:
         """Lexbor's element ids → our indices (text nodes are never selected); valid for `lexbor` only.
 
-        Built on the first `select` that finds something, from the ids `_flatten` listed: many pages never
-        ask, and one C-level dict(zip()) costs less than a dict insertion per element in the walk."""
+        Built on the first `select` that finds something, by a second walk of lexbor's tree: most pages
+        never ask (about 1 in 6 of corpus-real), so `_flatten` does not read every element's id."""
         if self._parser is None:
             return {}  # released: no lexbor ids are valid
         if self._by_mem_id is None:
-            self._by_mem_id = dict(zip(self._mem_ids, self.index().elements, strict=True))
+            ids = _element_ids(_root_of(self._parser))
+            self._by_mem_id = dict(zip(ids, self.index().elements, strict=True))
         return self._by_mem_id
 
     def release_parser(self) -> None:
         """Free lexbor's tree (about as large as our nodes), the subtree ends and the index; all are rebuilt
         when asked."""
         self._parser = None
-        self._mem_ids = []
         self._by_mem_id = None
         self._ends = None
         self._index = None
@@ -273,8 +269,7 @@ def build_document(html: str) -> Document:
     """
     source = limit_depth(html)
     parser = _parser_for(source)
-    nodes, mem_ids = _flatten(_root_of(parser))
-    return Document(nodes, source, parser, mem_ids, compat_mode(html))
+    return Document(_flatten(_root_of(parser)), source, parser, compat_mode(html))
 
 
 def _parser_for(source: str) -> LexborHTMLParser:
@@ -292,9 +287,8 @@ def _root_of(parser: LexborHTMLParser) -> LexborNode:
     return root
 
 
-def _flatten(root: LexborNode) -> tuple[list[Node], list[int]]:
-    """Our nodes in pre-order, and lexbor's ids of the elements among them (in order), from one walk of
-    lexbor's tree.
+def _flatten(root: LexborNode) -> list[Node]:
+    """Our nodes in pre-order, from one walk of lexbor's tree.
 
     The walk goes down first children and along next siblings, with a stack of the siblings still to
     visit at outer levels, so every node's parent is known without asking lexbor for it (a `parent` node
@@ -309,7 +303,6 @@ def _flatten(root: LexborNode) -> tuple[list[Node], list[int]]:
     empty dict and list are locals (a module global is a dict lookup per use).
     """
     nodes: list[Node] = []
-    mem_ids: list[int] = []
     no_attributes = _NO_ATTRIBUTES
     no_children = _NO_CHILDREN
     tag_names: dict[int, str | None] = {}  # lexbor tag id → our lowercase tag (None: not kept)
@@ -338,7 +331,6 @@ def _flatten(root: LexborNode) -> tuple[list[Node], list[int]]:
             x = x.next
             continue
         nodes.append(Node(count, tag, x.attributes, parent))
-        mem_ids.append(x.mem_id)
         if parent >= 0:
             nodes[parent].children.append(count)
         following = x.next if parent >= 0 else None
@@ -350,7 +342,22 @@ def _flatten(root: LexborNode) -> tuple[list[Node], list[int]]:
         else:
             x = following
         count += 1
-    return nodes, mem_ids
+    return nodes
+
+
+def _element_ids(root: LexborNode) -> list[int]:
+    """Lexbor's ids of the elements `_flatten` keeps, in the same (document) order: lexbor's own walk of
+    the same tree, without its text nodes, dropping what `_flatten` drops (decided per tag id as there)."""
+    kept: dict[int, bool] = {}
+    ids: list[int] = []
+    for x in root.traverse():
+        tag_id = x.tag_id
+        keep = kept.get(tag_id)
+        if keep is None:
+            keep = kept[tag_id] = _element_tag(x) is not None
+        if keep:
+            ids.append(x.mem_id)
+    return ids
 
 
 def _element_tag(x: LexborNode) -> str | None:
