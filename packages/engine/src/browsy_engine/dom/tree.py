@@ -15,6 +15,7 @@ from typing import Any, Final
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
+from .decode import utf8_source
 from .depth import limit_depth
 from .quirks import compat_mode
 
@@ -268,12 +269,14 @@ def build_document(html: str) -> Document:
     Pathologically deep markup is first flattened the way Blink's parser caps depth (see depth.py).
     """
     source = limit_depth(html)
-    parser = _parser_for(source)
+    parser = _parser_for(source, utf8_source(source))
     return Document(_flatten(_root_of(parser)), source, parser, compat_mode(html))
 
 
-def _parser_for(source: str) -> LexborHTMLParser:
-    parser = LexborHTMLParser(source)
+def _parser_for(source: str, utf8: bytes | None = None) -> LexborHTMLParser:
+    """Lexbor's tree of `source`; `utf8`, when given, is its UTF-8 encoding (lexbor's input, so it is not
+    encoded again)."""
+    parser = LexborHTMLParser(utf8 if utf8 is not None else source)
     if parser.root is None:
         parser = LexborHTMLParser("<html><head></head><body></body></html>")
     return parser
