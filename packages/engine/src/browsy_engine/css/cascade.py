@@ -188,7 +188,11 @@ class _Cascade:
         self.blocks: list[Block] = []
         # (origin group, layer) of each sheet block by id, for revert-layer (see _revert_layer)
         self.block_levels: dict[int, tuple[int, int]] = {}
-        self.matched: dict[int, list[int]] = {}
+        # the ascending seqs of the blocks matching each node (None: none), by node index: a list, not a
+        # dict, as every matched (rule, element) pair looks its element up here. Items are Any so that
+        # compiled code appends the one boxed int of a seq to all its elements' lists (an int-typed list
+        # would box it anew for each); elements with the same blocks then also compare fast in `run`'s memo
+        self.matched: list[list[Any] | None] = [None] * len(doc.nodes)
         self.pseudo_matched: dict[tuple[int, str], list[int]] = {}  # (element, "before"/"after") -> seqs
         self.ua_end = 0
         self.important_start = 0
@@ -273,14 +277,22 @@ class _Cascade:
             blocks.append(block)
             levels[id(block)] = (ORIGIN_GROUPS[key[0]], key[1])
             # a rule's targets are all elements, or all (element, "before"/"after") for a pseudo-element
-            target: dict[Any, list[int]] = matched if isinstance(rule_targets[0], int) else pseudo
-            get = target.get
+            if isinstance(rule_targets[0], int):
+                boxed: Any = seq  # boxed once for all targets (see `matched`)
+                elements: list[int] = rule_targets  # typed, so that compiled code indexes `matched` directly
+                for i in elements:
+                    lst = matched[i]
+                    if lst is None:
+                        matched[i] = [boxed]
+                    else:
+                        lst.append(boxed)
+                continue
             for t in rule_targets:
-                lst = get(t)
-                if lst is None:
-                    target[t] = [seq]
+                found = pseudo.get(t)
+                if found is None:
+                    pseudo[t] = [seq]
                 else:
-                    lst.append(seq)
+                    found.append(seq)
         origins = [e[0][0] for e in entries]
         self.ua_end = bisect_left(origins, HINTS)
         self.important_start = bisect_left(origins, AUTHOR_IMPORTANT)
@@ -344,7 +356,7 @@ class _Cascade:
             else:  # no attributes: only a table cell has hints (its table's)
                 inline = None
                 hints = presentational_css(doc, node) if node.tag in CELL_TAGS else None
-            seqs = matched.get(i)
+            seqs = matched[i]
             key = (id(parent), tuple(seqs) if seqs else (), inline, hints)
             style = memo.get(key)
             if style is None:

@@ -86,12 +86,37 @@ def sniff_encoding(data: bytes, content_type: str | None = None) -> tuple[str, i
     return (charset_from_content_type(content_type) or charset_from_meta(data) or "utf-8"), 0
 
 
+# The text decode_html returned last and the UTF-8 bytes it is exactly the decoding of (None when it is
+# not): lexbor parses UTF-8, so the tree builder hands it these bytes rather than have it encode the whole
+# page again (see `utf8_source`).
+_last_utf8: tuple[str, bytes] | None = None
+
+
 def decode_html(data: bytes | str, content_type: str | None = None) -> str:
     """Decode a page's bytes to text (str input is returned unchanged)."""
+    global _last_utf8
+    _last_utf8 = None
     if isinstance(data, str):
         return data
     try:
         encoding, skip = sniff_encoding(bytes(data), content_type)
-        return bytes(data)[skip:].decode(encoding, errors="replace")
+        raw = bytes(data)[skip:]
+        if encoding == "utf-8":
+            try:
+                text = raw.decode("utf-8")  # strict: valid UTF-8 is the usual case
+            except UnicodeDecodeError:
+                return raw.decode("utf-8", errors="replace")
+            _last_utf8 = (text, raw)
+            return text
+        return raw.decode(encoding, errors="replace")
     except Exception:  # a codec misbehaving on odd input must not reach the user
         return bytes(data).decode("utf-8", errors="replace")
+
+
+def utf8_source(text: str) -> bytes | None:
+    """The UTF-8 bytes `text` is exactly the decoding of, when it is the very text decode_html returned
+    last (the same object); else None. Handed out once: the bytes are not kept alive after."""
+    global _last_utf8
+    last = _last_utf8
+    _last_utf8 = None
+    return last[1] if last is not None and last[0] is text else None

@@ -10,12 +10,12 @@ walk, same indices).
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
+from .decode import utf8_source
 from .depth import limit_depth
 from .quirks import compat_mode
 
@@ -86,28 +86,39 @@ class Document:
     nodes: list[Node]
     source: str  # the markup lexbor parsed (after the depth guard), to rebuild the parser on demand
     _parser: LexborHTMLParser | None = field(default=None, repr=False)
-    # lexbor node id → our index, for elements (text nodes are never selected); valid for `_parser` only
-    by_mem_id: dict[int, int] = field(default_factory=dict, repr=False)
     compat_mode: str = "no-quirks"  # 'quirks' | 'limited-quirks' | 'no-quirks' (from the doctype)
     _ends: list[int] | None = field(default=None, repr=False)  # see `subtree_ends`
     # (element, "before"/"after") -> the computed style of that generated box (set by the cascade)
     pseudo_styles: dict[tuple[int, str], Any] = field(default_factory=dict, repr=False)
     _index: DocumentIndex | None = field(default=None, repr=False)  # see `index`
+    _by_mem_id: dict[int, int] | None = field(default=None, repr=False)  # see `by_mem_id`
 
     @property
     def lexbor(self) -> LexborHTMLParser:
         """Lexbor's tree of this document, re-parsed from `source` if it was released."""
         if self._parser is None:
-            parser = _parser_for(self.source)
-            self.by_mem_id = _flatten(_root_of(parser))[1]
-            self._parser = parser
+            self._parser = _parser_for(self.source)  # same input, same tree: `by_mem_id` maps it again
+            self._by_mem_id = None
         return self._parser
+
+    @property
+    def by_mem_id(self) -> dict[int, int]:
+        """Lexbor's element ids → our indices (text nodes are never selected); valid for `lexbor` only.
+
+        Built on the first `select` that finds something, by a second walk of lexbor's tree: most pages
+        never ask (about 1 in 6 of corpus-real), so `_flatten` does not read every element's id."""
+        if self._parser is None:
+            return {}  # released: no lexbor ids are valid
+        if self._by_mem_id is None:
+            ids = _element_ids(_root_of(self._parser))
+            self._by_mem_id = dict(zip(ids, self.index().elements, strict=True))
+        return self._by_mem_id
 
     def release_parser(self) -> None:
         """Free lexbor's tree (about as large as our nodes), the subtree ends and the index; all are rebuilt
         when asked."""
         self._parser = None
-        self.by_mem_id = {}
+        self._by_mem_id = None
         self._ends = None
         self._index = None
 
@@ -149,9 +160,7 @@ class Document:
             found = self.lexbor.css(selector)
         except Exception:  # lexbor raises on selectors it cannot parse; CSS says: drop the rule
             return []
-        get = self.by_mem_id.get
-        out = [get(n.mem_id, -1) for n in found]
-        return [i for i in out if i >= 0]
+        return self._our_indices(found)
 
     def select_checked(self, selector: str) -> list[int] | None:
         """Like `select`, but None when lexbor cannot parse the selector (CSS then drops the whole rule)."""
@@ -159,8 +168,14 @@ class Document:
             found = self.lexbor.css(selector)
         except Exception:
             return None
-        get = self.by_mem_id.get
-        out = [get(n.mem_id, -1) for n in found]
+        return self._our_indices(found)
+
+    def _our_indices(self, found: list[LexborNode]) -> list[int]:
+        """Our indices of lexbor's nodes (those we dropped, never elements of ours, left out)."""
+        if not found:
+            return []
+        by_mem_id = self.by_mem_id
+        out = [by_mem_id.get(n.mem_id, -1) for n in found]
         return [i for i in out if i >= 0]
 
     def find_first(self, tag: str) -> Node | None:
@@ -203,10 +218,13 @@ def subtree_ends(nodes: list[Node], elements: list[int] | None = None) -> list[i
 
 def index_elements(nodes: list[Node]) -> DocumentIndex:
     """One pass over the nodes: elements by tag, by class, by id and by INDEXED_ATTRIBUTES, and all
-    elements (document order)."""
-    tags: defaultdict[str, list[int]] = defaultdict(list)
-    classes: defaultdict[str, list[int]] = defaultdict(list)
-    ids: defaultdict[str, list[int]] = defaultdict(list)
+    elements (document order).
+
+    Plain dicts with get-or-insert, not defaultdicts: compiled, a defaultdict lookup is a generic
+    `__getitem__` call."""
+    tags: dict[str, list[int]] = {}
+    classes: dict[str, list[int]] = {}
+    ids: dict[str, list[int]] = {}
     with_attribute: dict[str, list[int]] = {}
     elements: list[int] = []
     for n in nodes:
@@ -214,7 +232,11 @@ def index_elements(nodes: list[Node]) -> DocumentIndex:
             continue
         index = n.index
         elements.append(index)
-        tags[n.tag].append(index)
+        found = tags.get(n.tag)
+        if found is None:
+            tags[n.tag] = [index]
+        else:
+            found.append(index)
         attrs = n.attrs
         if not attrs:
             continue
@@ -225,15 +247,19 @@ def index_elements(nodes: list[Node]) -> DocumentIndex:
         cls = attrs.get("class")
         if cls:
             words = cls.split()
-            if len(words) == 1:
-                classes[words[0]].append(index)
-            else:
-                for c in dict.fromkeys(words):  # each class once, in order
-                    classes[c].append(index)
+            for c in words if len(words) == 1 else dict.fromkeys(words):  # each class once, in order
+                found = classes.get(c)
+                if found is None:
+                    classes[c] = [index]
+                else:
+                    found.append(index)
         ident = attrs.get("id")
         if ident:
-            ids[ident].append(index)
-    tags.default_factory = classes.default_factory = ids.default_factory = None
+            found = ids.get(ident)
+            if found is None:
+                ids[ident] = [index]
+            else:
+                found.append(index)
     return DocumentIndex(tags, classes, ids, elements, with_attribute)
 
 
@@ -243,13 +269,14 @@ def build_document(html: str) -> Document:
     Pathologically deep markup is first flattened the way Blink's parser caps depth (see depth.py).
     """
     source = limit_depth(html)
-    parser = _parser_for(source)
-    nodes, by_mem_id = _flatten(_root_of(parser))
-    return Document(nodes, source, parser, by_mem_id, compat_mode(html))
+    parser = _parser_for(source, utf8_source(source))
+    return Document(_flatten(_root_of(parser)), source, parser, compat_mode(html))
 
 
-def _parser_for(source: str) -> LexborHTMLParser:
-    parser = LexborHTMLParser(source)
+def _parser_for(source: str, utf8: bytes | None = None) -> LexborHTMLParser:
+    """Lexbor's tree of `source`; `utf8`, when given, is its UTF-8 encoding (lexbor's input, so it is not
+    encoded again)."""
+    parser = LexborHTMLParser(utf8 if utf8 is not None else source)
     if parser.root is None:
         parser = LexborHTMLParser("<html><head></head><body></body></html>")
     return parser
@@ -263,8 +290,8 @@ def _root_of(parser: LexborHTMLParser) -> LexborNode:
     return root
 
 
-def _flatten(root: LexborNode) -> tuple[list[Node], dict[int, int]]:
-    """Our nodes in pre-order, and lexbor's element ids → our indices, from one walk of lexbor's tree.
+def _flatten(root: LexborNode) -> list[Node]:
+    """Our nodes in pre-order, from one walk of lexbor's tree.
 
     The walk goes down first children and along next siblings, with a stack of the siblings still to
     visit at outer levels, so every node's parent is known without asking lexbor for it (a `parent` node
@@ -274,10 +301,13 @@ def _flatten(root: LexborNode) -> tuple[list[Node], dict[int, int]]:
     nodes share one empty attribute dict and one empty children list (no stage ever writes to a node's
     attributes or to a text node's children).
 
+    This loop runs once per node of every page, so it is written for mypyc: list methods are called
+    directly (a bound `append` kept in a local is a generic Python call in compiled code) and the shared
+    empty dict and list are locals (a module global is a dict lookup per use).
     """
     nodes: list[Node] = []
-    by_mem_id: dict[int, int] = {}
-    append_node = nodes.append
+    no_attributes = _NO_ATTRIBUTES
+    no_children = _NO_CHILDREN
     tag_names: dict[int, str | None] = {}  # lexbor tag id → our lowercase tag (None: not kept)
     count = 0
     stack: list[tuple[LexborNode | None, int]] = []  # (next sibling to visit at an outer level, its parent)
@@ -292,7 +322,7 @@ def _flatten(root: LexborNode) -> tuple[list[Node], dict[int, int]]:
         tag_id = x.tag_id
         if tag_id == _TEXT_TAG_ID:
             if parent >= 0:
-                append_node(Node(count, TEXT, _NO_ATTRIBUTES, parent, _NO_CHILDREN, x.text_content or ""))
+                nodes.append(Node(count, TEXT, no_attributes, parent, no_children, x.text_content or ""))
                 nodes[parent].children.append(count)
                 count += 1
             x = x.next
@@ -303,8 +333,7 @@ def _flatten(root: LexborNode) -> tuple[list[Node], dict[int, int]]:
         if tag is None:
             x = x.next
             continue
-        append_node(Node(count, tag, x.attributes, parent))
-        by_mem_id[x.mem_id] = count
+        nodes.append(Node(count, tag, x.attributes, parent))
         if parent >= 0:
             nodes[parent].children.append(count)
         following = x.next if parent >= 0 else None
@@ -316,7 +345,22 @@ def _flatten(root: LexborNode) -> tuple[list[Node], dict[int, int]]:
         else:
             x = following
         count += 1
-    return nodes, by_mem_id
+    return nodes
+
+
+def _element_ids(root: LexborNode) -> list[int]:
+    """Lexbor's ids of the elements `_flatten` keeps, in the same (document) order: lexbor's own walk of
+    the same tree, without its text nodes, dropping what `_flatten` drops (decided per tag id as there)."""
+    kept: dict[int, bool] = {}
+    ids: list[int] = []
+    for x in root.traverse():
+        tag_id = x.tag_id
+        keep = kept.get(tag_id)
+        if keep is None:
+            keep = kept[tag_id] = _element_tag(x) is not None
+        if keep:
+            ids.append(x.mem_id)
+    return ids
 
 
 def _element_tag(x: LexborNode) -> str | None:
