@@ -41,15 +41,33 @@ def _search(pattern: re.Pattern[str], text: str) -> bool:
         pos = start + 1
 
 
+@cache
+def _key_words(phrases: tuple[str, ...]) -> tuple[str, ...]:
+    """The longest word of each phrase (its parts between spaces, which `_pattern` matches as written),
+    leaving out any that contains another one: a text without any of these holds none of the phrases."""
+    keys = {max(p.split(" "), key=len) for p in phrases}
+    return tuple(sorted(k for k in keys if not any(o != k and o in k for o in keys)))
+
+
+def _contains(text: str, phrases: tuple[str, ...]) -> bool:
+    """Whether `text` contains one of `phrases` as whole words. Most texts hold none of their key words,
+    and substring searches find that faster than the pattern, which tries every phrase at each
+    character that begins one: the pattern only runs on the texts that pass."""
+    for word in _key_words(phrases):
+        if word in text:
+            return _search(_pattern(phrases), text)
+    return False
+
+
 def has_phrase(text: str, phrases: tuple[str, ...]) -> bool:
     """True when lowercase `text` contains one of `phrases` as whole words."""
-    return bool(text) and _search(_pattern(phrases), text)
+    return bool(text) and _contains(text, phrases)
 
 
 def any_has_phrase(texts: Iterable[str], phrases: tuple[str, ...]) -> bool:
     """True when one of lowercase `texts` contains one of `phrases` as whole words. The texts are searched
     as one string, joined by NUL: no phrase can match across it, and it is no word character."""
-    return _search(_pattern(phrases), "\x00".join(texts))
+    return _contains("\x00".join(texts), phrases)
 
 
 # --- page types -------------------------------------------------------------------------------------

@@ -198,15 +198,15 @@ class _Emitter:
         reader = self.reader
         text = None
         if k == BLOCK:
-            text, own = reader.inline_text(i, self._separate)
-            if not is_meaningful(own):
+            text, own_meaningful = reader.inline_text(i, self._separate)
+            if not own_meaningful:
                 return None
         el = SpatialElement(id=0, tag=node.tag, role=self._role(node), text=text, node=i)
         if k == INTERACTIVE:
             self._interactive(node, el)
             return el
         if k == LANDMARK:
-            _, own = reader.inline_text(i, self._separate)
+            own = reader.own_inline_text(i, self._separate)
             el.text = own if is_meaningful(own) else None
         elif k == LABEL:
             el.text = self.labels.text_of_label(i) or reader.attribute_text(i) or None

@@ -7,8 +7,8 @@
   walks of a document share a budget proportional to its size (then each gets MIN_WALK nodes), so
   pathological nesting (20,000 nested `<span role=button>`) stays linear.
 - `TextReader.inline_text(i)`: the text of a block's own inline content, stopping at nested blocks
-  (each block speaks for itself); also returns the part not inside separately emitted elements
-  (links, buttons, labels…), which decides whether the block is worth emitting at all.
+  (each block speaks for itself); also tells whether the part not inside separately emitted elements
+  (links, buttons, labels…) is meaningful, which decides whether the block is worth emitting at all.
 """
 
 from __future__ import annotations
@@ -49,14 +49,40 @@ def without_controls(text: str) -> str:
     return CONTROL_CHARS.sub("", text) if CONTROL_CHARS.search(text) else text
 
 
+# A text longer than this is collapsed from its first _HEAD characters when they give more than TEXT_CAP
+# (see collapse).
+_HEAD: Final = TEXT_CAP * 3 // 2
+
+
 def collapse(text: str) -> str:
     if not text:  # the usual absent attribute (`collapse(attrs.get("title") or "")`)
         return ""
+    if len(text) > _HEAD:
+        # A long text is cut at TEXT_CAP: collapsing a head of it gives a prefix of the whole text's
+        # collapse (words are kept in order, the last one perhaps shortened), so when that prefix is
+        # already longer than TEXT_CAP it decides the cut alone and the rest need not be read.
+        head = _collapse_whole(text[:_HEAD])
+        if len(head) > TEXT_CAP:
+            return _cut(head)
+    return _cut(_collapse_whole(text))
+
+
+def _collapse_whole(text: str) -> str:
+    """`text` (not empty) collapsed, without controls, uncut."""
+    # Most texts (a link's label, a one-line paragraph) are collapsed already: no space at either end,
+    # never two in a row, nothing unprintable (every white space but the space is, and so is every
+    # control character). Checking that reads the text once and makes no word strings.
+    if text[0] != " " and text[-1] != " " and "  " not in text and text.isprintable():
+        return text
     out = " ".join(text.split())
     # without_controls, inlined (collapse runs for most elements); a printable text has no control
     # character, and str.isprintable reads a text faster than the pattern's search
     if not out.isprintable() and CONTROL_CHARS.search(out):
         out = CONTROL_CHARS.sub("", out)
+    return out
+
+
+def _cut(out: str) -> str:
     if len(out) > TEXT_CAP:
         cut = out.rfind(" ", 0, TEXT_CAP)
         out = out[: cut if cut > TEXT_CAP // 2 else TEXT_CAP] + "…"
@@ -68,6 +94,13 @@ def is_meaningful(text: str) -> bool:
     if _ALNUM.search(text) is not None:
         return True
     return any(unicodedata.category(ch) == "So" for ch in text)
+
+
+def _meaningful_raw(text: str) -> bool:
+    """is_meaningful(collapse(text)), without collapsing when no cut can happen: collapsing only drops
+    whitespace and control characters, neither of which is meaningful, and cuts only texts longer
+    than TEXT_CAP."""
+    return is_meaningful(text) if len(text) <= TEXT_CAP else is_meaningful(collapse(text))
 
 
 class TextReader:
@@ -134,9 +167,24 @@ class TextReader:
         self._budget -= allowance - budget
         return parts
 
-    def inline_text(self, index: int, separate: bytearray) -> tuple[str, str]:
-        """(all inline text, the part outside separately emitted descendants), both collapsed.
-        `separate[i]` is 1 for nodes emitted as elements of their own (links, buttons, labels…)."""
+    def inline_text(self, index: int, separate: bytearray) -> tuple[str, bool]:
+        """(all inline text, collapsed; whether the part outside separately emitted descendants is
+        meaningful). `separate[i]` is 1 for nodes emitted as elements of their own (links, buttons…).
+        The part itself is not collapsed: a block needs only its verdict (collapsing it would read the
+        block's text a second time), and its raw text is as meaningful as its collapsed one while
+        no cut can fall in it (see _meaningful_raw)."""
+        everything, own, apart = self._inline_parts(index, separate)
+        whole = collapse("".join(everything))
+        return whole, (_meaningful_raw("".join(own)) if apart else is_meaningful(whole))
+
+    def own_inline_text(self, index: int, separate: bytearray) -> str:
+        """The collapsed inline text outside separately emitted descendants (a landmark's text)."""
+        everything, own, apart = self._inline_parts(index, separate)
+        return collapse("".join(own if apart else everything))
+
+    def _inline_parts(self, index: int, separate: bytearray) -> tuple[list[str], list[str], bool]:
+        """The walk of inline_text: (all text parts, the parts outside separately emitted descendants,
+        whether the two differ)."""
         nodes = self._nodes
         unrendered = self._unrendered
         show_unrendered = unrendered[index]
@@ -194,8 +242,7 @@ class TextReader:
                 stack.append(only)
             else:
                 stack += children[::-1]
-        whole = collapse("".join(everything))
-        return whole, (collapse("".join(own)) if apart else whole)
+        return everything, own, apart
 
     def has_own_text(self, index: int, separate: bytearray) -> bool:
         """Whether a block may have meaningful text of its own: the walk of `inline_text`, without entering

@@ -11,9 +11,6 @@ from .text import CONTROL_CHARS
 
 _DROP_INSIDE: Final = str.maketrans("", "", "\t\n\r")
 _SCHEME: Final = re.compile(r"^([a-zA-Z][a-zA-Z0-9+.-]*):")
-# An absolute URL that urljoin only splits and joins back unchanged: a host right after "//", printable
-# ASCII without params (;), IPv6 brackets or backslashes, no empty query or fragment (those are dropped).
-_PLAIN_NETWORK_URL: Final = re.compile(r"//[^/?#;\[\]\\\s][^;\[\]\\\s]*")
 # A relative path (and a non-empty query and fragment) that urljoin appends to the base's directory as
 # written: no dot segment or empty segment (urljoin resolves and drops those), no params, colon,
 # backslash or whitespace.
@@ -26,7 +23,8 @@ def _clean(href: str) -> str:
     href = href.strip(" \t\n\r\f")
     if "\t" in href or "\n" in href or "\r" in href:
         href = href.translate(_DROP_INSIDE)
-    if CONTROL_CHARS.search(href):
+    # (a printable href has no control character, and str.isprintable reads it faster than the pattern)
+    if not href.isprintable() and CONTROL_CHARS.search(href):
         href = CONTROL_CHARS.sub(lambda m: "".join(f"%{b:02X}" for b in m.group().encode()), href)
     return href
 
@@ -146,12 +144,21 @@ def _kept_as_written(path: str) -> bool:
 
 
 def _is_plain_network_url(text: str) -> bool:
-    """`//host...` that urljoin would rebuild unchanged (see _PLAIN_NETWORK_URL): printable ASCII
-    (isprintable() lets a space through, which the pattern refuses)."""
+    """`//host...` that urljoin only splits and joins back unchanged: a host right after "//", printable
+    ASCII without white space (a space is the only one printable), params (;), IPv6 brackets or
+    backslashes, no empty query or fragment (those are dropped). Tested by substring searches, which
+    read a long tracking URL faster than a pattern does."""
     return (
         text.isascii()
         and text.isprintable()
         and not text.endswith(("?", "#"))
         and "?#" not in text
-        and _PLAIN_NETWORK_URL.fullmatch(text) is not None
+        and text.startswith("//")
+        and len(text) > 2
+        and text[2] not in "/?#"
+        and " " not in text
+        and ";" not in text
+        and "[" not in text
+        and "]" not in text
+        and "\\" not in text
     )
