@@ -100,6 +100,8 @@ class LayoutContext:
     )
     subtree_end: list[int] | None = None  # last descendant of each node (lazy, for contents_cache)
     percent_heights: list[bool] | None = None  # subtrees with percentage heights (lazy, flexgrid.py)
+    # flex items whose layout at an auto height serves at that height made definite (flexgrid.py memo)
+    auto_height_serves: dict[int, bool] = field(default_factory=dict)
     # What Taffy's measure callback answered, per (item, known size, available width, container width,
     # depth): a new Taffy tree per container layout starts with an empty cache of its own.
     measure_cache: dict[tuple, tuple[float, float]] = field(default_factory=dict)

@@ -737,6 +737,8 @@ def item_contents(ctx: LayoutContext, it: int, w: float, h: float | None, cb_w: 
         ctx.subtree_end = ctx.subtree_ends()
     first, last = it + 1, ctx.subtree_end[it] + 1
     known = ctx.contents_cache.get(key)
+    if known is None and h is not None and h_key is not None:
+        known = _at_auto_height(ctx, it, h, key)
     if known is not None:
         out, rel, anchor, shift_y, queued = known
         ctx.rel[first:last] = _copies(rel)
@@ -756,13 +758,57 @@ def item_contents(ctx: LayoutContext, it: int, w: float, h: float | None, cb_w: 
     return out
 
 
+def _at_auto_height(ctx: LayoutContext, it: int, h: float, key: tuple) -> tuple | None:
+    """The contents_cache entry of item `it` laid out at an auto height at this width, when its
+    definite height `h` is the height that layout gave it and that layout serves it (see
+    `_auto_height_serves`); else None. Taffy measures an item at an auto height, then places it at
+    the height it measured: a flex container laid out again at that height would repeat the work."""
+    auto = ctx.contents_cache.get((key[0], key[1], None, key[3], key[4]))
+    if auto is None or auto[0].height != h or auto[4]:
+        return None  # (an absolutely positioned box inside leaves state the cache does not hold)
+    serves = ctx.auto_height_serves.get(it)
+    if serves is None:
+        serves = ctx.auto_height_serves[it] = _auto_height_serves(ctx, it)
+    return auto if serves else None
+
+
+def _auto_height_serves(ctx: LayoutContext, it: int) -> bool:
+    """Whether flex container `it`, laid out at a definite height equal to the height it took at an
+    auto height (at the same width), lays out its items as it did then. For a single-line flex
+    container (CSS Flexbox §9): the items are measured with no regard to the available height (our
+    measure callback ignores it); in a row, the line's cross size is the container's definite height,
+    which is the height the line (clamped by min-height) gave the container before; in a column, the
+    free space is the definite height less the items' hypothetical sizes, which the auto height was
+    (or the min-height left over, the same either way), so the items flex alike. What would see the
+    height itself is ruled out: percentage heights of items (`_percent_heights`), percentage flex
+    bases in a column, a percentage row gap, and baseline alignment (`_baseline_row` applies to
+    packed lines at an auto height only). Wrapping and grid containers are not covered: line breaks
+    in a column and grid rows (fr, percentages, stretched auto tracks) depend on the height."""
+    s = ctx.styles[it]
+    if ctx.display[it] not in ("flex", "inline-flex") or s.flex_wrap != "nowrap":
+        return False
+    if _height_matters_below(ctx, it) or has_percent(s.row_gap) or "baseline" in (s.align_items or ""):
+        return False
+    column = s.flex_direction.startswith("column")
+    for c in ctx.box_children(it):
+        cs = ctx.styles_or_none[c]
+        if cs is None:
+            continue
+        if "baseline" in cs.align_self or (column and has_percent(cs.flex_basis)):
+            return False
+    return True
+
+
 def _height_matters(ctx: LayoutContext, it: int) -> bool:
     """Whether item `it`'s contents depend on the definite height it is given. A flex or grid container
     lays its items out in that height. A block container (or a table, which ignores it) passes it down only
     as the base of percentage heights, min-heights and max-heights: without any resolving against it, the
     contents are the same at every height."""
-    if ctx.display[it] in block.FLEX_LIKE:
-        return True
+    return ctx.display[it] in block.FLEX_LIKE or _height_matters_below(ctx, it)
+
+
+def _height_matters_below(ctx: LayoutContext, it: int) -> bool:
+    """Whether a percentage height, min-height or max-height resolves against node `it`'s height."""
     below = ctx.percent_heights
     if below is None:
         below = ctx.percent_heights = _percent_heights(ctx)
