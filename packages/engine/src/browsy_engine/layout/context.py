@@ -99,6 +99,11 @@ class LayoutContext:
         default_factory=dict
     )
     subtree_end: list[int] | None = None  # last descendant of each node (lazy, for contents_cache)
+    # Flex/grid containers that are no items, laid out once per (node, width, height, content box offset
+    # x and y, depth, outer percentage-height bases): see flexgrid.flex_grid_contents.
+    container_cache: dict[tuple, Any] = field(default_factory=dict)
+    percent_counts: list[int] | None = None  # flexgrid._percent_counts (lazy)
+    generated_hosts: tuple[list[int], list[int]] | None = None  # flexgrid._generated_within (lazy)
     percent_heights: list[bool] | None = None  # subtrees with percentage heights (lazy, flexgrid.py)
     # flex items whose layout at an auto height serves at that height made definite (flexgrid.py memo)
     auto_height_serves: dict[int, bool] = field(default_factory=dict)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import re
+from bisect import bisect_left, bisect_right
 from dataclasses import replace
 from typing import Final
 
@@ -72,7 +73,133 @@ def _items(ctx: LayoutContext, i: int) -> tuple[list[int | list[int]], list[int]
 
 
 def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx: float, cy: float):
-    """Generator task: lay out the items of flex/grid container i (content box w × h or auto)."""
+    """Generator task: lay out the items of flex/grid container i (content box w × h or auto), once per
+    (w, h, content box offset, nesting depth, outer percentage bases) when the container allows it
+    (`_container_key`): a container inside a block inside a flex item is laid out again at each layout
+    of that item (its measures included), at a handful of distinct sizes. A flex/grid item is cached
+    by `item_contents` instead."""
+    key = _container_key(ctx, i, w, h, cx, cy)
+    if key is None:
+        out = yield from _flex_grid_layout(ctx, i, w, h, cx, cy)
+        return out
+    first, last = i + 1, _subtree_end(ctx, i) + 1
+    extra = _generated_within(ctx, i, last - 1)
+    known = ctx.container_cache.get(key)
+    if known is not None:
+        out, rel, anchor, shift_y, extra_rel, extra_anchor, extra_shift = known
+        ctx.rel[first:last] = _copies(rel)
+        ctx.anchor[first:last] = anchor
+        ctx.shift_y[first:last] = shift_y
+        for g, r, a, y in zip(extra, _copies(extra_rel), extra_anchor, extra_shift):
+            ctx.rel[g], ctx.anchor[g], ctx.shift_y[g] = r, a, y
+        return out.copy()
+    queued, column_sets = len(ctx.positioned), len(ctx.column_sets)
+    out = yield from _flex_grid_layout(ctx, i, w, h, cx, cy)
+    if len(ctx.positioned) == queued and len(ctx.column_sets) == column_sets:
+        # (nothing queued for later: absolutely positioned boxes and multi-column sets are laid out or
+        # split from state outside the subtree; none here, the boxes say everything the layout did)
+        ctx.container_cache[key] = (
+            out.copy(),
+            _copies(ctx.rel[first:last]),
+            ctx.anchor[first:last],
+            ctx.shift_y[first:last],
+            _copies([ctx.rel[g] for g in extra]),
+            [ctx.anchor[g] for g in extra],
+            [ctx.shift_y[g] for g in extra],
+        )
+    return out
+
+
+def _container_key(
+    ctx: LayoutContext, i: int, w: float, h: float | None, cx: float, cy: float
+) -> tuple | None:
+    """The container_cache key of flex/grid container i's layout, or None when it is not cached: a flex
+    or grid item (item_contents caches it), a generated box, or a container laid out inside a line clamp
+    or a multi-column flow (its lines are counted or logged there). Its items and everything below are
+    laid out from their styles, these arguments and the Taffy nesting depth, and from one piece of state
+    outside the subtree, when it has a percentage height (generated boxes' included): the base such a
+    height resolves against where no box inside gives one. Both ctx.percent_base and
+    intrinsic.percent_height_base walk up from the box to the first ancestor with an entry in
+    ctx.pct_height (or stop earlier at a specified height); from i up, that is the same entry for every
+    box inside, which the key holds: which ancestor (or -1 for none) and its value."""
+    if i >= len(ctx.doc.nodes) or ctx.line_clamp is not None or ctx.line_log is not None or _is_item(ctx, i):
+        return None
+    if not _percent_heights_within(ctx, i):
+        return (i, w, h, cx, cy, ctx.taffy_depth)
+    nodes, known = ctx.nodes, ctx.pct_height
+    p = i  # (no flex or grid container has an entry of its own, but a stale one would count too)
+    while p >= 0 and p not in known:
+        p = nodes[p].parent
+    return (i, w, h, cx, cy, ctx.taffy_depth, p, known.get(p))
+
+
+def _is_item(ctx: LayoutContext, i: int) -> bool:
+    """Whether box i is a flex or grid item: its box parent (past `display: contents`) lays it out so."""
+    nodes, display = ctx.nodes, ctx.display
+    p = nodes[i].parent
+    while p >= 0 and display[p] == "contents":
+        p = nodes[p].parent
+    return p >= 0 and display[p] in block.FLEX_LIKE
+
+
+def _percent_heights_within(ctx: LayoutContext, i: int) -> bool:
+    """Whether document node i's subtree (its generated boxes included) has a percentage height,
+    min-height or max-height."""
+    counts = ctx.percent_counts
+    if counts is None:
+        counts = ctx.percent_counts = _percent_counts(ctx)
+    return counts[_subtree_end(ctx, i) + 1] != counts[i]
+
+
+def _percent_counts(ctx: LayoutContext) -> list[int]:
+    """Prefix counts over the document's nodes: `out[k]` is how many of nodes 0..k-1 have a percentage
+    height, min-height or max-height, or hold a generated box that has one."""
+    nodes, styles = ctx.nodes, ctx.styles_or_none
+    count = len(ctx.doc.nodes)
+    marked = [False] * count
+    for k in range(len(nodes)):
+        st = styles[k]
+        if st is not None and _percent_height(st):
+            marked[k if k < count else _host(ctx, k)] = True
+    out = [0] * (count + 1)
+    total = 0
+    for k in range(count):
+        if marked[k]:
+            total += 1
+        out[k + 1] = total
+    return out
+
+
+def _host(ctx: LayoutContext, g: int) -> int:
+    """The document node holding generated box g (through the generated boxes holding it)."""
+    count, nodes = len(ctx.doc.nodes), ctx.nodes
+    p = nodes[g].parent
+    while p >= count:
+        p = nodes[p].parent
+    return p
+
+
+def _generated_within(ctx: LayoutContext, first: int, last: int) -> list[int]:
+    """The generated boxes held by document nodes first..last: they lie past the document's nodes, outside
+    the range of a subtree's boxes."""
+    found = ctx.generated_hosts
+    if found is None:
+        pairs = sorted((_host(ctx, g), g) for g in range(len(ctx.doc.nodes), len(ctx.nodes)))
+        found = ctx.generated_hosts = ([h for h, _ in pairs], [g for _, g in pairs])
+    hosts, boxes = found
+    return boxes[bisect_left(hosts, first) : bisect_right(hosts, last)]
+
+
+def _subtree_end(ctx: LayoutContext, i: int) -> int:
+    """The last node of document node i's subtree."""
+    ends = ctx.subtree_end
+    if ends is None:
+        ends = ctx.subtree_end = ctx.subtree_ends()
+    return ends[i]
+
+
+def _flex_grid_layout(ctx: LayoutContext, i: int, w: float, h: float | None, cx: float, cy: float):
+    """Generator task: flex_grid_contents, done."""
     s = ctx.styles[i]
     items, positioned = _items(ctx, i)
     if ctx.taffy_depth >= MAX_DEPTH:
@@ -733,9 +860,7 @@ def item_contents(ctx: LayoutContext, it: int, w: float, h: float | None, cb_w: 
     cb_key = round(cb_w, 3) if has_percent(s.padding_left) or has_percent(s.padding_top) else None
     h_key = None if h is None or not _height_matters(ctx, it) else round(h, 3)
     key = (it, round(w, 3), h_key, cb_key, ctx.taffy_depth)
-    if ctx.subtree_end is None:
-        ctx.subtree_end = ctx.subtree_ends()
-    first, last = it + 1, ctx.subtree_end[it] + 1
+    first, last = it + 1, _subtree_end(ctx, it) + 1
     known = ctx.contents_cache.get(key)
     if known is None and h is not None and h_key is not None:
         known = _at_auto_height(ctx, it, h, key)
