@@ -112,6 +112,9 @@ class LayoutContext:
     measure_cache: dict[tuple, tuple[float, float]] = field(default_factory=dict)
     # Taffy leaves kept between layouts of a flex/grid container, by item and style (flexgrid._leaf)
     taffy_leaves: dict[tuple, int] = field(default_factory=dict)
+    # Taffy root nodes kept between layouts of flex/grid containers, by style and arguments, with the
+    # style they were made for (flexgrid._root)
+    taffy_roots: dict[tuple, tuple[int, Any]] = field(default_factory=dict)
     percent_axes: dict[int, tuple[bool, bool]] = field(default_factory=dict)  # flexgrid._percent_axes memo
     # broken image, width its alt text wraps in, whether it keeps it -> controls._alt_box of its alt text
     alt_boxes: dict[tuple[int, float | None, bool], tuple[float, float, float, float]] = field(

@@ -231,14 +231,28 @@ def _flex_grid_layout(ctx: LayoutContext, i: int, w: float, h: float | None, cx:
     if areas is not None and s.justify_content in ("normal", "stretch"):
         columns = yield from _stretched_columns(ctx, i, w)
     auto_placed = _auto_placed(ctx, items) if areas is not None and not areas else 0
-    style = container_style(s, ctx.display[i], line_w, h, min_h, units, columns, auto_placed)
     gutters = _gap_margins(ctx, s, items, w) if flex and ctx.display[i] != "-webkit-box" else None
-    if gutters is not None:
-        if s.flex_direction.startswith("column"):
-            style["gap"] = {"width": style["gap"]["width"], "height": ZERO}
-        else:
-            style["gap"] = {"width": ZERO, "height": style["gap"]["height"]}
-    root = taffylib.node_create(ptr, style)
+    root_key = (
+        depth,
+        id(s),
+        ctx.display[i],
+        line_w,
+        h,
+        min_h,
+        columns and tuple(columns),
+        auto_placed,
+        gutters is None,
+    )
+    root = _root(ctx, ptr, root_key, s)
+    if root < 0:
+        style = container_style(s, ctx.display[i], line_w, h, min_h, units, columns, auto_placed)
+        if gutters is not None:
+            if s.flex_direction.startswith("column"):
+                style["gap"] = {"width": style["gap"]["width"], "height": ZERO}
+            else:
+                style["gap"] = {"width": ZERO, "height": style["gap"]["height"]}
+        root = taffylib.node_create(ptr, style)
+        ctx.taffy_roots[root_key] = (root, s)
     ids: dict[int, int | list[int]] = {}
     cb_keys: dict[int, float] = {}  # items whose size depends on the container's width beyond Taffy's inputs
     names = None if areas is None else grid_names(s.grid_template_columns, s.grid_template_rows, areas)
@@ -300,7 +314,8 @@ def _flex_grid_layout(ctx: LayoutContext, i: int, w: float, h: float | None, cx:
         boxes.append((it, lay.x, lay.y, lay.width, lay.height))
     taffylib.node_get_layout(ptr, root, lay)
     height = lay.height
-    taffylib.node_drop(ptr, root)  # its items' leaves stay, for the next layout of this container
+    for nid in ids:  # the root and its items' leaves stay, for the next layouts alike
+        taffylib.node_remove_child(ptr, root, nid)
     baseline: float | None = None
     synthesize = _first_item_baseline(ctx, i, items)
     packed = h is None and s.align_content in ("normal", "stretch", "flex-start", "start")
@@ -682,8 +697,26 @@ def _auto_rows(
     return definite_column_rows(styles, areas, names, columns)
 
 
+def _root(ctx: LayoutContext, ptr: int, key: tuple, s: ComputedStyle) -> int:
+    """The Taffy root node kept for container style `key` (`_flex_grid_layout`), emptied of the items
+    of its last layout and marked dirty, or -1 when there is none. The root's style dict is made from
+    the container's style and the arguments in the key alone, so a root made for one layout serves
+    every layout with the same key (of any container with that style), as a new one would: Taffy
+    keeps nothing of a dirty node's last layout, and the items' leaves are added afresh. Converting a
+    style dict is most of what making a node costs."""
+    known = ctx.taffy_roots.get(key)
+    if known is None or known[1] is not s:  # (a style's id is only its own while it lives)
+        return -1
+    taffylib.node_mark_dirty(ptr, known[0])
+    return known[0]
+
+
 def release_leaves(ctx: LayoutContext) -> None:
-    """Drop the Taffy leaves a layout kept (`_leaf`): the Taffy trees live as long as the process."""
+    """Drop the Taffy nodes a layout kept (`_leaf`, `_root`): the Taffy trees live as long as the
+    process."""
+    for key, (nid, _s) in ctx.taffy_roots.items():
+        taffylib.node_drop(_taffy(key[0]), nid)
+    ctx.taffy_roots.clear()
     for key, nid in ctx.taffy_leaves.items():
         taffylib.node_drop(_taffy(key[0]), nid)
     ctx.taffy_leaves.clear()
