@@ -110,8 +110,9 @@ class LayoutContext:
     # What Taffy's measure callback answered, per (item, known size, available width, container width,
     # depth): a new Taffy tree per container layout starts with an empty cache of its own.
     measure_cache: dict[tuple, tuple[float, float]] = field(default_factory=dict)
-    # Taffy leaves kept between layouts of a flex/grid container, by item and style (flexgrid._leaf)
-    taffy_leaves: dict[tuple, int] = field(default_factory=dict)
+    # Taffy leaves kept between layouts of a flex/grid container, by item and style, with the container
+    # size their Taffy cache holds (flexgrid._leaf)
+    taffy_leaves: dict[tuple, tuple[int, tuple]] = field(default_factory=dict)
     # Taffy root nodes kept between layouts of flex/grid containers, by style and arguments, with the
     # style they were made for (flexgrid._root)
     taffy_roots: dict[tuple, tuple[int, Any]] = field(default_factory=dict)

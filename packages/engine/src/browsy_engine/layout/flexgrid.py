@@ -16,7 +16,7 @@ from typing import Final
 
 import stretchable.taffylib as taffylib
 
-from ..css.style import ComputedStyle
+from ..css.style import ComputedStyle, Length
 from . import atomic, block, inline, intrinsic
 from .context import LayoutContext
 from .controls import alt_first_baseline
@@ -457,42 +457,82 @@ def _leaf(
     container around it, each time a new Taffy tree). Taffy caches a node's sizes by the constraints it
     was measured under, as its own layouts do between passes, so a kept leaf answers a repeated measure
     without calling back, and is not converted from a style dict again. A leaf serves while its style
-    dict is the same: it is keyed by the container's width when the item has percentages resolving
-    against it (Taffy resolves them against the parent's size, which its cache does not key) or is a
-    replaced element (sized against it), and by the container's height when its heights have
-    percentages. Its grid row placed by us (`auto_row`) is the same at every layout of the container (it
-    depends on the items' styles alone), so it needs no key. Dropped with the layout (`release_leaves`)."""
+    dict is the same: it is keyed by the container's width or height when its style dict reads them
+    (`_style_reads`). Taffy's cache holds sizes that depend on more than its keys when the item has
+    percentages resolving against the container's width (Taffy resolves them against the parent's size,
+    which its cache does not key) or is a replaced element (sized against it), or has percentage
+    heights: the leaf notes the container size its cache holds, and a layout at another size marks it
+    dirty first (Taffy then keeps nothing of its measures, as for a new leaf). Its grid row placed by us
+    (`auto_row`) is the same at every layout of the container (it depends on the items' styles alone),
+    so it needs no key. Dropped with the layout (`release_leaves`)."""
+    sizes: tuple = ()
     if isinstance(it, list):
         key: tuple = (depth, it[0], it[-1], gutter)
     else:
         s = ctx.styles[it]
         across, down = _percent_axes(ctx, s)
+        by_w, by_h = _style_reads(s, clamp_width, gutter)
+        w_key, h_key = round(w, 3), None if h is None else round(h, 3)
         key = (
             depth,
             it,
-            round(w, 3) if across or ctx.is_replaced(it) else None,
-            (None if h is None else round(h, 3)) if down else -1.0,
+            w_key if by_w else None,
+            h_key if by_h else -1.0,
             gutter,
             None if area_w is None else round(area_w, 3),
         )
-    nid = ctx.taffy_leaves.get(key)
-    if nid is None:
-        if isinstance(it, list):
-            st = base_style()
-            st["display"] = 3
-        else:
-            capped = areas is not None and _sized_columns(ctx.styles[ctx.nodes[it].parent])
-            capped = capped and capped_width(ctx, it) is not None
-            st = item_style(ctx.styles[it], w, h, areas, auto_row, clamp_width, names, capped)
-        if area_w is not None:  # percentage margins and paddings: of its grid area's width
-            st["margin"] = _resolved(st["margin"], area_w)
-            st["padding"] = _resolved(st["padding"], area_w)
-        if gutter != NO_GUTTER:
-            column = ctx.styles[ctx.nodes[it if isinstance(it, int) else it[0]].parent].flex_direction
-            st["margin"] = _widened(st["margin"], gutter, w, column.startswith("column"))
-        nid = ctx.taffy_leaves[key] = taffylib.node_create(ptr, st)
-        taffylib.node_set_measure(ptr, nid, True)
+        sizes = (w_key if across or ctx.is_replaced(it) else None, h_key if down else -1.0)
+    known = ctx.taffy_leaves.get(key)
+    if known is not None:
+        nid, cached = known
+        if cached != sizes:
+            taffylib.node_mark_dirty(ptr, nid)
+            ctx.taffy_leaves[key] = (nid, sizes)
+        return nid
+    if isinstance(it, list):
+        st = base_style()
+        st["display"] = 3
+    else:
+        capped = areas is not None and _sized_columns(ctx.styles[ctx.nodes[it].parent])
+        capped = capped and capped_width(ctx, it) is not None
+        st = item_style(ctx.styles[it], w, h, areas, auto_row, clamp_width, names, capped)
+    if area_w is not None:  # percentage margins and paddings: of its grid area's width
+        st["margin"] = _resolved(st["margin"], area_w)
+        st["padding"] = _resolved(st["padding"], area_w)
+    if gutter != NO_GUTTER:
+        column = ctx.styles[ctx.nodes[it if isinstance(it, int) else it[0]].parent].flex_direction
+        st["margin"] = _widened(st["margin"], gutter, w, column.startswith("column"))
+    nid = taffylib.node_create(ptr, st)
+    ctx.taffy_leaves[key] = (nid, sizes)
+    taffylib.node_set_measure(ptr, nid, True)
     return nid
+
+
+def _style_reads(s: ComputedStyle, clamp_width: bool, gutter: tuple[float, float]) -> tuple[bool, bool]:
+    """Whether an item's Taffy style dict (taffy_style.item_style, _widened) reads its container's width,
+    and its height: a length mixing px and a percentage is resolved against them (`dim`), a width
+    clamped by percentage min/max-widths (`clamped_width`) and percentage margins widened by a gutter
+    against the width; plain percentages stay percentages."""
+    by_w = any(
+        _mixed(v)
+        for v in (
+            s.margin_top, s.margin_right, s.margin_bottom, s.margin_left,
+            s.padding_top, s.padding_right, s.padding_bottom, s.padding_left,
+            s.width, s.min_width, s.max_width, s.flex_basis,
+        )
+    )  # fmt: skip
+    if clamp_width and (has_percent(s.min_width) or has_percent(s.max_width)):
+        by_w = True
+    if gutter != NO_GUTTER and any(
+        has_percent(v) for v in (s.margin_top, s.margin_right, s.margin_bottom, s.margin_left)
+    ):
+        by_w = True
+    return by_w, _mixed(s.height) or _mixed(s.min_height) or _mixed(s.max_height)
+
+
+def _mixed(length: Length) -> bool:
+    """A length of px and a percentage both (`calc(100% - 10px)`)."""
+    return length is not None and length[0] != 0.0 and length[1] != 0.0
 
 
 NO_GUTTER = (0.0, 0.0)  # not Final: mypyc 2.4 never sets a Final float tuple
@@ -717,7 +757,7 @@ def release_leaves(ctx: LayoutContext) -> None:
     for key, (nid, _s) in ctx.taffy_roots.items():
         taffylib.node_drop(_taffy(key[0]), nid)
     ctx.taffy_roots.clear()
-    for key, nid in ctx.taffy_leaves.items():
+    for key, (nid, _sizes) in ctx.taffy_leaves.items():
         taffylib.node_drop(_taffy(key[0]), nid)
     ctx.taffy_leaves.clear()
 
