@@ -252,7 +252,6 @@ def _flex_grid_layout(ctx: LayoutContext, i: int, w: float, h: float | None, cx:
             else:
                 style["gap"] = {"width": ZERO, "height": style["gap"]["height"]}
         root = taffylib.node_create(ptr, style)
-        ctx.taffy_roots[root_key] = (root, s)
     ids: dict[int, int | list[int]] = {}
     cb_keys: dict[int, float] = {}  # items whose size depends on the container's width beyond Taffy's inputs
     names = None if areas is None else grid_names(s.grid_template_columns, s.grid_template_rows, areas)
@@ -316,6 +315,7 @@ def _flex_grid_layout(ctx: LayoutContext, i: int, w: float, h: float | None, cx:
     height = lay.height
     for nid in ids:  # the root and its items' leaves stay, for the next layouts alike
         taffylib.node_remove_child(ptr, root, nid)
+    ctx.taffy_roots[root_key] = (root, s)
     baseline: float | None = None
     synthesize = _first_item_baseline(ctx, i, items)
     packed = h is None and s.align_content in ("normal", "stretch", "flex-start", "start")
@@ -744,8 +744,11 @@ def _root(ctx: LayoutContext, ptr: int, key: tuple, s: ComputedStyle) -> int:
     every layout with the same key (of any container with that style), as a new one would: Taffy
     keeps nothing of a dirty node's last layout, and the items' leaves are added afresh. Converting a
     style dict is most of what making a node costs."""
-    known = ctx.taffy_roots.get(key)
-    if known is None or known[1] is not s:  # (a style's id is only its own while it lives)
+    known = ctx.taffy_roots.pop(key, None)  # (back once emptied: a layout that fails leaves it out)
+    if known is None:
+        return -1
+    if known[1] is not s:  # a style's id is only its own while it lives
+        taffylib.node_drop(ptr, known[0])
         return -1
     taffylib.node_mark_dirty(ptr, known[0])
     return known[0]
