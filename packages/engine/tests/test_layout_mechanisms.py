@@ -323,7 +323,8 @@ def test_nested_flex_lays_each_node_out_a_bounded_number_of_times(direction: str
 
     shallow, deep = counts(4), counts(24)
     assert deep == shallow
-    assert deep[0] <= 10 and deep[1] <= 6
+    # an item placed at the height it measured at is not laid out again (flexgrid._at_auto_height)
+    assert deep[0] <= 6 and deep[1] <= 2
 
 
 @pytest.mark.python_engine

@@ -99,12 +99,23 @@ class LayoutContext:
         default_factory=dict
     )
     subtree_end: list[int] | None = None  # last descendant of each node (lazy, for contents_cache)
+    # Flex/grid containers that are no items, laid out once per (node, width, height, content box offset
+    # x and y, depth, outer percentage-height bases): see flexgrid.flex_grid_contents.
+    container_cache: dict[tuple, Any] = field(default_factory=dict)
+    percent_counts: list[int] | None = None  # flexgrid._percent_counts (lazy)
+    generated_hosts: tuple[list[int], list[int]] | None = None  # flexgrid._generated_within (lazy)
     percent_heights: list[bool] | None = None  # subtrees with percentage heights (lazy, flexgrid.py)
+    # flex items whose layout at an auto height serves at that height made definite (flexgrid.py memo)
+    auto_height_serves: dict[int, bool] = field(default_factory=dict)
     # What Taffy's measure callback answered, per (item, known size, available width, container width,
     # depth): a new Taffy tree per container layout starts with an empty cache of its own.
     measure_cache: dict[tuple, tuple[float, float]] = field(default_factory=dict)
-    # Taffy leaves kept between layouts of a flex/grid container, by item and style (flexgrid._leaf)
-    taffy_leaves: dict[tuple, int] = field(default_factory=dict)
+    # Taffy leaves kept between layouts of a flex/grid container, by item and style, with the container
+    # size their Taffy cache holds (flexgrid._leaf)
+    taffy_leaves: dict[tuple, tuple[int, tuple]] = field(default_factory=dict)
+    # Taffy root nodes kept between layouts of flex/grid containers, by style and arguments, with the
+    # style they were made for (flexgrid._root)
+    taffy_roots: dict[tuple, tuple[int, Any]] = field(default_factory=dict)
     percent_axes: dict[int, tuple[bool, bool]] = field(default_factory=dict)  # flexgrid._percent_axes memo
     # broken image, width its alt text wraps in, whether it keeps it -> controls._alt_box of its alt text
     alt_boxes: dict[tuple[int, float | None, bool], tuple[float, float, float, float]] = field(

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import math
 import re
+from bisect import bisect_left, bisect_right
 from dataclasses import replace
 from typing import Final
 
 import stretchable.taffylib as taffylib
 
-from ..css.style import ComputedStyle
+from ..css.style import ComputedStyle, Length
 from . import atomic, block, inline, intrinsic
 from .context import LayoutContext
 from .controls import alt_first_baseline
@@ -72,7 +73,133 @@ def _items(ctx: LayoutContext, i: int) -> tuple[list[int | list[int]], list[int]
 
 
 def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx: float, cy: float):
-    """Generator task: lay out the items of flex/grid container i (content box w × h or auto)."""
+    """Generator task: lay out the items of flex/grid container i (content box w × h or auto), once per
+    (w, h, content box offset, nesting depth, outer percentage bases) when the container allows it
+    (`_container_key`): a container inside a block inside a flex item is laid out again at each layout
+    of that item (its measures included), at a handful of distinct sizes. A flex/grid item is cached
+    by `item_contents` instead."""
+    key = _container_key(ctx, i, w, h, cx, cy)
+    if key is None:
+        out = yield from _flex_grid_layout(ctx, i, w, h, cx, cy)
+        return out
+    first, last = i + 1, _subtree_end(ctx, i) + 1
+    extra = _generated_within(ctx, i, last - 1)
+    known = ctx.container_cache.get(key)
+    if known is not None:
+        out, rel, anchor, shift_y, extra_rel, extra_anchor, extra_shift = known
+        ctx.rel[first:last] = _copies(rel)
+        ctx.anchor[first:last] = anchor
+        ctx.shift_y[first:last] = shift_y
+        for g, r, a, y in zip(extra, _copies(extra_rel), extra_anchor, extra_shift):
+            ctx.rel[g], ctx.anchor[g], ctx.shift_y[g] = r, a, y
+        return out.copy()
+    queued, column_sets = len(ctx.positioned), len(ctx.column_sets)
+    out = yield from _flex_grid_layout(ctx, i, w, h, cx, cy)
+    if len(ctx.positioned) == queued and len(ctx.column_sets) == column_sets:
+        # (nothing queued for later: absolutely positioned boxes and multi-column sets are laid out or
+        # split from state outside the subtree; none here, the boxes say everything the layout did)
+        ctx.container_cache[key] = (
+            out.copy(),
+            _copies(ctx.rel[first:last]),
+            ctx.anchor[first:last],
+            ctx.shift_y[first:last],
+            _copies([ctx.rel[g] for g in extra]),
+            [ctx.anchor[g] for g in extra],
+            [ctx.shift_y[g] for g in extra],
+        )
+    return out
+
+
+def _container_key(
+    ctx: LayoutContext, i: int, w: float, h: float | None, cx: float, cy: float
+) -> tuple | None:
+    """The container_cache key of flex/grid container i's layout, or None when it is not cached: a flex
+    or grid item (item_contents caches it), a generated box, or a container laid out inside a line clamp
+    or a multi-column flow (its lines are counted or logged there). Its items and everything below are
+    laid out from their styles, these arguments and the Taffy nesting depth, and from one piece of state
+    outside the subtree, when it has a percentage height (generated boxes' included): the base such a
+    height resolves against where no box inside gives one. Both ctx.percent_base and
+    intrinsic.percent_height_base walk up from the box to the first ancestor with an entry in
+    ctx.pct_height (or stop earlier at a specified height); from i up, that is the same entry for every
+    box inside, which the key holds: which ancestor (or -1 for none) and its value."""
+    if i >= len(ctx.doc.nodes) or ctx.line_clamp is not None or ctx.line_log is not None or _is_item(ctx, i):
+        return None
+    if not _percent_heights_within(ctx, i):
+        return (i, w, h, cx, cy, ctx.taffy_depth)
+    nodes, known = ctx.nodes, ctx.pct_height
+    p = i  # (no flex or grid container has an entry of its own, but a stale one would count too)
+    while p >= 0 and p not in known:
+        p = nodes[p].parent
+    return (i, w, h, cx, cy, ctx.taffy_depth, p, known.get(p))
+
+
+def _is_item(ctx: LayoutContext, i: int) -> bool:
+    """Whether box i is a flex or grid item: its box parent (past `display: contents`) lays it out so."""
+    nodes, display = ctx.nodes, ctx.display
+    p = nodes[i].parent
+    while p >= 0 and display[p] == "contents":
+        p = nodes[p].parent
+    return p >= 0 and display[p] in block.FLEX_LIKE
+
+
+def _percent_heights_within(ctx: LayoutContext, i: int) -> bool:
+    """Whether document node i's subtree (its generated boxes included) has a percentage height,
+    min-height or max-height."""
+    counts = ctx.percent_counts
+    if counts is None:
+        counts = ctx.percent_counts = _percent_counts(ctx)
+    return counts[_subtree_end(ctx, i) + 1] != counts[i]
+
+
+def _percent_counts(ctx: LayoutContext) -> list[int]:
+    """Prefix counts over the document's nodes: `out[k]` is how many of nodes 0..k-1 have a percentage
+    height, min-height or max-height, or hold a generated box that has one."""
+    nodes, styles = ctx.nodes, ctx.styles_or_none
+    count = len(ctx.doc.nodes)
+    marked = [False] * count
+    for k in range(len(nodes)):
+        st = styles[k]
+        if st is not None and _percent_height(st):
+            marked[k if k < count else _host(ctx, k)] = True
+    out = [0] * (count + 1)
+    total = 0
+    for k in range(count):
+        if marked[k]:
+            total += 1
+        out[k + 1] = total
+    return out
+
+
+def _host(ctx: LayoutContext, g: int) -> int:
+    """The document node holding generated box g (through the generated boxes holding it)."""
+    count, nodes = len(ctx.doc.nodes), ctx.nodes
+    p = nodes[g].parent
+    while p >= count:
+        p = nodes[p].parent
+    return p
+
+
+def _generated_within(ctx: LayoutContext, first: int, last: int) -> list[int]:
+    """The generated boxes held by document nodes first..last: they lie past the document's nodes, outside
+    the range of a subtree's boxes."""
+    found = ctx.generated_hosts
+    if found is None:
+        pairs = sorted((_host(ctx, g), g) for g in range(len(ctx.doc.nodes), len(ctx.nodes)))
+        found = ctx.generated_hosts = ([h for h, _ in pairs], [g for _, g in pairs])
+    hosts, boxes = found
+    return boxes[bisect_left(hosts, first) : bisect_right(hosts, last)]
+
+
+def _subtree_end(ctx: LayoutContext, i: int) -> int:
+    """The last node of document node i's subtree."""
+    ends = ctx.subtree_end
+    if ends is None:
+        ends = ctx.subtree_end = ctx.subtree_ends()
+    return ends[i]
+
+
+def _flex_grid_layout(ctx: LayoutContext, i: int, w: float, h: float | None, cx: float, cy: float):
+    """Generator task: flex_grid_contents, done."""
     s = ctx.styles[i]
     items, positioned = _items(ctx, i)
     if ctx.taffy_depth >= MAX_DEPTH:
@@ -104,14 +231,27 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
     if areas is not None and s.justify_content in ("normal", "stretch"):
         columns = yield from _stretched_columns(ctx, i, w)
     auto_placed = _auto_placed(ctx, items) if areas is not None and not areas else 0
-    style = container_style(s, ctx.display[i], line_w, h, min_h, units, columns, auto_placed)
     gutters = _gap_margins(ctx, s, items, w) if flex and ctx.display[i] != "-webkit-box" else None
-    if gutters is not None:
-        if s.flex_direction.startswith("column"):
-            style["gap"] = {"width": style["gap"]["width"], "height": ZERO}
-        else:
-            style["gap"] = {"width": ZERO, "height": style["gap"]["height"]}
-    root = taffylib.node_create(ptr, style)
+    root_key = (
+        depth,
+        id(s),
+        ctx.display[i],
+        line_w,
+        h,
+        min_h,
+        columns and tuple(columns),
+        auto_placed,
+        gutters is None,
+    )
+    root = _root(ctx, ptr, root_key, s)
+    if root < 0:
+        style = container_style(s, ctx.display[i], line_w, h, min_h, units, columns, auto_placed)
+        if gutters is not None:
+            if s.flex_direction.startswith("column"):
+                style["gap"] = {"width": style["gap"]["width"], "height": ZERO}
+            else:
+                style["gap"] = {"width": ZERO, "height": style["gap"]["height"]}
+        root = taffylib.node_create(ptr, style)
     ids: dict[int, int | list[int]] = {}
     cb_keys: dict[int, float] = {}  # items whose size depends on the container's width beyond Taffy's inputs
     names = None if areas is None else grid_names(s.grid_template_columns, s.grid_template_rows, areas)
@@ -173,7 +313,9 @@ def flex_grid_contents(ctx: LayoutContext, i: int, w: float, h: float | None, cx
         boxes.append((it, lay.x, lay.y, lay.width, lay.height))
     taffylib.node_get_layout(ptr, root, lay)
     height = lay.height
-    taffylib.node_drop(ptr, root)  # its items' leaves stay, for the next layout of this container
+    for nid in ids:  # the root and its items' leaves stay, for the next layouts alike
+        taffylib.node_remove_child(ptr, root, nid)
+    ctx.taffy_roots[root_key] = (root, s)
     baseline: float | None = None
     synthesize = _first_item_baseline(ctx, i, items)
     packed = h is None and s.align_content in ("normal", "stretch", "flex-start", "start")
@@ -315,42 +457,82 @@ def _leaf(
     container around it, each time a new Taffy tree). Taffy caches a node's sizes by the constraints it
     was measured under, as its own layouts do between passes, so a kept leaf answers a repeated measure
     without calling back, and is not converted from a style dict again. A leaf serves while its style
-    dict is the same: it is keyed by the container's width when the item has percentages resolving
-    against it (Taffy resolves them against the parent's size, which its cache does not key) or is a
-    replaced element (sized against it), and by the container's height when its heights have
-    percentages. Its grid row placed by us (`auto_row`) is the same at every layout of the container (it
-    depends on the items' styles alone), so it needs no key. Dropped with the layout (`release_leaves`)."""
+    dict is the same: it is keyed by the container's width or height when its style dict reads them
+    (`_style_reads`). Taffy's cache holds sizes that depend on more than its keys when the item has
+    percentages resolving against the container's width (Taffy resolves them against the parent's size,
+    which its cache does not key) or is a replaced element (sized against it), or has percentage
+    heights: the leaf notes the container size its cache holds, and a layout at another size marks it
+    dirty first (Taffy then keeps nothing of its measures, as for a new leaf). Its grid row placed by us
+    (`auto_row`) is the same at every layout of the container (it depends on the items' styles alone),
+    so it needs no key. Dropped with the layout (`release_leaves`)."""
+    sizes: tuple = ()
     if isinstance(it, list):
         key: tuple = (depth, it[0], it[-1], gutter)
     else:
         s = ctx.styles[it]
         across, down = _percent_axes(ctx, s)
+        by_w, by_h = _style_reads(s, clamp_width, gutter)
+        w_key, h_key = round(w, 3), None if h is None else round(h, 3)
         key = (
             depth,
             it,
-            round(w, 3) if across or ctx.is_replaced(it) else None,
-            (None if h is None else round(h, 3)) if down else -1.0,
+            w_key if by_w else None,
+            h_key if by_h else -1.0,
             gutter,
             None if area_w is None else round(area_w, 3),
         )
-    nid = ctx.taffy_leaves.get(key)
-    if nid is None:
-        if isinstance(it, list):
-            st = base_style()
-            st["display"] = 3
-        else:
-            capped = areas is not None and _sized_columns(ctx.styles[ctx.nodes[it].parent])
-            capped = capped and capped_width(ctx, it) is not None
-            st = item_style(ctx.styles[it], w, h, areas, auto_row, clamp_width, names, capped)
-        if area_w is not None:  # percentage margins and paddings: of its grid area's width
-            st["margin"] = _resolved(st["margin"], area_w)
-            st["padding"] = _resolved(st["padding"], area_w)
-        if gutter != NO_GUTTER:
-            column = ctx.styles[ctx.nodes[it if isinstance(it, int) else it[0]].parent].flex_direction
-            st["margin"] = _widened(st["margin"], gutter, w, column.startswith("column"))
-        nid = ctx.taffy_leaves[key] = taffylib.node_create(ptr, st)
-        taffylib.node_set_measure(ptr, nid, True)
+        sizes = (w_key if across or ctx.is_replaced(it) else None, h_key if down else -1.0)
+    known = ctx.taffy_leaves.get(key)
+    if known is not None:
+        nid, cached = known
+        if cached != sizes:
+            taffylib.node_mark_dirty(ptr, nid)
+            ctx.taffy_leaves[key] = (nid, sizes)
+        return nid
+    if isinstance(it, list):
+        st = base_style()
+        st["display"] = 3
+    else:
+        capped = areas is not None and _sized_columns(ctx.styles[ctx.nodes[it].parent])
+        capped = capped and capped_width(ctx, it) is not None
+        st = item_style(ctx.styles[it], w, h, areas, auto_row, clamp_width, names, capped)
+    if area_w is not None:  # percentage margins and paddings: of its grid area's width
+        st["margin"] = _resolved(st["margin"], area_w)
+        st["padding"] = _resolved(st["padding"], area_w)
+    if gutter != NO_GUTTER:
+        column = ctx.styles[ctx.nodes[it if isinstance(it, int) else it[0]].parent].flex_direction
+        st["margin"] = _widened(st["margin"], gutter, w, column.startswith("column"))
+    nid = taffylib.node_create(ptr, st)
+    ctx.taffy_leaves[key] = (nid, sizes)
+    taffylib.node_set_measure(ptr, nid, True)
     return nid
+
+
+def _style_reads(s: ComputedStyle, clamp_width: bool, gutter: tuple[float, float]) -> tuple[bool, bool]:
+    """Whether an item's Taffy style dict (taffy_style.item_style, _widened) reads its container's width,
+    and its height: a length mixing px and a percentage is resolved against them (`dim`), a width
+    clamped by percentage min/max-widths (`clamped_width`) and percentage margins widened by a gutter
+    against the width; plain percentages stay percentages."""
+    by_w = any(
+        _mixed(v)
+        for v in (
+            s.margin_top, s.margin_right, s.margin_bottom, s.margin_left,
+            s.padding_top, s.padding_right, s.padding_bottom, s.padding_left,
+            s.width, s.min_width, s.max_width, s.flex_basis,
+        )
+    )  # fmt: skip
+    if clamp_width and (has_percent(s.min_width) or has_percent(s.max_width)):
+        by_w = True
+    if gutter != NO_GUTTER and any(
+        has_percent(v) for v in (s.margin_top, s.margin_right, s.margin_bottom, s.margin_left)
+    ):
+        by_w = True
+    return by_w, _mixed(s.height) or _mixed(s.min_height) or _mixed(s.max_height)
+
+
+def _mixed(length: Length) -> bool:
+    """A length of px and a percentage both (`calc(100% - 10px)`)."""
+    return length is not None and length[0] != 0.0 and length[1] != 0.0
 
 
 NO_GUTTER = (0.0, 0.0)  # not Final: mypyc 2.4 never sets a Final float tuple
@@ -555,9 +737,30 @@ def _auto_rows(
     return definite_column_rows(styles, areas, names, columns)
 
 
+def _root(ctx: LayoutContext, ptr: int, key: tuple, s: ComputedStyle) -> int:
+    """The Taffy root node kept for container style `key` (`_flex_grid_layout`), emptied of the items
+    of its last layout and marked dirty, or -1 when there is none. The root's style dict is made from
+    the container's style and the arguments in the key alone, so a root made for one layout serves
+    every layout with the same key (of any container with that style), as a new one would: Taffy
+    keeps nothing of a dirty node's last layout, and the items' leaves are added afresh. Converting a
+    style dict is most of what making a node costs."""
+    known = ctx.taffy_roots.pop(key, None)  # (back once emptied: a layout that fails leaves it out)
+    if known is None:
+        return -1
+    if known[1] is not s:  # a style's id is only its own while it lives
+        taffylib.node_drop(ptr, known[0])
+        return -1
+    taffylib.node_mark_dirty(ptr, known[0])
+    return known[0]
+
+
 def release_leaves(ctx: LayoutContext) -> None:
-    """Drop the Taffy leaves a layout kept (`_leaf`): the Taffy trees live as long as the process."""
-    for key, nid in ctx.taffy_leaves.items():
+    """Drop the Taffy nodes a layout kept (`_leaf`, `_root`): the Taffy trees live as long as the
+    process."""
+    for key, (nid, _s) in ctx.taffy_roots.items():
+        taffylib.node_drop(_taffy(key[0]), nid)
+    ctx.taffy_roots.clear()
+    for key, (nid, _sizes) in ctx.taffy_leaves.items():
         taffylib.node_drop(_taffy(key[0]), nid)
     ctx.taffy_leaves.clear()
 
@@ -733,10 +936,10 @@ def item_contents(ctx: LayoutContext, it: int, w: float, h: float | None, cb_w: 
     cb_key = round(cb_w, 3) if has_percent(s.padding_left) or has_percent(s.padding_top) else None
     h_key = None if h is None or not _height_matters(ctx, it) else round(h, 3)
     key = (it, round(w, 3), h_key, cb_key, ctx.taffy_depth)
-    if ctx.subtree_end is None:
-        ctx.subtree_end = ctx.subtree_ends()
-    first, last = it + 1, ctx.subtree_end[it] + 1
+    first, last = it + 1, _subtree_end(ctx, it) + 1
     known = ctx.contents_cache.get(key)
+    if known is None and h is not None and h_key is not None:
+        known = _at_auto_height(ctx, it, h, key)
     if known is not None:
         out, rel, anchor, shift_y, queued = known
         ctx.rel[first:last] = _copies(rel)
@@ -756,13 +959,57 @@ def item_contents(ctx: LayoutContext, it: int, w: float, h: float | None, cb_w: 
     return out
 
 
+def _at_auto_height(ctx: LayoutContext, it: int, h: float, key: tuple) -> tuple | None:
+    """The contents_cache entry of item `it` laid out at an auto height at this width, when its
+    definite height `h` is the height that layout gave it and that layout serves it (see
+    `_auto_height_serves`); else None. Taffy measures an item at an auto height, then places it at
+    the height it measured: a flex container laid out again at that height would repeat the work."""
+    auto = ctx.contents_cache.get((key[0], key[1], None, key[3], key[4]))
+    if auto is None or auto[0].height != h or auto[4]:
+        return None  # (an absolutely positioned box inside leaves state the cache does not hold)
+    serves = ctx.auto_height_serves.get(it)
+    if serves is None:
+        serves = ctx.auto_height_serves[it] = _auto_height_serves(ctx, it)
+    return auto if serves else None
+
+
+def _auto_height_serves(ctx: LayoutContext, it: int) -> bool:
+    """Whether flex container `it`, laid out at a definite height equal to the height it took at an
+    auto height (at the same width), lays out its items as it did then. For a single-line flex
+    container (CSS Flexbox §9): the items are measured with no regard to the available height (our
+    measure callback ignores it); in a row, the line's cross size is the container's definite height,
+    which is the height the line (clamped by min-height) gave the container before; in a column, the
+    free space is the definite height less the items' hypothetical sizes, which the auto height was
+    (or the min-height left over, the same either way), so the items flex alike. What would see the
+    height itself is ruled out: percentage heights of items (`_percent_heights`), percentage flex
+    bases in a column, a percentage row gap, and baseline alignment (`_baseline_row` applies to
+    packed lines at an auto height only). Wrapping and grid containers are not covered: line breaks
+    in a column and grid rows (fr, percentages, stretched auto tracks) depend on the height."""
+    s = ctx.styles[it]
+    if ctx.display[it] not in ("flex", "inline-flex") or s.flex_wrap != "nowrap":
+        return False
+    if _height_matters_below(ctx, it) or has_percent(s.row_gap) or "baseline" in (s.align_items or ""):
+        return False
+    column = s.flex_direction.startswith("column")
+    for c in ctx.box_children(it):
+        cs = ctx.styles_or_none[c]
+        if cs is None:
+            continue
+        if "baseline" in cs.align_self or (column and has_percent(cs.flex_basis)):
+            return False
+    return True
+
+
 def _height_matters(ctx: LayoutContext, it: int) -> bool:
     """Whether item `it`'s contents depend on the definite height it is given. A flex or grid container
     lays its items out in that height. A block container (or a table, which ignores it) passes it down only
     as the base of percentage heights, min-heights and max-heights: without any resolving against it, the
     contents are the same at every height."""
-    if ctx.display[it] in block.FLEX_LIKE:
-        return True
+    return ctx.display[it] in block.FLEX_LIKE or _height_matters_below(ctx, it)
+
+
+def _height_matters_below(ctx: LayoutContext, it: int) -> bool:
+    """Whether a percentage height, min-height or max-height resolves against node `it`'s height."""
     below = ctx.percent_heights
     if below is None:
         below = ctx.percent_heights = _percent_heights(ctx)
