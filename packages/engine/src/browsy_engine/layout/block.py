@@ -48,7 +48,7 @@ from .margins import (
 )
 from .markers import inside_marker, marker_drop, marker_line_height, marker_only_item, splits_inline
 from .multicol import is_multicol
-from .text import metrics_for
+from .text import metrics_for, white_space_only
 
 FLEX_LIKE: Final = frozenset({"flex", "grid", "inline-flex", "inline-grid", "-webkit-box"})
 TABLE_LIKE: Final = frozenset({"table", "inline-table"})
@@ -354,7 +354,7 @@ def _inside_marker_line(ctx: LayoutContext, i: int) -> float:
 
 def _blank_text(ctx: LayoutContext, k: int) -> bool:
     """A text node of collapsible white space only (it puts nothing on a line)."""
-    return ctx.display[k] == "text" and not (ctx.nodes[k].text or "").strip(" \t\n\r\f")
+    return ctx.display[k] == "text" and white_space_only(ctx.nodes[k].text or "")
 
 
 def _add_edge_line(out: FlowOut, h: float, collapse_top: bool) -> None:

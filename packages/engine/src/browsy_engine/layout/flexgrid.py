@@ -513,14 +513,7 @@ def _style_reads(s: ComputedStyle, clamp_width: bool, gutter: tuple[float, float
     and its height: a length mixing px and a percentage is resolved against them (`dim`), a width
     clamped by percentage min/max-widths (`clamped_width`) and percentage margins widened by a gutter
     against the width; plain percentages stay percentages."""
-    by_w = any(
-        _mixed(v)
-        for v in (
-            s.margin_top, s.margin_right, s.margin_bottom, s.margin_left,
-            s.padding_top, s.padding_right, s.padding_bottom, s.padding_left,
-            s.width, s.min_width, s.max_width, s.flex_basis,
-        )
-    )  # fmt: skip
+    by_w = any(_mixed(v) for v in _width_axis_lengths(s))
     if clamp_width and (has_percent(s.min_width) or has_percent(s.max_width)):
         by_w = True
     if gutter != NO_GUTTER and any(
@@ -528,6 +521,16 @@ def _style_reads(s: ComputedStyle, clamp_width: bool, gutter: tuple[float, float
     ):
         by_w = True
     return by_w, _mixed(s.height) or _mixed(s.min_height) or _mixed(s.max_height)
+
+
+def _width_axis_lengths(s: ComputedStyle) -> tuple[Length, ...]:
+    """An item's lengths that Taffy resolves against its container's width: margins, paddings (all four
+    sides: percentages refer to the width), widths and the flex basis."""
+    return (
+        s.margin_top, s.margin_right, s.margin_bottom, s.margin_left,
+        s.padding_top, s.padding_right, s.padding_bottom, s.padding_left,
+        s.width, s.min_width, s.max_width, s.flex_basis,
+    )  # fmt: skip
 
 
 def _mixed(length: Length) -> bool:
@@ -770,14 +773,7 @@ def _percent_axes(ctx: LayoutContext, s: ComputedStyle) -> tuple[bool, bool]:
     paddings, widths, flex-basis) and against its height (heights). Memoised per style."""
     known = ctx.percent_axes.get(id(s))
     if known is None:
-        across = any(
-            has_percent(v)
-            for v in (
-                s.margin_top, s.margin_right, s.margin_bottom, s.margin_left,
-                s.padding_top, s.padding_right, s.padding_bottom, s.padding_left,
-                s.width, s.min_width, s.max_width, s.flex_basis,
-            )
-        )  # fmt: skip
+        across = any(has_percent(v) for v in _width_axis_lengths(s))
         known = ctx.percent_axes[id(s)] = (across, _percent_height(s))
     return known
 

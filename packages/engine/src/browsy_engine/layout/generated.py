@@ -29,6 +29,7 @@ from ..css.resolve import inherit_base
 from ..css.style import ComputedStyle
 from ..dom.tree import TEXT, Node
 from .context import FLOATING, NEVER_RENDERED, OUT_OF_FLOW, REPLACED, LayoutContext
+from .text import white_space_only
 
 # elements that never hold generated boxes: replaced content, and the void elements Chromium gives none
 NO_GENERATED: Final = REPLACED | NEVER_RENDERED | {"br", "wbr", "canvas", "area", "col", "colgroup", "option"}
@@ -191,7 +192,7 @@ def _no_table_part(ctx: LayoutContext, c: int) -> bool:
 
 def _blank(ctx: LayoutContext, c: int) -> bool:
     node = ctx.nodes[c]
-    return node.tag == TEXT and not (node.text or "").strip(" \t\n\r\f")
+    return node.tag == TEXT and white_space_only(node.text or "")
 
 
 def _in_layout(s: ComputedStyle) -> bool:

@@ -75,13 +75,18 @@ def collapse(text: str, mode: str, after_space: bool) -> str:
     return text
 
 
+def white_space_only(text: str) -> bool:
+    """Whether `text` holds document white space alone (or nothing): str.isspace reads it without a
+    copy and stops at the first other character; the strip, run on Unicode white space only, then rules
+    out the spaces that are no document white space (U+00A0 and the like)."""
+    return not text or (text.isspace() and not text.strip(DOCUMENT_WHITE_SPACE))
+
+
 def collapse_spaces(text: str) -> str:
     """Each run of document white space (space, tab, line feed, carriage return, form feed: HTML's ASCII
     whitespace, not U+00A0) as one space (CSS Text 3 §4.1.1). String replacement rather than a regex
     substitution: the regex engine costs a fifth of a text-heavy page's layout."""
-    if text.isspace() and not text.strip(DOCUMENT_WHITE_SPACE):
-        # white space only, as between tags (half the texts): str.isspace reads it without copying, the
-        # strip then rules out other Unicode spaces (U+00A0 is no collapsible space)
+    if text and white_space_only(text):  # as between tags: half the texts
         return " "
     for ch in "\n\t\r\f":
         if ch in text:

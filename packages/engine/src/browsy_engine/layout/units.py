@@ -36,7 +36,6 @@ from .pieces import (
     WORD,
 )
 from .text import (
-    DOCUMENT_WHITE_SPACE,
     FontMetrics,
     StyleMemo,
     apply_transform,
@@ -46,6 +45,7 @@ from .text import (
     metrics_with_fallback,
     split_words,
     uses_fallback,
+    white_space_only,
 )
 
 PRESERVING: Final = ("pre", "pre-wrap", "break-spaces")  # the white-space values that keep spaces
@@ -71,12 +71,7 @@ def _holds_content(ctx: LayoutContext, i: int, pending: list[int]) -> bool:
     d = ctx.display[i]
     node = ctx.nodes[i]
     if d == "text":
-        text = node.text or ""
-        # a character other than white space (read without copying the text; the strip, on white space
-        # only, keeps U+00A0 and the other spaces that do not collapse)
-        if text and (text[0] not in DOCUMENT_WHITE_SPACE or not text.isspace()):
-            return True
-        return bool(text.strip(DOCUMENT_WHITE_SPACE)) or ctx.styles[node.parent].white_space in PRESERVING
+        return not white_space_only(node.text or "") or ctx.styles[node.parent].white_space in PRESERVING
     if d == "inline" and node.tag not in REPLACED:
         if node.tag == "br":
             return True  # a forced break makes a line box even on its own
