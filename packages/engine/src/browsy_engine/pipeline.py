@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 
 from .css import compute_styles
 from .dom import build_document, decode_html
@@ -34,7 +33,8 @@ def parse(
     `content_type` the HTTP header, used for the charset when `html` is bytes. Every iframe is listed in
     `dom.frames`; with `inline_frames`, srcdoc frames' documents are parsed into the page (one level deep).
     """
-    with _no_cyclic_gc():
+    paused = _pause_cyclic_gc()
+    try:
         text = decode_html(html, content_type)
         doc = build_document(text)
         styles = compute_styles(doc, width, height, extra_css)
@@ -52,6 +52,8 @@ def parse(
         if any(el.tag == "iframe" for el in els):
             _frames(dom, doc, url, inline_frames)
         doc.release_parser()  # sessions hold many pages: lexbor's tree is rebuilt only if asked again
+    finally:
+        _resume_cyclic_gc(paused)
     return dom
 
 
@@ -67,9 +69,9 @@ def _frames(dom: SpatialDom, doc: Document, url: str | None, inline: bool) -> No
     inline_srcdoc_frames(dom, srcdoc_of, parse_frame)
 
 
-@contextmanager
-def _no_cyclic_gc() -> Iterator[None]:
-    """Pause the cyclic garbage collector while a page is built, and spare it a scan of the page after.
+def _pause_cyclic_gc() -> bool:
+    """Pause the cyclic garbage collector while a page is built (`_resume_cyclic_gc` spares it a scan of
+    the page after); True when this call paused it.
 
     A parse allocates tens of thousands of long-lived objects and no reference cycles (a dropped page is
     freed by reference counting alone), so the collector's scans during the parse are pure overhead, and
@@ -79,17 +81,18 @@ def _no_cyclic_gc() -> Iterator[None]:
     unscanned (`gc.freeze()` then `gc.unfreeze()`: two list splices); full collections still see it.
     When the host froze objects itself, unfreezing would thaw them, so the page is then scanned as usual.
     Only the caller that paused the collector resumes it, so concurrent parses in threads never leave it
-    paused.
+    paused. (A pair of calls in try/finally, not a context manager: contextlib's runs as Python.)
     """
     paused = gc.isenabled()
     if paused:
         gc.collect(1)
         gc.disable()
-    try:
-        yield
-    finally:
-        if paused:
-            if gc.get_freeze_count() == 0:
-                gc.freeze()
-                gc.unfreeze()
-            gc.enable()
+    return paused
+
+
+def _resume_cyclic_gc(paused: bool) -> None:
+    if paused:
+        if gc.get_freeze_count() == 0:
+            gc.freeze()
+            gc.unfreeze()
+        gc.enable()

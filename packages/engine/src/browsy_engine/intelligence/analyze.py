@@ -8,7 +8,7 @@ type is inferred from the elements (ImageGrid, TextCaptcha, Unknown) and recorde
 from __future__ import annotations
 
 from ..model import SpatialDom
-from .actions import detect_actions
+from .actions.detect import detect_actions
 from .captcha import detect_captcha, infer_captcha
 from .evidence import Evidence, collect_evidence
 from .facts import collect_facts

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
 from typing import Final
 
 from ..dom.tree import Document
@@ -66,22 +65,25 @@ LISTING_TYPES: Final = frozenset({"itemlist", "collectionpage", "offercatalog", 
 OG_ARTICLE_TYPES: Final = frozenset({"article", "blog", "blogpost", "news", "newsarticle"})
 
 
-@dataclass(slots=True)
 class Evidence:
-    og_type: str = ""
-    schema_types: set[str] = field(default_factory=set)
-    articles: int = 0  # <article> elements
-    has_main: bool = False
-    paginated: bool = False  # rel=next / rel=prev
-    main_node: int = -1
-    main_words: int = 0  # non-link words in the main block
-    main_link_density: float = 0.0  # link words / all words in the main block
-    total_words: int = 0  # non-chrome words of the page
-    main_paragraphs: int = 0  # paragraphs of 20+ words of text in the main block
-    main_link_headings: int = 0  # headings in the main block that are links (teasers, results)
-    main_start: int = -1
-    main_end: int = -1
-    chrome: list[bool] = field(default_factory=list)  # per node: inside nav/header/footer/aside
+    """What the document says about its content. A plain class, not a dataclass: under mypyc a
+    dataclass's generated __init__ runs as Python, and one Evidence is made per parse."""
+
+    def __init__(self) -> None:
+        self.og_type = ""
+        self.schema_types: set[str] = set()
+        self.articles = 0  # <article> elements
+        self.has_main = False
+        self.paginated = False  # rel=next / rel=prev
+        self.main_node = -1
+        self.main_words = 0  # non-link words in the main block
+        self.main_link_density = 0.0  # link words / all words in the main block
+        self.total_words = 0  # non-chrome words of the page
+        self.main_paragraphs = 0  # paragraphs of 20+ words of text in the main block
+        self.main_link_headings = 0  # headings in the main block that are links (teasers, results)
+        self.main_start = -1
+        self.main_end = -1
+        self.chrome: list[bool] = []  # per node: inside nav/header/footer/aside
 
     @property
     def declares_article(self) -> bool:

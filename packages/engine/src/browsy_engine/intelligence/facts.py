@@ -9,7 +9,6 @@ form fields, headings, lowercase texts. Access to an element's source node (attr
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any, Final
 
 from ..dom.tree import Node
@@ -55,29 +54,32 @@ def is_link(el: SpatialElement) -> bool:
     return el.role == "link" or (el.tag == "a" and el.href is not None)
 
 
-@dataclass(slots=True)
 class PageFacts:
-    dom: SpatialDom
-    title: str = ""
-    headings: list[str] = field(default_factory=list)
-    h1: list[str] = field(default_factory=list)  # the page's top-level headings, also in `headings`
-    # Headings that only wrap a link (h2 > a): the titles of a listing, not sections of an article.
-    link_headings: int = 0
-    visible: list[SpatialElement] = field(default_factory=list)
-    visible_texts: list[str] = field(default_factory=list)  # text(el) of each visible element, in order
-    alerts: list[SpatialElement] = field(default_factory=list)  # visible elements with an alert_type
-    links: list[SpatialElement] = field(default_factory=list)
-    buttons: list[SpatialElement] = field(default_factory=list)
-    fields: list[SpatialElement] = field(default_factory=list)
-    hidden_fields: list[SpatialElement] = field(default_factory=list)
-    passwords: list[SpatialElement] = field(default_factory=list)
-    paragraphs: list[SpatialElement] = field(default_factory=list)
-    landmark_roles: set[str] = field(default_factory=set)
-    lower: dict[int, str] = field(default_factory=dict)
-    nodes: list[Node] = field(default_factory=list)  # the document's nodes ([] without a document)
-    _forms: dict[int, int] = field(default_factory=dict)
-    _chrome: dict[int, bool] = field(default_factory=dict)
-    _form_ids: dict[str, int] = field(default_factory=dict)
+    """What the detectors read of a page, gathered in one pass (collect_facts). A plain class, not a
+    dataclass: under mypyc a dataclass's generated __init__ runs as Python, and one is made per parse."""
+
+    def __init__(self, dom: SpatialDom, title: str = "") -> None:
+        self.dom = dom
+        self.title = title
+        self.headings: list[str] = []
+        self.h1: list[str] = []  # the page's top-level headings, also in `headings`
+        # Headings that only wrap a link (h2 > a): the titles of a listing, not sections of an article.
+        self.link_headings = 0
+        self.visible: list[SpatialElement] = []
+        self.visible_texts: list[str] = []  # text(el) of each visible element, in order
+        self.alerts: list[SpatialElement] = []  # visible elements with an alert_type
+        self.links: list[SpatialElement] = []
+        self.buttons: list[SpatialElement] = []
+        self.fields: list[SpatialElement] = []
+        self.hidden_fields: list[SpatialElement] = []
+        self.passwords: list[SpatialElement] = []
+        self.paragraphs: list[SpatialElement] = []
+        self.landmark_roles: set[str] = set()
+        self.lower: dict[int, str] = {}
+        self.nodes: list[Node] = []  # the document's nodes ([] without a document)
+        self._forms: dict[int, int] = {}
+        self._chrome: dict[int, bool] = {}
+        self._form_ids: dict[str, int] = {}
 
     @property
     def title_and_headings(self) -> list[str]:

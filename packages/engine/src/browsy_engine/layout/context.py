@@ -8,7 +8,6 @@ that anchor's `shift_y` (used to align table-cell contents vertically after the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, cast
 
 from ..css.style import IDENTITY, ComputedStyle
@@ -72,81 +71,87 @@ BLOCKIFY: Final = {
 }
 
 
-@dataclass(slots=True)
 class LayoutContext:
-    doc: Document
-    # The nodes layout works on: the document's, then the ::before/::after boxes it generates
-    # (generated.py), whose owners appear here as copies listing them among their children.
-    nodes: list[Node]
-    # Per node; None for text nodes and unstyled ones. Layout reads the styles of the elements it lays
-    # out, which always have one, so the list is typed as theirs (`style(i)` serves text nodes).
-    styles: list[ComputedStyle]
-    viewport_w: float
-    viewport_h: float
-    display: list[str] = field(default_factory=list)
-    rel: list[list[float] | None] = field(default_factory=list)
-    anchor: list[int] = field(default_factory=list)
-    shift_y: list[float] = field(default_factory=list)
-    intrinsic_cache: dict[int, tuple[float, float]] = field(default_factory=dict)
-    # runs of text and inline boxes -> (units, nodes a build clears, width or None): units.build_units
-    units_cache: dict[tuple[int, int, int, int], tuple[list, list[int], float | None]] = field(
-        default_factory=dict
-    )
-    # block container -> the height its children's percentage heights resolve against (None: auto)
-    pct_height: dict[int, float | None] = field(default_factory=dict)
-    # Flex/grid items laid out once per (node, width, height, containing width, depth): see flexgrid.py.
-    contents_cache: dict[tuple[int, float, float | None, float | None, int], Any] = field(
-        default_factory=dict
-    )
-    subtree_end: list[int] | None = None  # last descendant of each node (lazy, for contents_cache)
-    # Flex/grid containers that are no items, laid out once per (node, width, height, content box offset
-    # x and y, depth, outer percentage-height bases): see flexgrid.flex_grid_contents.
-    container_cache: dict[tuple, Any] = field(default_factory=dict)
-    percent_counts: list[int] | None = None  # flexgrid._percent_counts (lazy)
-    generated_hosts: tuple[list[int], list[int]] | None = None  # flexgrid._generated_within (lazy)
-    percent_heights: list[bool] | None = None  # subtrees with percentage heights (lazy, flexgrid.py)
-    # flex items whose layout at an auto height serves at that height made definite (flexgrid.py memo)
-    auto_height_serves: dict[int, bool] = field(default_factory=dict)
-    # What Taffy's measure callback answered, per (item, known size, available width, container width,
-    # depth): a new Taffy tree per container layout starts with an empty cache of its own.
-    measure_cache: dict[tuple, tuple[float, float]] = field(default_factory=dict)
-    # Taffy leaves kept between layouts of a flex/grid container, by item and style, with the container
-    # size their Taffy cache holds (flexgrid._leaf)
-    taffy_leaves: dict[tuple, tuple[int, tuple]] = field(default_factory=dict)
-    # Taffy root nodes kept between layouts of flex/grid containers, by style and arguments, with the
-    # style they were made for (flexgrid._root)
-    taffy_roots: dict[tuple, tuple[int, Any]] = field(default_factory=dict)
-    percent_axes: dict[int, tuple[bool, bool]] = field(default_factory=dict)  # flexgrid._percent_axes memo
-    # broken image, width its alt text wraps in, whether it keeps it -> controls._alt_box of its alt text
-    alt_boxes: dict[tuple[int, float | None, bool], tuple[float, float, float, float]] = field(
-        default_factory=dict
-    )
-    positioned: list[tuple[int, int, float, float]] = field(default_factory=list)
-    # absolutely positioned children of flex containers: (content width, content height, x and y shares
-    # of the free space before them) placing their static position as the sole flex item's
-    static_align: dict[int, tuple[float, float, float, float]] = field(default_factory=dict)
-    block_child: list[bool] = field(default_factory=list)  # see classify()
-    holds_block: list[bool] = field(default_factory=list)  # node i's box children hold an in-flow block
-    relative: list[int] = field(default_factory=list)  # rendered elements with position: relative (classify)
-    transformed: list[int] = field(default_factory=list)  # rendered boxes a transform moves or scales
-    # closed <details> with a <summary> -> that summary: the rest is laid out, in a slot of no height
-    closed_details: dict[int, int] = field(default_factory=dict)
-    split_inlines: list[int] = field(default_factory=list)  # inline boxes split around blocks (classify)
-    split_set: set[int] = field(default_factory=set)  # the same, for membership tests
-    pruned: set[int] = field(default_factory=set)  # nodes with a child that is no box child (see classify)
-    children_cache: dict[int, list[int]] = field(default_factory=dict)
-    table_grids: dict[int, Any] = field(default_factory=dict)  # table node -> table.Grid
-    # img node -> (URL, pixel density) of what it loads (controls._source: asked several times per image)
-    image_sources: dict[int, tuple[str | None, float]] = field(default_factory=dict)
-    taffy_depth: int = 0
-    # Multi-column containers laid out (multicol.ColumnSet), inner ones first; while one is laid out, the
-    # line boxes of its flow as (container, top from its border box, height).
-    column_sets: list[ColumnSet] = field(default_factory=list)
-    line_log: list[tuple[int, float, float]] | None = None
-    line_clamp: LineClamp | None = None  # while a -webkit-line-clamp box's flow is laid out (clamp.py)
-    quirks: bool = False  # quirks mode (from the doctype): quirky margins, alt boxes, quirks.css
-    line_quirk: bool = False  # HTML's line height calculation quirk: quirks and limited-quirks modes
-    absolute_base: bool | None = None  # a <base href> gives relative URLs a base (controls.py; lazy)
+    """What one layout of a document works on and keeps. A plain class, not a dataclass: under mypyc a
+    dataclass's generated __init__ runs as Python (one LayoutContext per parse, with some 50 fields)."""
+
+    def __init__(
+        self,
+        doc: Document,
+        nodes: list[Node],
+        styles: list[ComputedStyle],
+        viewport_w: float,
+        viewport_h: float,
+    ) -> None:
+        self.doc = doc
+        # The nodes layout works on: the document's, then the ::before/::after boxes it generates
+        # (generated.py), whose owners appear here as copies listing them among their children.
+        self.nodes = nodes
+        # Per node; None for text nodes and unstyled ones. Layout reads the styles of the elements it lays
+        # out, which always have one, so the list is typed as theirs (`style(i)` serves text nodes).
+        self.styles = styles
+        self.viewport_w = viewport_w
+        self.viewport_h = viewport_h
+        self.display: list[str] = []
+        self.rel: list[list[float] | None] = []
+        self.anchor: list[int] = []
+        self.shift_y: list[float] = []
+        self.intrinsic_cache: dict[int, tuple[float, float]] = {}
+        # runs of text and inline boxes -> (units, nodes a build clears, width or None): units.build_units
+        self.units_cache: dict[tuple[int, int, int, int], tuple[list, list[int], float | None]] = {}
+        # block container -> the height its children's percentage heights resolve against (None: auto)
+        self.pct_height: dict[int, float | None] = {}
+        # Flex/grid items laid out once per (node, width, height, containing width, depth): see flexgrid.py.
+        self.contents_cache: dict[tuple[int, float, float | None, float | None, int], Any] = {}
+        self.subtree_end: list[int] | None = None  # last descendant of each node (lazy, for contents_cache)
+        # Flex/grid containers that are no items, laid out once per (node, width, height, content box offset
+        # x and y, depth, outer percentage-height bases): see flexgrid.flex_grid_contents.
+        self.container_cache: dict[tuple, Any] = {}
+        self.percent_counts: list[int] | None = None  # flexgrid._percent_counts (lazy)
+        self.generated_hosts: tuple[list[int], list[int]] | None = None  # flexgrid._generated_within (lazy)
+        self.percent_heights: list[bool] | None = None  # subtrees with percentage heights (lazy, flexgrid.py)
+        # flex items whose layout at an auto height serves at that height made definite (flexgrid.py memo)
+        self.auto_height_serves: dict[int, bool] = {}
+        # What Taffy's measure callback answered, per (item, known size, available width, container width,
+        # depth): a new Taffy tree per container layout starts with an empty cache of its own.
+        self.measure_cache: dict[tuple, tuple[float, float]] = {}
+        # Taffy leaves kept between layouts of a flex/grid container, by item and style, with the container
+        # size their Taffy cache holds (flexgrid._leaf)
+        self.taffy_leaves: dict[tuple, tuple[int, tuple]] = {}
+        # Taffy root nodes kept between layouts of flex/grid containers, by style and arguments, with the
+        # style they were made for (flexgrid._root)
+        self.taffy_roots: dict[tuple, tuple[int, Any]] = {}
+        self.percent_axes: dict[int, tuple[bool, bool]] = {}  # flexgrid._percent_axes memo
+        # broken image, width its alt text wraps in, whether it keeps it -> controls._alt_box of its alt text
+        self.alt_boxes: dict[tuple[int, float | None, bool], tuple[float, float, float, float]] = {}
+        self.positioned: list[tuple[int, int, float, float]] = []
+        # absolutely positioned children of flex containers: (content width, content height, x and y shares
+        # of the free space before them) placing their static position as the sole flex item's
+        self.static_align: dict[int, tuple[float, float, float, float]] = {}
+        self.block_child: list[bool] = []  # see classify()
+        self.holds_block: list[bool] = []  # node i's box children hold an in-flow block
+        self.relative: list[int] = []  # rendered elements with position: relative (classify)
+        self.transformed: list[int] = []  # rendered boxes a transform moves or scales
+        # closed <details> with a <summary> -> that summary: the rest is laid out, in a slot of no height
+        self.closed_details: dict[int, int] = {}
+        self.split_inlines: list[int] = []  # inline boxes split around blocks (classify)
+        self.split_set: set[int] = set()  # the same, for membership tests
+        self.pruned: set[int] = set()  # nodes with a child that is no box child (see classify)
+        self.children_cache: dict[int, list[int]] = {}
+        self.table_grids: dict[int, Any] = {}  # table node -> table.Grid
+        # img node -> (URL, pixel density) of what it loads (controls._source: asked several times per image)
+        self.image_sources: dict[int, tuple[str | None, float]] = {}
+        self.taffy_depth: int = 0
+        # Multi-column containers laid out (multicol.ColumnSet), inner ones first; while one is laid out, the
+        # line boxes of its flow as (container, top from its border box, height).
+        self.column_sets: list[ColumnSet] = []
+        self.line_log: list[tuple[int, float, float]] | None = None
+        self.line_clamp: LineClamp | None = (
+            None  # while a -webkit-line-clamp box's flow is laid out (clamp.py)
+        )
+        self.quirks: bool = False  # quirks mode (from the doctype): quirky margins, alt boxes, quirks.css
+        self.line_quirk: bool = False  # HTML's line height calculation quirk: quirks and limited-quirks modes
+        self.absolute_base: bool | None = None  # a <base href> gives relative URLs a base (controls.py; lazy)
 
     def style(self, i: int) -> ComputedStyle:
         s: ComputedStyle | None = self.styles[i]
