@@ -62,6 +62,30 @@ def test_in_process_parse_uses_the_engine_that_was_loaded() -> None:
     assert digest == hashes(pure_python=_native.active() is False)["hashes"][0]
 
 
+def test_a_compiled_parse_runs_no_engine_source_as_python() -> None:
+    """With the compiled engine loaded, parsing a page enters no function of the engine's .py sources:
+    package __init__ modules and contextlib helpers run as Python, and a function left in one costs a
+    fixed share of every parse (detect_actions did)."""
+    if not _native.active():
+        pytest.skip("needs the compiled engine (make setup builds it)")
+    src = str(Path(_native.__file__).resolve().parent)
+    page = (TESTS / "layout_fixtures" / "shop.html").read_bytes()
+    parse(page, 1280, 720, url="https://example.com/")  # imports and first-use work done
+    entered: set[str] = set()
+
+    def profile(frame: object, event: str, arg: object) -> None:
+        code = getattr(frame, "f_code", None)
+        if event == "call" and code is not None and code.co_filename.startswith(src):
+            entered.add(f"{code.co_filename}:{code.co_name}")
+
+    sys.setprofile(profile)
+    try:
+        parse(page, 1280, 720, url="https://example.com/")
+    finally:
+        sys.setprofile(None)
+    assert not entered, sorted(entered)
+
+
 def test_a_build_from_other_sources_is_not_loaded(tmp_path: Path) -> None:
     (tmp_path / "m.so").write_bytes(b"")
     current = _native.source_digest(_native.compiled_sources())
