@@ -72,7 +72,9 @@ def _collapse_whole(text: str) -> str:
     # Most texts (a link's label, a one-line paragraph) are collapsed already: no space at either end,
     # never two in a row, nothing unprintable (every white space but the space is, and so is every
     # control character). Checking that reads the text once and makes no word strings.
-    if text[0] != " " and text[-1] != " " and "  " not in text and text.isprintable():
+    # A line break is the usual sign of a text that is not (markup's own line breaks), found faster by
+    # `in` than by isprintable's per-character reading.
+    if text[0] != " " and text[-1] != " " and "  " not in text and "\n" not in text and text.isprintable():
         return text
     out = " ".join(text.split())
     # without_controls, inlined (collapse runs for most elements); a printable text has no control
