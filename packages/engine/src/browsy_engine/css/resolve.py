@@ -105,8 +105,10 @@ NO_METRICS = (0.0, 0.0, 0.0)  # not Final: mypyc 2.4 never sets a Final float tu
 def font_metric_units(style: ComputedStyle) -> Metrics:
     """px of 1ch, 1ex and 1lh for this style: the advance of '0' and the x-height of its first available
     font, and its computed line-height (CSS Values 4 §6.1.1; Chromium takes the first two from the
-    primary font, and `normal` from its metrics)."""
-    from ..layout.fonts import face_for  # here: layout imports this module
+    primary font, and `normal` from its metrics). The '0' advances as every glyph does, at the font's
+    26.6 size (advance_size): 300ch of 13.344px text is 3px narrower than 300 × 0.5 × 13.344px
+    (measured at 120 sizes; layout_fixtures/ch_unit_advance)."""
+    from ..layout.fonts import advance_size, face_for  # here: layout imports this module
 
     face = face_for(style.font_family, style.font_weight, style.font_style)
     zero = face.widths.get("0")
@@ -117,7 +119,7 @@ def font_metric_units(style: ComputedStyle) -> Metrics:
         line = style.line_height * size
     else:
         line = style.line_height
-    return ((zero if zero is not None else 0.5) * size, face.x_height_em * size, line)
+    return ((zero if zero is not None else 0.5) * advance_size(size), face.x_height_em * size, line)
 
 
 def _uses_font_metrics(spec: Spec) -> bool:
