@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Final, Generic, TypeVar
 
 from ..css.style import ComputedStyle
-from .fonts import SOFT_HYPHEN, Face, face_for, fallback_covers
+from .fonts import SOFT_HYPHEN, Face, advance_size, face_for, fallback_covers
 from .geometry import layout_units, rounded_layout_units
 
 T = TypeVar("T")
@@ -133,6 +133,7 @@ class FontMetrics:
     __slots__ = (
         "face",
         "size",
+        "advance",
         "ascent",
         "descent",
         "line_height",
@@ -150,6 +151,7 @@ class FontMetrics:
         size = s.font_size
         self.face = face
         self.size = size
+        self.advance = advance_size(size)  # the size glyph advances scale with
         self.ascent = face.ascent(size)
         self.descent = face.descent(size)
         self.x_height = face.x_height_em * size

@@ -12,7 +12,7 @@ from . import (  # circular: atomic inlines contain block layout (attributes use
     intrinsic,
 )
 from .context import FLOATING, OUT_OF_FLOW, REPLACED, LayoutContext
-from .fonts import SOFT_HYPHEN, advance_size
+from .fonts import SOFT_HYPHEN
 from .geometry import has_percent, px
 from .linebreak import break_between
 from .lines import edges
@@ -638,7 +638,7 @@ def word_width(m: FontMetrics, word: str, before: bool, after: bool) -> float:
             adjust += face.kern_after_space.get(word[0], 0.0)
         if after:
             adjust += face.kern_before_space.get(word[-1], 0.0)
-        w += adjust * advance_size(m.size)
+        w += adjust * m.advance
     return w
 
 
