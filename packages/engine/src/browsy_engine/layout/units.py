@@ -444,6 +444,8 @@ class _Units:
                 return
         units, unit, break_pending = self.units, self.unit, self.break_pending
         last = len(words) - 1
+        # the word before a space ending the text: kerned with it only once content follows (_hold_kern)
+        held = last - 1 if last and not words[last] and not self.preserve else -1
         known = m.spaced  # spaced_width's memo, read without a call per word
         for wi, word in enumerate(words):
             if wi:
@@ -454,14 +456,25 @@ class _Units:
                     break_pending = True
             if not word:
                 continue
-            if 0 < wi < last:
+            if wi == held:
+                w = word_width(m, word, wi > 0 or lead, False)
+            elif 0 < wi < last:
                 w = known.get(word) or spaced_width(m, word)
             else:
                 w = word_width(m, word, wi > 0 or lead, wi < last)
             wm = m if fallback is None or not uses_fallback(word, m.face) else fallback
             unit = _add_word(units, unit, (WORD, i, w, word, wm, raised, 0.0, 0.0, 0.0), break_pending)
             break_pending = False
+            if wi == held and wm is m:
+                self._hold_kern(unit, m, word)
         self.unit, self.break_pending = unit, break_pending
+
+    def _hold_kern(self, unit: list, m: FontMetrics, word: str) -> None:
+        """The word just added to `unit`, the last piece there, is followed by the space that ends its
+        text: its kerning with that space waits until content follows the space (word_kern)."""
+        k = m.face.kern_before_space.get(word[-1], 0.0) * advance_size(m.size)
+        if k:
+            self.word_kern = (unit, len(unit[PIECES]) - 1, k)
 
     def _text_run(self, words: list[str], middle: list[str], space_piece: tuple, lead: bool) -> None:
         """A wrapping line of more than five words: the words strictly inside it (`middle`, none empty)
@@ -485,8 +498,10 @@ class _Units:
         unit = [[], 0.0, False]
         units.append(unit)
         if tail:
-            w = word_width(m, tail, True, trailing)
+            w = word_width(m, tail, True, False)
             unit = _add_word(units, unit, (WORD, i, w, tail, m, raised, 0.0, 0.0, 0.0), False)
+            if trailing:
+                self._hold_kern(unit, m, tail)
         if trailing:  # a unit ending with its space, which hangs at the end of a line (as in _line)
             unit[PIECES].append(space_piece)
             unit[UWIDTH] += space_w
