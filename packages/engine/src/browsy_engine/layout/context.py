@@ -117,6 +117,9 @@ class LayoutContext:
     # style they were made for (flexgrid._root)
     taffy_roots: dict[tuple, tuple[int, Any]] = field(default_factory=dict)
     percent_axes: dict[int, tuple[bool, bool]] = field(default_factory=dict)  # flexgrid._percent_axes memo
+    # content-visibility: auto boxes whose contents are skipped, far from the viewport (engine.py):
+    # size-contained (block.contained_content_height)
+    skipped: set[int] = field(default_factory=set)
     # broken image, width its alt text wraps in, whether it keeps it -> controls._alt_box of its alt text
     alt_boxes: dict[tuple[int, float | None, bool], tuple[float, float, float, float]] = field(
         default_factory=dict
