@@ -25,7 +25,6 @@ from .controls import (
 from .geometry import (
     clamp_height,
     clamp_width,
-    contained_height,
     horizontal_pb,
     px,
     specified_height,
@@ -149,7 +148,7 @@ def atomic_box(
         h_spec = block.ratio_height(s, w, pb_h, pb_v)
         grows_to_content = block.ratio_minimum_is_content(s)
     out = yield from block.box_contents(ctx, i, w, h_spec, cb_w)
-    contained_h = contained_height(s)
+    contained_h = block.contained_content_height(ctx, i, s)
     content_h = out.height if contained_h is None else contained_h
     used_h = block.used_height(ctx.display[i], h_spec, content_h)
     h = clamp_height(s, max(used_h, content_h) if grows_to_content else used_h, cb_h, pb_v)

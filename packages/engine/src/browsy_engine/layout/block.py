@@ -201,6 +201,15 @@ def establishes_bfc(ctx: LayoutContext, i: int) -> bool:
     )
 
 
+def contained_content_height(ctx: LayoutContext, i: int, s: ComputedStyle) -> float | None:
+    """contained_height(s), and likewise for a content-visibility: auto box whose contents are skipped
+    (not relevant to the user: CSS Contain 2 §4.1 gives it size containment then)."""
+    contained_h = contained_height(s)
+    if contained_h is None and ctx.skipped and i in ctx.skipped:
+        return px(s.contain_intrinsic_height, 0.0)
+    return contained_h
+
+
 def flow(
     ctx: LayoutContext,
     i: int,
@@ -682,7 +691,7 @@ def block_box(
     content_h = out.height
     if not collapse_bottom and d not in FLEX_LIKE:
         content_h += value(out.bottom)
-    contained_h = contained_height(s)
+    contained_h = contained_content_height(ctx, i, s)
     if contained_h is not None:
         content_h = contained_h
     summary = ctx.closed_details.get(i, -1) if ctx.closed_details else -1

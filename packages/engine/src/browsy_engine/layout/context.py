@@ -122,6 +122,9 @@ class LayoutContext:
         # style they were made for (flexgrid._root)
         self.taffy_roots: dict[tuple, tuple[int, Any]] = {}
         self.percent_axes: dict[int, tuple[bool, bool]] = {}  # flexgrid._percent_axes memo
+        # content-visibility: auto boxes whose contents are skipped, far from the viewport (engine.py):
+        # size-contained (block.contained_content_height)
+        self.skipped: set[int] = set()
         # broken image, width its alt text wraps in, whether it keeps it -> controls._alt_box of its alt text
         self.alt_boxes: dict[tuple[int, float | None, bool], tuple[float, float, float, float]] = {}
         self.positioned: list[tuple[int, int, float, float]] = []

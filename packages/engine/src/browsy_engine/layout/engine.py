@@ -9,7 +9,7 @@ document coordinates.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import cast
+from typing import Final, cast
 
 from ..css.style import ComputedStyle
 from ..dom.tree import Document
@@ -46,10 +46,41 @@ class Layout:
         return min(max(self.viewport_height, self.boxes.bottom()), LIMIT)
 
 
+# How far from the viewport a content-visibility: auto box stays relevant to the user (its contents
+# laid out): Chromium observes such boxes with a margin of 150% of the viewport around it (measured at
+# 1080px: a box whose top is 1500px down is laid out, one 3000px down is skipped; in between, whether
+# Chromium's observation ran before a script reads the boxes decides).
+RELEVANCE_MARGIN: Final = 1.5
+
+
 def compute_layout(doc: Document, styles: list[ComputedStyle | None], width: float, height: float) -> Layout:
+    auto = [i for i, s in enumerate(styles) if s is not None and s.content_visibility == "auto"]
+    if not auto:
+        return _layout_pass(doc, styles, width, height, set())
+    # content-visibility: auto (CSS Contain 2 §4.1): Chromium lays the page out with every such box
+    # skipped (size-contained), then lays out the contents of those near the viewport in that layout
+    first = _layout_pass(doc, styles, width, height, set(auto))
+    skipped = {i for i in auto if not _relevant(first.boxes[i], float(width), float(height))}
+    return first if len(skipped) == len(auto) else _layout_pass(doc, styles, width, height, skipped)
+
+
+def _relevant(box: tuple[float, float, float, float] | None, width: float, height: float) -> bool:
+    """Whether a box lies within the viewport grown by RELEVANCE_MARGIN on each side (a box that is not
+    rendered has nothing to lay out)."""
+    if box is None:
+        return True
+    x, y, w, h = box
+    mx, my = width * RELEVANCE_MARGIN, height * RELEVANCE_MARGIN
+    return x <= width + mx and x + w >= -mx and y <= height + my and y + h >= -my
+
+
+def _layout_pass(
+    doc: Document, styles: list[ComputedStyle | None], width: float, height: float, skipped: set[int]
+) -> Layout:
     n = len(doc.nodes)
     # Layout reads only the styles of the elements it lays out, which always have one (see LayoutContext).
     ctx = LayoutContext(doc, doc.nodes, cast("list[ComputedStyle]", styles), float(width), float(height))
+    ctx.skipped = skipped
     try:
         return _lay_out(ctx, n, width, height)
     finally:

@@ -837,7 +837,7 @@ def _measure(
         cw = max(0.0, known_w - pb_h)
     else:
         lo, hi = run(intrinsic.intrinsic(ctx, it))
-        cw = _pick(lo, hi, _unclamped_avail(s, cb_w, pb_h, avail_w))
+        cw = _clamped_content_width(s, cb_w, pb_h, _pick(lo, hi, _unclamped_avail(s, cb_w, pb_h, avail_w)))
     if not math.isnan(known_h):
         return (cw, max(0.0, known_h - pb_v))
     content_h = run(item_contents(ctx, it, cw, None, cb_w)).height
@@ -880,6 +880,22 @@ def _compressible(s: ComputedStyle) -> bool:
     """Whether a replaced element's min-content contribution is 0 (CSS Sizing 3 §5.2.2, compressible
     replaced elements: a percentage width or max-width resolves against zero for it)."""
     return has_percent(s.width) or has_percent(s.max_width)
+
+
+def _clamped_content_width(s: ComputedStyle, cb_w: float, pb_h: float, cw: float) -> float:
+    """An item's content width sized to fit its contents (cw), clamped by its max-width, then its
+    min-width (CSS 2 §10.4): an item whose min-content width passes its max-width is that wide, and its
+    contents (their height) are laid out at that width, as they will be in its final layout."""
+    most = px_or_none(s.max_width, cb_w)
+    least = px_or_none(s.min_width, cb_w)
+    if most is None and least is None:
+        return cw
+    inner = pb_h if s.box_sizing == "border-box" else 0.0
+    if most is not None:
+        cw = min(cw, max(0.0, most - inner))
+    if least is not None:
+        cw = max(cw, least - inner)
+    return cw
 
 
 def _unclamped_avail(s: ComputedStyle, cb_w: float, pb_h: float, avail: dict) -> dict:

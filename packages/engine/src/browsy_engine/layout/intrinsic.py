@@ -13,6 +13,7 @@ from . import atomic, block, table, units
 from . import pieces as P
 from .context import OUT_OF_FLOW, LayoutContext
 from .controls import alt_ignores_size
+from .fonts import advance_size
 from .geometry import (
     contained_width,
     has_percent,
@@ -24,6 +25,7 @@ from .geometry import (
 )
 from .grid_tracks import explicit_tracks, track_list, track_units
 from .taffy_style import auto_flow
+from .text import FontMetrics
 
 FLEX_ROW: Final = frozenset({"row", "row-reverse"})
 UNBOUNDED: Final = 1e7  # a containing block width against which a percentage max-width limits nothing
@@ -354,7 +356,7 @@ def run_intrinsic(ctx: LayoutContext, container: int, run: list[int]):
                 m = unit[2]
                 lo = max(lo, max(units.widest_character(m, word) for word in unit[4]))
             else:
-                lo = max(lo, max(run_widths))
+                lo = max(lo, _widest_alone(unit))
             line += sum(run_widths) + len(run_widths) * unit[6][P.WIDTH]
             continue
         parts = unit[P.PIECES]
@@ -369,6 +371,7 @@ def run_intrinsic(ctx: LayoutContext, container: int, run: list[int]):
                     shrink += p[P.WIDTH] - p[P.MIN_WIDTH]
             # a unit ending at a soft hyphen shows a hyphen where the line breaks after it
             least = unit[P.UWIDTH] - P.unit_trail(unit) - shrink + P.soft_hyphen_width(parts[-1])
+            least -= _kerning_at_ends(found, j, parts)
             word = _breaking_word(ctx, parts)
             if word is not None:  # its characters, not the whole word, then count (with the unit's edges)
                 least -= word[P.WIDTH] - units.widest_character(word[P.METRICS], word[P.TEXT])
@@ -379,6 +382,58 @@ def run_intrinsic(ctx: LayoutContext, container: int, run: list[int]):
     if line > hi:
         hi = line
     return lo, hi + floats
+
+
+def _widest_alone(unit: tuple) -> float:
+    """The widest word of a TEXTRUN unit on a line of its own (the min-content width): its width there
+    lacks the kerning against the spaces around it (" W", "A "), which hang at the ends of the lines
+    and carry that kerning in HarfBuzz's shaping (Chromium); its run width includes it."""
+    m: FontMetrics = unit[2]
+    widths: list[float] = unit[5]
+    after, before = m.face.kern_after_space, m.face.kern_before_space
+    if not after and not before:
+        return max(widths)
+    scale = advance_size(m.size)
+    return max(
+        w - (after.get(word[0], 0.0) + before.get(word[-1], 0.0)) * scale for w, word in zip(widths, unit[4])
+    )
+
+
+def _kerning_at_ends(found: list, j: int, parts: list) -> float:
+    """The kerning against spaces that unit j's words include at its ends (<= 0): a unit on a line of its
+    own (the min-content width) lacks it, for the spaces hang at the ends of the lines and carry that
+    kerning in HarfBuzz's shaping (Chromium). Its first word took the kerning with the space before it
+    (" W") when that space is of the same text (units._line); its last word took the one with the space
+    after it ("A "), which then ends the unit, unless nothing follows (units._hold_kern)."""
+    kerning = 0.0
+    k = 0
+    while k < len(parts) and parts[k][P.KIND] == P.OPEN:
+        k += 1
+    first = parts[k] if k < len(parts) and j > 0 else None
+    if (
+        first is not None
+        and first[P.KIND] == P.WORD
+        and first[P.TEXT]
+        and _ends_with_space_of(found[j - 1], first[P.NODE])
+    ):
+        m: FontMetrics = first[P.METRICS]
+        kerning += m.face.kern_after_space.get(first[P.TEXT][0], 0.0) * advance_size(m.size)
+    if len(parts) > 1 and parts[-1][P.KIND] == P.SPACE and j + 1 < len(found) and found[j + 1] is not None:
+        last = parts[-2]
+        if last[P.KIND] == P.WORD and last[P.TEXT]:
+            m = last[P.METRICS]
+            kerning += m.face.kern_before_space.get(last[P.TEXT][-1], 0.0) * advance_size(m.size)
+    return kerning
+
+
+def _ends_with_space_of(unit: list | tuple | None, node: int) -> bool:
+    """Whether a unit ends with a space of text node `node` (a TEXTRUN unit of it always does)."""
+    if unit is None:
+        return False
+    if unit[0] is P.TEXTRUN:
+        return bool(unit[1] == node)
+    parts = unit[P.PIECES]
+    return bool(parts) and parts[-1][P.KIND] == P.SPACE and parts[-1][P.NODE] == node
 
 
 def _anywhere(ctx: LayoutContext, text_node: int) -> bool:

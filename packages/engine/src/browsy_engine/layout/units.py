@@ -30,6 +30,7 @@ from .pieces import (
     PIECES,
     RAISED,
     SPACE,
+    TEXT,
     TEXTRUN,
     UWIDTH,
     WIDTH,
@@ -156,6 +157,8 @@ def _build(b: _Units, ctx: LayoutContext, container: int, nodes: list[int], cw: 
             unit[PIECES].append(p)
             unit[UWIDTH] += p[WIDTH]
             raise_stack.pop()
+            if p[WIDTH]:
+                b.edge()
             continue
         if display[i] == "text":
             b.text(i)
@@ -205,6 +208,8 @@ def _build(b: _Units, ctx: LayoutContext, container: int, nodes: list[int], cw: 
             closing.append((CLOSE, i, box_edges[1], box_edges, box_metrics, raised, 0.0, 0.0, 0.0))
             unit[PIECES].append((OPEN, i, box_edges[0], box_edges, box_metrics, raised, 0.0, 0.0, 0.0))
             unit[UWIDTH] += box_edges[0]
+            if box_edges[0]:
+                b.edge()
         else:
             b.reusable = False
             box = yield from _atomic_size(ctx, i, cw, measuring)
@@ -231,6 +236,9 @@ class _Units:
         "unit",
         "after_space",
         "space_font",
+        "space_at",
+        "word_at",
+        "word_kern",
         "break_pending",
         "raise_stack",
         "closing",
@@ -255,6 +263,13 @@ class _Units:
         self.after_space = True
         # the font of the space just before, if the previous character was one
         self.space_font: FontMetrics | None = None
+        # where the space, or the word, that the text so far ends with lies: (unit, index of its piece),
+        # so that the next text kerns against it (_kern_space_after, _kern_word_before)
+        self.space_at: tuple[list, int] | None = None
+        self.word_at: tuple[list, int] | None = None
+        # that word's kerning with the space read after it: (unit, index, px), applied once content
+        # follows the space (a space ending the paragraph, or before a <br>, is removed before shaping)
+        self.word_kern: tuple[list, int, float] | None = None
         self.break_pending = False
         self.raise_stack: list[float] = [
             0.0
@@ -317,22 +332,33 @@ class _Units:
             fallback = metrics_with_fallback(s, m)
         raised = self.raise_stack[-1]
         preserve = self.preserve
+        if self.word_at is not None and text[0] == " " and not preserve:
+            self._kern_word_before(m)
+        if self.word_kern is not None and text != " ":
+            self._apply_word_kern()
         if text == " " and not preserve:  # a lone collapsible space, as between two links
-            unit[PIECES].append((SPACE, i, m.space, " ", m, raised, 0.0, 0.0, 0.0))
+            pieces = unit[PIECES]
+            pieces.append((SPACE, i, m.space, " ", m, raised, 0.0, 0.0, 0.0))
             unit[UWIDTH] += m.space
             self.break_pending = self.break_pending or wraps
             self.after_space = True
             self.space_font = m
+            self.space_at, self.word_at = (unit, len(pieces) - 1), None
             return
         special = wraps and ("-" in text or not is_ascii) and has_breaks_inside(text)
         lead = _same_font(self.space_font, m)  # a space of the same font precedes this text: kern across it
+        if lead and self.space_at is not None:  # the kerning goes on that space, not on this text
+            self._kern_space_after(text[0])
+            lead = False
+        self.space_at = self.word_at = None
         if not (preserve or special or " " in text or "\n" in text):  # the most common text: one word
-            m = fallback or m
-            w = word_width(m, text, lead, False)
-            p = (WORD, i, w, text, m, raised, 0.0, 0.0, 0.0)
-            self.unit = _add_word(self.units, unit, p, self.break_pending)
+            w = word_width(fallback or m, text, lead, False)
+            p = (WORD, i, w, text, fallback or m, raised, 0.0, 0.0, 0.0)
+            unit = self.unit = _add_word(self.units, unit, p, self.break_pending)
             self.break_pending = self.after_space = False
             self.space_font = None
+            if fallback is None:
+                self.word_at = (unit, len(unit[PIECES]) - 1)
             return
         # a collapsible space hangs at the end of a line (CSS Text 3 §4.1.3) though it is no break
         # opportunity under `nowrap`; a preserved one (`pre`) is text like a word
@@ -348,6 +374,54 @@ class _Units:
             self._line(text, space_piece, lead, special)
         self.after_space = after_space = text.endswith(" ") and not preserve
         self.space_font = m if after_space else None
+        self._mark_end(SPACE if after_space else WORD, m)
+
+    def _mark_end(self, kind: int, m: FontMetrics) -> None:
+        """Record where the last piece, a space or a word (`kind`) in font m, lies, when the text just
+        read ends with it."""
+        unit = self.unit
+        pieces = unit[PIECES]
+        if pieces:
+            last = pieces[-1]
+            if last[KIND] == kind and last[METRICS] is m:
+                if kind == SPACE:
+                    self.space_at = (unit, len(pieces) - 1)
+                else:
+                    self.word_at = (unit, len(pieces) - 1)
+
+    def _kern_space_after(self, first: str) -> None:
+        """A text whose first character is `first` follows a space of the same font read with an earlier
+        text: HarfBuzz puts the pair's kerning (" A") on the space's advance, so the space, in the box
+        that holds it, narrows, not the word (Chromium shapes across inline box boundaries without
+        edges)."""
+        assert self.space_at is not None
+        unit, index = self.space_at
+        p = unit[PIECES][index]
+        m: FontMetrics = p[METRICS]
+        k = m.face.kern_after_space.get(first, 0.0) * m.advance
+        if k:
+            _widen(unit, index, k)
+
+    def _kern_word_before(self, m: FontMetrics) -> None:
+        """A text starting with a space in font m follows a word read with an earlier text: the kerning
+        of the word's last character with the space ("P ") goes on that character's advance, so the
+        word, in its box, narrows (HarfBuzz kerns across inline boxes without edges), same font only."""
+        assert self.word_at is not None
+        unit, index = self.word_at
+        self.word_at = None
+        p = unit[PIECES][index]
+        wm: FontMetrics = p[METRICS]
+        word: str = p[TEXT]
+        if wm.face is m.face and wm.size == m.size and word:
+            k = m.face.kern_before_space.get(word[-1], 0.0) * m.advance
+            if k:
+                self.word_kern = (unit, index, k)
+
+    def _apply_word_kern(self) -> None:
+        assert self.word_kern is not None
+        unit, index, k = self.word_kern
+        self.word_kern = None
+        _widen(unit, index, k)
 
     def _line(self, text: str, space_piece: tuple, lead: bool, special: bool) -> None:
         """The words of a line of text (no newline in it) and the spaces between them, each space a break
@@ -370,6 +444,8 @@ class _Units:
                 return
         units, unit, break_pending = self.units, self.unit, self.break_pending
         last = len(words) - 1
+        # the word before a space ending the text: kerned with it only once content follows (_hold_kern)
+        held = last - 1 if last and not words[last] and not self.preserve else -1
         known = m.spaced  # spaced_width's memo, read without a call per word
         for wi, word in enumerate(words):
             if wi:
@@ -380,14 +456,25 @@ class _Units:
                     break_pending = True
             if not word:
                 continue
-            if 0 < wi < last:
+            if wi == held:
+                w = word_width(m, word, wi > 0 or lead, False)
+            elif 0 < wi < last:
                 w = known.get(word) or spaced_width(m, word)
             else:
                 w = word_width(m, word, wi > 0 or lead, wi < last)
             wm = m if fallback is None or not uses_fallback(word, m.face) else fallback
             unit = _add_word(units, unit, (WORD, i, w, word, wm, raised, 0.0, 0.0, 0.0), break_pending)
             break_pending = False
+            if wi == held and wm is m:
+                self._hold_kern(unit, m, word)
         self.unit, self.break_pending = unit, break_pending
+
+    def _hold_kern(self, unit: list, m: FontMetrics, word: str) -> None:
+        """The word just added to `unit`, the last piece there, is followed by the space that ends its
+        text: its kerning with that space waits until content follows the space (word_kern)."""
+        k = m.face.kern_before_space.get(word[-1], 0.0) * m.advance
+        if k:
+            self.word_kern = (unit, len(unit[PIECES]) - 1, k)
 
     def _text_run(self, words: list[str], middle: list[str], space_piece: tuple, lead: bool) -> None:
         """A wrapping line of more than five words: the words strictly inside it (`middle`, none empty)
@@ -411,8 +498,10 @@ class _Units:
         unit = [[], 0.0, False]
         units.append(unit)
         if tail:
-            w = word_width(m, tail, True, trailing)
+            w = word_width(m, tail, True, False)
             unit = _add_word(units, unit, (WORD, i, w, tail, m, raised, 0.0, 0.0, 0.0), False)
+            if trailing:
+                self._hold_kern(unit, m, tail)
         if trailing:  # a unit ending with its space, which hangs at the end of a line (as in _line)
             unit[PIECES].append(space_piece)
             unit[UWIDTH] += space_w
@@ -468,11 +557,16 @@ class _Units:
                 break_pending = False
         self.unit, self.break_pending = unit, break_pending
 
+    def edge(self) -> None:
+        """An inline box's start or end edge of some width (margin, border, padding): Blink shapes the
+        texts on either side apart, so no kerning joins a space and a word across it."""
+        self.space_font = self.space_at = self.word_at = None
+
     def br(self) -> None:
         """A <br>: a forced break, after which the text starts afresh (no junction, leading spaces collapse)."""
         self.last_char = ""
         self.after_space = True
-        self.space_font = None
+        self.space_font = self.space_at = self.word_at = self.word_kern = None
         self._break_line()
 
     def _break_line(self) -> None:
@@ -509,7 +603,9 @@ class _Units:
         unit[CONTENT] = True
         self.break_pending = atom_wraps
         self.after_space = False
-        self.space_font = None
+        self.space_font = self.space_at = self.word_at = None
+        if self.word_kern is not None:
+            self._apply_word_kern()
 
 
 def _with_split_boxes(ctx: LayoutContext, container: int, nodes: list[int]) -> tuple[list[int], set[int]]:
@@ -560,6 +656,14 @@ def _split_before_boxes(units: list, unit: list) -> list:
     new = [moved, width, False]
     units.append(new)
     return new
+
+
+def _widen(unit: list, index: int, k: float) -> None:
+    """Add k px to the width of piece `index` of a unit (and to the unit's)."""
+    pieces = unit[PIECES]
+    p = pieces[index]
+    pieces[index] = (p[KIND], p[NODE], p[WIDTH] + k, *p[3:])
+    unit[UWIDTH] += k
 
 
 def _add_word(units: list, unit: list, p: tuple, after_break: bool) -> list:
