@@ -13,7 +13,6 @@ from . import atomic, block, table, units
 from . import pieces as P
 from .context import OUT_OF_FLOW, LayoutContext
 from .controls import alt_ignores_size
-from .fonts import advance_size
 from .geometry import (
     contained_width,
     has_percent,
@@ -393,7 +392,7 @@ def _widest_alone(unit: tuple) -> float:
     after, before = m.face.kern_after_space, m.face.kern_before_space
     if not after and not before:
         return max(widths)
-    scale = advance_size(m.size)
+    scale = m.advance
     return max(
         w - (after.get(word[0], 0.0) + before.get(word[-1], 0.0)) * scale for w, word in zip(widths, unit[4])
     )
@@ -417,12 +416,12 @@ def _kerning_at_ends(found: list, j: int, parts: list) -> float:
         and _ends_with_space_of(found[j - 1], first[P.NODE])
     ):
         m: FontMetrics = first[P.METRICS]
-        kerning += m.face.kern_after_space.get(first[P.TEXT][0], 0.0) * advance_size(m.size)
+        kerning += m.face.kern_after_space.get(first[P.TEXT][0], 0.0) * m.advance
     if len(parts) > 1 and parts[-1][P.KIND] == P.SPACE and j + 1 < len(found) and found[j + 1] is not None:
         last = parts[-2]
         if last[P.KIND] == P.WORD and last[P.TEXT]:
             m = last[P.METRICS]
-            kerning += m.face.kern_before_space.get(last[P.TEXT][-1], 0.0) * advance_size(m.size)
+            kerning += m.face.kern_before_space.get(last[P.TEXT][-1], 0.0) * m.advance
     return kerning
 
 
