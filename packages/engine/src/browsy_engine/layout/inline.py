@@ -17,6 +17,7 @@ from .geometry import ContentBox, px
 from .lines import has_content, line_metrics, place_line
 from .pieces import (
     ATOMIC,
+    BREAK,
     CLOSE,
     CONTENT,
     FLOAT,
@@ -233,6 +234,12 @@ class _Lines:
                 continue
             if unit[0] is TEXTRUN:
                 line = self._text_run(unit)
+                continue
+            if unit[0] is BREAK:
+                line.forced = True
+                line.brk = unit
+                self._finish()
+                line = self._open()
                 continue
             # typed locals: mypyc then reads the unit's fields and the pieces' kinds and widths natively
             unit_list: list = unit
