@@ -237,9 +237,11 @@ def place_line(
     height: float = 0.0,
     empty: bool = False,
     carried: dict[int, Piece] | None = None,
+    cw: float = 0.0,
 ) -> None:
     """`carried`: the inline boxes open at this line's start (node -> OPEN piece), updated for the next
-    line; a box that neither opens nor closes here spans the whole line and gets that fragment."""
+    line; a box that neither opens nor closes here spans the whole line and gets that fragment. `cw`:
+    the container's content width, against which atomic inlines' percentage margins resolve."""
     if carried is None:
         carried = {}
     spanning = list(carried)
@@ -321,8 +323,8 @@ def place_line(
                 y = base_y - _atomic_ascent(p, strut)
             r = rel[node]
             if r is not None:
-                r[0] = x + px(s.margin_left, 0.0)
-                r[1] = y + px(s.margin_top, 0.0)
+                r[0] = x + px(s.margin_left, cw)
+                r[1] = y + px(s.margin_top, cw)
                 ctx.anchor[node] = container
         elif kind == ABS:
             if styles[node].inline_static:  # inline-level: its static position is its place on the line
