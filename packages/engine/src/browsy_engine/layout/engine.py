@@ -8,8 +8,8 @@ document coordinates.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Final, cast
+from dataclasses import dataclass
+from typing import cast
 
 from ..css.style import ComputedStyle
 from ..dom.tree import Document
@@ -47,56 +47,6 @@ class Layout:
 
 
 def compute_layout(doc: Document, styles: list[ComputedStyle | None], width: float, height: float) -> Layout:
-    skipped = _skipped_auto_boxes(doc, styles, width, height)
-    if skipped:
-        styles = _size_contained(styles, skipped)
-    return _compute_layout(doc, styles, width, height)
-
-
-# how far around the viewport (in viewport sizes) a `content-visibility: auto` box is relevant to the
-# user: Chromium observes it with a 150% root margin (measured: layout_fixtures/content_visibility_auto)
-_PROXIMITY: Final = 1.5
-
-
-def _skipped_auto_boxes(
-    doc: Document, styles: list[ComputedStyle | None], width: float, height: float
-) -> list[int]:
-    """The `content-visibility: auto` boxes whose contents the first rendering skips (CSS Contain 2 §4.1):
-    those not near the viewport. Chromium starts with every such box skipped (size-contained: as tall as
-    contain-intrinsic-size, else 0), then lays out the contents of those that lie within the viewport
-    grown by 150% of its size on each side in that layout; the others stay skipped."""
-    auto = [k for k, s in enumerate(styles) if s is not None and s.content_visibility == "auto"]
-    if not auto:
-        return []
-    boxes = _compute_layout(doc, _size_contained(styles, auto), width, height).boxes
-    skipped = []
-    for k in auto:
-        box = boxes[k]
-        if box is None:
-            continue
-        x, y, w, h = box
-        if (
-            y > height * (1.0 + _PROXIMITY)
-            or y + h < -height * _PROXIMITY
-            or x > width * (1.0 + _PROXIMITY)
-            or x + w < -width * _PROXIMITY
-        ):
-            skipped.append(k)
-    return skipped
-
-
-def _size_contained(styles: list[ComputedStyle | None], boxes: list[int]) -> list[ComputedStyle | None]:
-    """A copy of `styles` in which `boxes` (content-visibility: auto) skip their contents: size-contained
-    as content-visibility: hidden makes them (geometry.contained_height / contained_width)."""
-    out = list(styles)
-    for k in boxes:
-        s = out[k]
-        if s is not None:
-            out[k] = replace(s, content_visibility="hidden")
-    return out
-
-
-def _compute_layout(doc: Document, styles: list[ComputedStyle | None], width: float, height: float) -> Layout:
     n = len(doc.nodes)
     # Layout reads only the styles of the elements it lays out, which always have one (see LayoutContext).
     ctx = LayoutContext(doc, doc.nodes, cast("list[ComputedStyle]", styles), float(width), float(height))

@@ -838,8 +838,6 @@ def _measure(
     else:
         lo, hi = run(intrinsic.intrinsic(ctx, it))
         cw = _pick(lo, hi, _unclamped_avail(s, cb_w, pb_h, avail_w))
-        if cross and avail_w.get("dim") == 1:
-            cw = _within_min_max(s, cw, cb_w, pb_h)
     if not math.isnan(known_h):
         return (cw, max(0.0, known_h - pb_v))
     content_h = run(item_contents(ctx, it, cw, None, cb_w)).height
@@ -882,21 +880,6 @@ def _compressible(s: ComputedStyle) -> bool:
     """Whether a replaced element's min-content contribution is 0 (CSS Sizing 3 §5.2.2, compressible
     replaced elements: a percentage width or max-width resolves against zero for it)."""
     return has_percent(s.width) or has_percent(s.max_width)
-
-
-def _within_min_max(s: ComputedStyle, cw: float, cb_w: float, pb_h: float) -> float:
-    """Content width cw of an item sized to fit its contents across its grid area (or a column
-    flexbox), clamped by its min-width and max-width (CSS 2 §10.4): its height is measured at that
-    width. Taffy clamps the width it is given back, not the height measured at the unclamped one, so a
-    `margin: 0 auto; min-width: 100%` item with percentage-padded contents measured 0 tall."""
-    inset = pb_h if s.box_sizing == "border-box" else 0.0
-    most = px_or_none(s.max_width, cb_w)
-    if most is not None:
-        cw = min(cw, max(0.0, most - inset))
-    least = px_or_none(s.min_width, cb_w)
-    if least is not None:
-        cw = max(cw, least - inset)
-    return cw
 
 
 def _unclamped_avail(s: ComputedStyle, cb_w: float, pb_h: float, avail: dict) -> dict:
