@@ -132,6 +132,7 @@ class BlockOut:
         "baseline",
         "drop",
         "first_baseline",
+        "inner_top",
     )
 
     def __init__(
@@ -162,6 +163,8 @@ class BlockOut:
         # how far below its expected top it goes to fit beside the floats (_width_and_margin)
         self.drop = drop
         self.first_baseline = first_baseline  # its first line box's baseline, from its border-box top
+        # of a box margins collapse through: the margins of its children collapsed into its top margin
+        self.inner_top: Margin = NO_MARGIN
 
 
 # Boxes whose block children share their parent's formatting context: blocks, list items, and an
@@ -456,10 +459,12 @@ def _add_block_child(
     y = _collapse_top_margin(ctx, i, out, res, into_top, clear_to)
     if res.through and not into_top:
         # an empty child's top border edge is where its top margin alone puts it (CSS 2 §8.3.1)
-        hypothetical = out.height + value(collapse(out.bottom, mt))
+        hypothetical = out.height + value(collapse(collapse(out.bottom, mt), res.inner_top))
         cleared = seals or (clear_to is not None and hypothetical < clear_to)
         # its top border edge is where it would be with a bottom border: its own top margin collapsed
-        # with those pending above, not the margins collapsing through it (its bottom one too)
+        # with those pending above and with its children's margins (all of them, with that border, collapse
+        # into its top margin: `<div><h4></h4></div>` sits below the h4's margins), not its own bottom one
+        # (measured: layout_fixtures/empty_block_child_margins)
         y = hypothetical if clear_to is None else max(hypothetical, clear_to)
     else:
         cleared = False
@@ -741,6 +746,8 @@ def block_box(
     out_box = BlockOut(
         used_ml, top, bottom, through, content_h + pb_v, marker_only=marker_only and not through
     )
+    if through:
+        out_box.inner_top = out.top
     if out.baseline is not None and d not in TABLE_LIKE:
         if s.overflow_x in VISIBLE_OVERFLOW and s.overflow_y in VISIBLE_OVERFLOW:
             out_box.baseline = cy + out.baseline

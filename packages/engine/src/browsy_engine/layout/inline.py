@@ -17,6 +17,7 @@ from .geometry import ContentBox, px
 from .lines import has_content, line_metrics, place_line
 from .pieces import (
     ATOMIC,
+    BREAK,
     CLOSE,
     CONTENT,
     FLOAT,
@@ -103,7 +104,7 @@ def inline_run(
     lines.marker_text = marker_text
     align = _text_align(ctx, container, s)
     lines.fill(units)
-    return _place_lines(ctx, container, lines.done, strut, at, y0, align)
+    return _place_lines(ctx, container, lines.done, strut, at, y0, align, cw)
 
 
 def _text_align(ctx: LayoutContext, container: int, s: ComputedStyle) -> str:
@@ -233,6 +234,12 @@ class _Lines:
                 continue
             if unit[0] is TEXTRUN:
                 line = self._text_run(unit)
+                continue
+            if unit[0] is BREAK:
+                line.forced = True
+                line.brk = unit
+                self._finish()
+                line = self._open()
                 continue
             # typed locals: mypyc then reads the unit's fields and the pieces' kinds and widths natively
             unit_list: list = unit
@@ -476,9 +483,10 @@ def _place_lines(
     at: ContentBox,
     y0: float,
     align: str,
+    cw: float,
 ) -> InlineResult:
     """Place the pieces of the finished lines (place_line), aligned; the run's height from y0 and its
-    first and last baselines."""
+    first and last baselines. `cw`: the container's content width (atomic inlines' percentage margins)."""
     cx, cy = at.cx, at.cy
     total = 0.0
     first_baseline: float | None = None
@@ -492,7 +500,18 @@ def _place_lines(
         if height <= 0 and not any(p[KIND] == ATOMIC for p in line.pieces):
             # an empty line (only collapsed spaces / empty inline boxes): no height, but place its boxes
             place_line(
-                ctx, container, line, strut, cx, cy, line.y, line.y, line_align, empty=True, carried=carried
+                ctx,
+                container,
+                line,
+                strut,
+                cx,
+                cy,
+                line.y,
+                line.y,
+                line_align,
+                empty=True,
+                carried=carried,
+                cw=cw,
             )
             continue
         # (a line holding only a 0-height image, under the line height quirk, is 0px tall but still a line:
@@ -509,6 +528,7 @@ def _place_lines(
             line_align,
             height,
             carried=carried,
+            cw=cw,
         )
         if ctx.line_log is not None:  # inside a multi-column container: lines it may cut between
             ctx.line_log.append((container, cy + line.y, height))

@@ -343,7 +343,7 @@ def run_intrinsic(ctx: LayoutContext, container: int, run: list[int]):
     line = 0.0
     floats = 0.0
     for j, unit in enumerate(found):
-        if unit is None:  # a forced break: the space before it hangs, as at the end of the run
+        if P.is_break(unit):  # a forced break: the space before it hangs, as at the end of the run
             line -= _hanging_trail(found, j)
             if line > hi:
                 hi = line
@@ -450,9 +450,9 @@ def _hanging_trail(found: list, end: int) -> float:
     """The width of the space that hangs at the end of the line ending before unit `end` (CSS Text 3
     §4.1.3: a collapsible space at the end of a line does not count in its width)."""
     k = end - 1
-    while k > 0 and found[k] is not None and found[k][0] is not P.TEXTRUN and P.only_edges(found[k]):
+    while k > 0 and not P.is_break(found[k]) and found[k][0] is not P.TEXTRUN and P.only_edges(found[k]):
         k -= 1  # empty inline boxes after the last text: its trailing space still hangs
     last = found[k] if k >= 0 else None
-    if last is not None and last[0] is not P.TEXTRUN and last[P.PIECES]:
+    if last is not None and not P.is_break(last) and last[0] is not P.TEXTRUN and last[P.PIECES]:
         return P.unit_trail(last)
     return 0.0

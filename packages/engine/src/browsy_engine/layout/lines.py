@@ -85,16 +85,18 @@ def line_metrics(
     (`<br><br>` keeps its empty line; `<img><br>` is as tall as the image, `<code>a<br>b</code>` as
     its text). `marker`: the line holds an outside list marker in the container's font; under the quirk
     its ascent still reaches above the baseline (the line grows when the marker is taller above it than the
-    contents), its descent does not count (measured: layout_fixtures/quirks_list_item_lines)."""
+    contents), its descent does not count (measured: layout_fixtures/quirks_list_item_lines). A <br> inside
+    an inline box counts for that box rather than the block: see _break_metrics."""
     if not line.forced and not has_content(line):
         return 0.0, 0.0
     # under the quirk, the spaces before index `inner_end` count as text (see _inner_spaces_end)
     inner_end = _inner_spaces_end(line) if quirks else 0
+    in_box = quirks and nodes is not None and line.brk is not None and line.brk[1] != root
     if (
         quirks
         and not _root_text(line, nodes, root)
         and not _root_space(line, inner_end, nodes, root)
-        and not (line.forced and not _text_or_atomic(line))
+        and not (line.forced and not in_box and not _text_or_atomic(line))
     ):
         above = below = 0.0  # (a line ended by <br> gets the strut only when it holds nothing else)
     else:
@@ -130,6 +132,12 @@ def line_metrics(
                     above = a
                 if b > below:
                     below = b
+    if in_box and nodes is not None:
+        a, b = _break_metrics(line, inner_end, nodes, root)
+        if a > above:
+            above = a
+        if b > below:
+            below = b
     if marker and quirks and strut.split[0] > above:
         above = strut.split[0]
     height = above + below
@@ -142,6 +150,30 @@ def line_metrics(
             above += h - height
             height = h
     return height, above
+
+
+def _break_metrics(line: Line, inner_end: int, nodes: list, root: int) -> tuple[float, float]:
+    """(above, below) the baseline that the <br> ending the line gives it under the line height quirk:
+    the text metrics of the inline box the <br> is in, unless text or an atomic inline in that box (or
+    in a box inside it) gave the box metrics on the line already — Chromium makes a forced break ensure
+    its box's text metrics. `<font size=2><br>` alone is a line of the small font, not of the block's
+    strut; `<font><img><br></font>` is as tall as the image (measured:
+    layout_fixtures/quirks_break_box_metrics)."""
+    brk = line.brk
+    assert brk is not None
+    box: int = brk[1]
+    for index, p in enumerate(line.pieces):
+        k: int = p[KIND]
+        if k in (WORD, ATOMIC) or (index < inner_end and _kept_space(p)):
+            n: int = p[NODE]
+            while n != box and n != root and n >= 0:
+                n = nodes[n].parent
+            if n == box:
+                return 0.0, 0.0
+    m: FontMetrics = brk[2]
+    raised: float = brk[3]
+    a, b = m.split
+    return a - raised, b + raised
 
 
 def _inner_spaces_end(line: Line) -> int:
@@ -205,9 +237,11 @@ def place_line(
     height: float = 0.0,
     empty: bool = False,
     carried: dict[int, Piece] | None = None,
+    cw: float = 0.0,
 ) -> None:
     """`carried`: the inline boxes open at this line's start (node -> OPEN piece), updated for the next
-    line; a box that neither opens nor closes here spans the whole line and gets that fragment."""
+    line; a box that neither opens nor closes here spans the whole line and gets that fragment. `cw`:
+    the container's content width, against which atomic inlines' percentage margins resolve."""
     if carried is None:
         carried = {}
     spanning = list(carried)
@@ -289,8 +323,8 @@ def place_line(
                 y = base_y - _atomic_ascent(p, strut)
             r = rel[node]
             if r is not None:
-                r[0] = x + px(s.margin_left, 0.0)
-                r[1] = y + px(s.margin_top, 0.0)
+                r[0] = x + px(s.margin_left, cw)
+                r[1] = y + px(s.margin_top, cw)
                 ctx.anchor[node] = container
         elif kind == ABS:
             if styles[node].inline_static:  # inline-level: its static position is its place on the line

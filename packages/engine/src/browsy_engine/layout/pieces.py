@@ -17,6 +17,9 @@ ATOMIC: Final = 4
 FLOAT: Final = 5
 ABS: Final = 6
 FORCED: Final = None  # a unit that forces a line break
+# A BREAK unit is a tuple (BREAK, box, metrics, raised): the forced break of a <br>, with the inline box it
+# is in (or the block) and that box's metrics, which the line height quirk may give its line.
+BREAK = "break"
 # A TEXTRUN unit is a tuple (TEXTRUN, node, metrics, raised, words, widths, space_piece): words of one
 # text node each followed by a space (a break opportunity), broken into lines without a unit per word.
 TEXTRUN = "textrun"
@@ -42,6 +45,11 @@ Piece = tuple
 PIECES: Final = 0
 UWIDTH: Final = 1
 CONTENT: Final = 2
+
+
+def is_break(unit: object) -> bool:
+    """Whether a unit is a forced break (FORCED, or a <br>'s BREAK)."""
+    return unit is None or (type(unit) is tuple and unit[0] is BREAK)
 
 
 def soft_hyphen_width(p: tuple) -> float:
@@ -88,7 +96,7 @@ class Line:
     line's start, the pen (x of the next piece) and whether a forced break ended it. A plain class: one is
     made per line, and a dataclass's default factories cost a call per list."""
 
-    __slots__ = ("y", "left", "right", "pieces", "xs", "pen", "forced")
+    __slots__ = ("y", "left", "right", "pieces", "xs", "pen", "forced", "brk")
 
     def __init__(self, y: float, left: float, right: float) -> None:
         self.y = y
@@ -98,6 +106,7 @@ class Line:
         self.xs: list[float] = []
         self.pen = 0.0
         self.forced = False
+        self.brk: tuple | None = None  # the BREAK unit (a <br>) that ended the line
 
 
 def lone_word(pieces: list[Piece]) -> int:

@@ -19,6 +19,7 @@ from .lines import edges
 from .pieces import (
     ABS,
     ATOMIC,
+    BREAK,
     CLOSE,
     CONTENT,
     FLOAT,
@@ -172,7 +173,7 @@ def _build(b: _Units, ctx: LayoutContext, container: int, nodes: list[int], cw: 
             box = yield from _atomic_size(ctx, i, cw, measuring)
             b.float_box(i, box)
         elif tag == "br":
-            b.br()
+            b.br(i)
         elif display[i] == "inline" and tag not in REPLACED:
             # an inline box (here rather than in a step of its own: there is one per link): its content,
             # then its end (~i), come next, unless it is a part of a box split around blocks, walked
@@ -259,7 +260,7 @@ class _Units:
     def __init__(self, ctx: LayoutContext) -> None:
         self.ctx = ctx
         self.unit: list = [[], 0.0, False]
-        self.units: list[Any] = [self.unit]  # unit lists, TEXTRUN tuples, None
+        self.units: list[Any] = [self.unit]  # unit lists, TEXTRUN and BREAK tuples, None
         self.after_space = True
         # the font of the space just before, if the previous character was one
         self.space_font: FontMetrics | None = None
@@ -562,16 +563,18 @@ class _Units:
         texts on either side apart, so no kerning joins a space and a word across it."""
         self.space_font = self.space_at = self.word_at = None
 
-    def br(self) -> None:
-        """A <br>: a forced break, after which the text starts afresh (no junction, leading spaces collapse)."""
+    def br(self, i: int) -> None:
+        """<br> i: a forced break, after which the text starts afresh (no junction, leading spaces collapse)."""
         self.last_char = ""
         self.after_space = True
         self.space_font = self.space_at = self.word_at = self.word_kern = None
-        self._break_line()
+        ctx = self.ctx
+        self._break_line((BREAK, ctx.nodes[i].parent, metrics_for(ctx.styles[i]), self.raise_stack[-1]))
 
-    def _break_line(self) -> None:
-        """A forced break (a <br> or a preserved newline): it ends the unit and the line."""
-        self.units.append(FORCED)
+    def _break_line(self, unit: tuple | None = FORCED) -> None:
+        """A forced break (a <br>'s BREAK unit, or FORCED for a preserved newline): it ends the unit and
+        the line."""
+        self.units.append(unit)
         self.unit = [[], 0.0, False]
         self.units.append(self.unit)
         self.break_pending = False
