@@ -6,14 +6,14 @@ from __future__ import annotations
 from typing import Any, Final
 from unicodedata import normalize
 
-from ..css.style import ComputedStyle
+from ..css.style import ComputedStyle, Length
 from . import (  # circular: atomic inlines contain block layout (attributes used at call time)
     atomic,
     intrinsic,
 )
 from .context import FLOATING, OUT_OF_FLOW, REPLACED, LayoutContext
 from .fonts import SOFT_HYPHEN, advance_size
-from .geometry import has_percent, px
+from .geometry import has_percent, px, zero_length
 from .linebreak import break_between
 from .lines import edges
 from .pieces import (
@@ -50,7 +50,6 @@ from .text import (
 
 PRESERVING: Final = ("pre", "pre-wrap", "break-spaces")  # the white-space values that keep spaces
 _MIN_RUN: Final = 4  # plain words in a row that make a TEXTRUN unit (fewer: a unit per word is as cheap)
-NO_MARGIN = ((0.0, 0.0), None)  # a zero margin, and `auto` (0 on inline boxes)
 
 
 def has_inline_content(ctx: LayoutContext, nodes: list[int]) -> bool:
@@ -77,17 +76,22 @@ def _holds_content(ctx: LayoutContext, i: int, pending: list[int]) -> bool:
             return True  # a forced break makes a line box even on its own
         s = ctx.styles[i]
         if s is not None and (  # CSS 2 §9.4.2: inline boxes with margins, padding or borders
-            s.padding_left != (0.0, 0.0)
+            not zero_length(s.padding_left)
             or s.border_left_width
-            or s.padding_right != (0.0, 0.0)
+            or not zero_length(s.padding_right)
             or s.border_right_width
-            or s.margin_left not in NO_MARGIN
-            or s.margin_right not in NO_MARGIN
+            or not _zero_or_auto(s.margin_left)
+            or not _zero_or_auto(s.margin_right)
         ):
             return True
         pending.extend(ctx.box_children(i))
         return False
     return d != "none"
+
+
+def _zero_or_auto(margin: Length) -> bool:
+    """A margin of 0, or `auto` (0 on inline boxes)."""
+    return margin is None or zero_length(margin)
 
 
 _TEXT_STYLES: Final[StyleMemo[tuple[str, str, FontMetrics, bool, bool]]] = StyleMemo()
@@ -429,7 +433,9 @@ class _Units:
         words = text.split(" ")
         last = len(words) - 1
         # each word's chunks (split_words), or None for a plain ASCII word without a hyphen: one chunk
-        chunked = [split_words(w) if "-" in w or not w.isascii() else None for w in words]
+        # (str.isascii is a method call for each word, unless the whole text is ASCII)
+        ascii_text = text.isascii()
+        chunked = [split_words(w) if "-" in w or not (ascii_text or w.isascii()) else None for w in words]
         plain = [c is None or len(c) < 2 for c in chunked]
         spaced = False  # whether the space before the current word came with the TEXTRUN before it
         pi = 0
@@ -446,7 +452,8 @@ class _Units:
                 pi > 0 and run_end - pi >= _MIN_RUN and fallback is None
             ):  # words inside the text, one chunk each
                 middle = words[pi:run_end]
-                widths = [spaced_width(m, word) for word in middle]
+                known = m.spaced  # spaced_width's memo, read without a call per word (as in _text_run)
+                widths = [known.get(word) or spaced_width(m, word) for word in middle]
                 units.append((TEXTRUN, i, m, raised, middle, widths, space_piece))
                 unit = [[], 0.0, False]
                 units.append(unit)
