@@ -32,7 +32,7 @@ from .geometry import (
     specified_width,
     vertical_pb,
 )
-from .inline import InlineResult, has_inline_content, inline_run
+from .inline import InlineResult, has_inline_content, inline_run, inline_text_run
 from .lines import edges
 from .margins import (
     NO_MARGIN,
@@ -240,7 +240,10 @@ def flow(
         lines = False
         if run:
             lines = split and has_inline_content(ctx, run)
-            yield from _add_run(ctx, i, out, run, run_has_boxes, False, cw, at, collapse_top)
+            if _text_only(ctx, run, run_has_boxes):
+                _add_text_run(ctx, i, out, run, False, cw, at, collapse_top)
+            else:
+                yield from _add_run(ctx, i, out, run, run_has_boxes, False, cw, at, collapse_top)
             run = []
             run_has_boxes = False
         in_flow = not (out_of_flow or floating)
@@ -268,7 +271,10 @@ def flow(
         # a list item's marker sits on its first line box, so when no block follows to hold one,
         # this run's first line exists even with only empty inline boxes on it
         marker_line = out.empty and ctx.display[i] == "list-item" and ctx.styles[i].list_style_type != "none"
-        yield from _add_run(ctx, i, out, run, run_has_boxes, marker_line, cw, at, collapse_top)
+        if _text_only(ctx, run, run_has_boxes):
+            _add_text_run(ctx, i, out, run, marker_line, cw, at, collapse_top)
+        else:
+            yield from _add_run(ctx, i, out, run, run_has_boxes, marker_line, cw, at, collapse_top)
     if out.quirk_bottom and quirk_container(ctx, i):
         out.bottom = NO_MARGIN
     return out
@@ -291,30 +297,71 @@ def _add_run(
     nothing came before and collapse_top; a run without line boxes still places the floats and
     positioned boxes inside."""
     if has_inline_content(ctx, run) or (marker_line and has_boxes):
-        if ctx.line_clamp is not None:
-            clamp.content_follows(ctx, i, out)
-        if out.empty and collapse_top:
-            out.top = collapse(out.top, out.bottom)
-            y = out.height
-        else:
-            y = out.height + value(out.bottom)
-        marker = inside_marker(ctx, i) if out.empty else 0.0
-        quirk, marker_text = _line_quirk(ctx, i, out)
+        y, marker, quirk, marker_text = _run_start(ctx, i, out, collapse_top)
         res: InlineResult = yield from inline_run(
             ctx, i, run, cw, at, y, marker, marker_line, quirk, marker_text
         )
-        if res.height > 0 or res.last_baseline is not None:
-            out.height = y + res.height
-            out.bottom = NO_MARGIN
-            out.quirk_bottom = False
-            out.empty = False
-            if res.last_baseline is not None:
-                out.baseline = res.last_baseline
-            if out.first_baseline is None:
-                out.first_baseline = res.first_baseline
+        _run_end(out, y, res)
     elif has_boxes:
         # no line boxes, but floats or positioned boxes inside still need placing
         yield from inline_run(ctx, i, run, cw, at, out.height)
+
+
+def _text_only(ctx: LayoutContext, run: list[int], has_boxes: bool) -> bool:
+    """Whether an inline run is text nodes alone (`has_boxes`: it holds more), none of them a child of an
+    inline box split around blocks (spliced into the run; build_units walks those boxes apart)."""
+    if has_boxes:
+        return False
+    split, nodes = ctx.split_set, ctx.nodes
+    return not split or not any(nodes[c].parent in split for c in run)
+
+
+def _add_text_run(
+    ctx: LayoutContext,
+    i: int,
+    out: FlowOut,
+    run: list[int],
+    marker_line: bool,
+    cw: float,
+    at: ContentBox,
+    collapse_top: bool,
+) -> None:
+    """_add_run for a run of text nodes alone, none inside an inline box split around blocks: nothing in
+    it is sized, so its lines are laid out by plain calls (inline_text_run), without generator tasks."""
+    if has_inline_content(ctx, run):
+        y, marker, quirk, marker_text = _run_start(ctx, i, out, collapse_top)
+        _run_end(out, y, inline_text_run(ctx, i, run, cw, at, y, marker, marker_line, quirk, marker_text))
+
+
+def _run_start(
+    ctx: LayoutContext, i: int, out: FlowOut, collapse_top: bool
+) -> tuple[float, float, bool, bool]:
+    """Where an inline run of container i that makes line boxes starts: its top (below the flow so far,
+    past the margins pending there, or with those collapsed into the container's top when nothing came
+    before and collapse_top), the width of an inside marker before it, and _line_quirk's answers."""
+    if ctx.line_clamp is not None:
+        clamp.content_follows(ctx, i, out)
+    if out.empty and collapse_top:
+        out.top = collapse(out.top, out.bottom)
+        y = out.height
+    else:
+        y = out.height + value(out.bottom)
+    marker = inside_marker(ctx, i) if out.empty else 0.0
+    quirk, marker_text = _line_quirk(ctx, i, out)
+    return y, marker, quirk, marker_text
+
+
+def _run_end(out: FlowOut, y: float, res: InlineResult) -> None:
+    """The flow below an inline run laid out at y: its lines, when they take space or have a baseline."""
+    if res.height > 0 or res.last_baseline is not None:
+        out.height = y + res.height
+        out.bottom = NO_MARGIN
+        out.quirk_bottom = False
+        out.empty = False
+        if res.last_baseline is not None:
+            out.baseline = res.last_baseline
+        if out.first_baseline is None:
+            out.first_baseline = res.first_baseline
 
 
 def _edge_line(ctx: LayoutContext, i: int, c: int, cw: float, start: bool) -> float:

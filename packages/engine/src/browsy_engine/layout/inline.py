@@ -41,7 +41,7 @@ from .pieces import (
     unit_trail,
 )
 from .text import FontMetrics, metrics_for
-from .units import PRESERVING, breaks_all, breaks_anywhere, build_units, has_inline_content
+from .units import PRESERVING, breaks_all, breaks_anywhere, build_units, has_inline_content, text_units
 
 __all__ = ["InlineResult", "build_units", "has_inline_content", "inline_run"]
 
@@ -94,9 +94,43 @@ def inline_run(
     container's content box (its origin, and the float area beside the lines). `line_quirk`: whether
     the line height quirk applies to these lines (None: as the document's mode says); `marker_text`: the
     first line holds an outside list marker, whose ascent then counts (see line_metrics)."""
+    units = yield from build_units(ctx, container, nodes, cw)
+    return _lay_out_lines(ctx, container, units, cw, at, y0, marker, marker_line, line_quirk, marker_text)
+
+
+def inline_text_run(
+    ctx: LayoutContext,
+    container: int,
+    nodes: list[int],
+    cw: float,
+    at: ContentBox,
+    y0: float,
+    marker: float,
+    marker_line: bool,
+    line_quirk: bool | None,
+    marker_text: bool,
+) -> InlineResult:
+    """inline_run for a run of text nodes alone (no inline box split around blocks among their parents):
+    nothing in it is sized, so a plain call (text_units) rather than a generator task."""
+    units = text_units(ctx, container, nodes, cw)
+    return _lay_out_lines(ctx, container, units, cw, at, y0, marker, marker_line, line_quirk, marker_text)
+
+
+def _lay_out_lines(
+    ctx: LayoutContext,
+    container: int,
+    units: list,
+    cw: float,
+    at: ContentBox,
+    y0: float,
+    marker: float,
+    marker_line: bool,
+    line_quirk: bool | None,
+    marker_text: bool,
+) -> InlineResult:
+    """inline_run's lines: the units filled into line boxes, which are then placed and aligned."""
     s = ctx.styles[container]
     strut = metrics_for(s)
-    units = yield from build_units(ctx, container, nodes, cw)
     lines = _Lines(ctx, container, cw, at, y0, strut, px(s.text_indent, cw) + marker, marker_line)
     if line_quirk is not None:
         lines.quirk = line_quirk

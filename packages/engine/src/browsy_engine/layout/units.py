@@ -117,18 +117,48 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
     depend on the styles alone, and on the width only through inline boxes' percentage edges (then
     keyed by it). The consumers only read units. A reuse clears the boxes of the run's texts and inline
     boxes, as a build does."""
-    key = (container, nodes[0], nodes[-1], len(nodes)) if nodes else None
-    known = ctx.units_cache.get(key) if key is not None else None
-    if known is not None and (known[2] is None or known[2] == cw):
-        rel = ctx.rel
-        for i in known[1]:
-            rel[i] = None
-        return known[0]
+    known = _known_units(ctx, container, nodes, cw)
+    if known is not None:
+        return known
     b = _Units(ctx)
     units = yield from _build(b, ctx, container, nodes, cw, measuring)
-    if key is not None and b.reusable:
-        ctx.units_cache[key] = (units, b.cleared, cw if b.width_bound else None)
+    _remember_units(ctx, container, nodes, cw, b)
     return units
+
+
+def text_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float) -> list:
+    """build_units for a run of text nodes alone, none inside an inline box split around blocks (which
+    _build walks apart): each text's pieces in turn, by a plain call rather than a generator task."""
+    known = _known_units(ctx, container, nodes, cw)
+    if known is not None:
+        return known
+    b = _Units(ctx)
+    for i in nodes:
+        b.text(i)
+    _remember_units(ctx, container, nodes, cw, b)
+    return b.units
+
+
+def _known_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float) -> list | None:
+    """The units of the run built before in this layout, when they hold for width cw (see build_units),
+    with the boxes of its texts and inline boxes cleared as a build clears them; else None."""
+    if not nodes:
+        return None
+    known = ctx.units_cache.get((container, nodes[0], nodes[-1], len(nodes)))
+    if known is None or (known[2] is not None and known[2] != cw):
+        return None
+    rel = ctx.rel
+    for i in known[1]:
+        rel[i] = None
+    units: list = known[0]
+    return units
+
+
+def _remember_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float, b: _Units) -> None:
+    """Keep the units just built (b) for the run's next layout, when they depend on the styles alone."""
+    if nodes and b.reusable:
+        key = (container, nodes[0], nodes[-1], len(nodes))
+        ctx.units_cache[key] = (b.units, b.cleared, cw if b.width_bound else None)
 
 
 def _build(b: _Units, ctx: LayoutContext, container: int, nodes: list[int], cw: float, measuring: bool):
