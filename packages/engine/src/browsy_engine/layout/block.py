@@ -664,10 +664,11 @@ def block_box(
     # a box that establishes a BFC, a table or a block-level replaced element must not overlap floats
     # (CSS 2 §9.5): it goes beside them, or below them when it does not fit
     avoid = floats if bfc or is_atomic else None
-    w: float
-    used_ml: float
-    drop: float
-    w, used_ml, drop = yield from _width_and_margin(ctx, i, s, cb_w, pb_h, is_atomic, avoid, ox, oy)
+    # (typed: the task returns it untyped, and its three floats are then unpacked natively, not iterated)
+    sized: tuple[float, float, float] = yield from _width_and_margin(
+        ctx, i, s, cb_w, pb_h, is_atomic, avoid, ox, oy
+    )
+    w, used_ml, drop = sized
     r = rel[i]
     if r is None:
         r = rel[i] = [0.0, 0.0, 0.0, 0.0]
