@@ -399,7 +399,7 @@ class _Units:
         fallback = self.fallback
         if wraps and len(words) > 5 and fallback is None:
             middle = words[1:-1]
-            if all(middle):
+            if all(word for word in middle):  # (a generator expression: mypyc compiles the test as a loop)
                 self._text_run(words, middle, space_piece, lead)
                 return
         units, unit, break_pending = self.units, self.unit, self.break_pending
@@ -439,7 +439,8 @@ class _Units:
         if head:
             w = word_width(m, head, lead, True)
             unit = _add_word(units, unit, (WORD, i, w, head, m, raised, 0.0, 0.0, 0.0), self.break_pending)
-        unit[PIECES].append(space_piece)
+        unit_pieces: list = unit[PIECES]  # (typed: a list's append, not a method looked up)
+        unit_pieces.append(space_piece)
         unit[UWIDTH] += space_w
         units.append((TEXTRUN, i, m, raised, middle, run_widths, space_piece))
         unit = [[], 0.0, False]
@@ -448,7 +449,8 @@ class _Units:
             w = word_width(m, tail, True, trailing)
             unit = _add_word(units, unit, (WORD, i, w, tail, m, raised, 0.0, 0.0, 0.0), False)
         if trailing:  # a unit ending with its space, which hangs at the end of a line (as in _line)
-            unit[PIECES].append(space_piece)
+            unit_pieces = unit[PIECES]
+            unit_pieces.append(space_piece)
             unit[UWIDTH] += space_w
         self.unit, self.break_pending = unit, trailing
 
