@@ -88,10 +88,9 @@ class LayoutContext:
     anchor: list[int] = field(default_factory=list)
     shift_y: list[float] = field(default_factory=list)
     intrinsic_cache: dict[int, tuple[float, float]] = field(default_factory=dict)
-    # runs of text and inline boxes -> (units, nodes a build clears, width or None): units.build_units
-    units_cache: dict[tuple[int, int, int, int], tuple[list, list[int], float | None]] = field(
-        default_factory=dict
-    )
+    # runs of text and inline boxes, by their first node -> (their container, last node and length, their
+    # units, the nodes a build clears, the width or None): units.build_units
+    units_cache: dict[int, tuple[int, int, int, list, list[int], float | None]] = field(default_factory=dict)
     # block container -> the height its children's percentage heights resolve against (None: auto)
     pct_height: dict[int, float | None] = field(default_factory=dict)
     # Flex/grid items laid out once per (node, width, height, containing width, depth): see flexgrid.py.

@@ -141,24 +141,28 @@ def text_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float) 
 
 def _known_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float) -> list | None:
     """The units of the run built before in this layout, when they hold for width cw (see build_units),
-    with the boxes of its texts and inline boxes cleared as a build clears them; else None."""
+    with the boxes of its texts and inline boxes cleared as a build clears them; else None. Runs are
+    kept by their first node (an int key: no tuple to build and hash per run), with what else tells
+    them apart checked on a hit."""
     if not nodes:
         return None
-    known = ctx.units_cache.get((container, nodes[0], nodes[-1], len(nodes)))
-    if known is None or (known[2] is not None and known[2] != cw):
+    known = ctx.units_cache.get(nodes[0])
+    if known is None:
+        return None
+    owner, last, count, units, cleared, width = known
+    if owner != container or last != nodes[-1] or count != len(nodes) or (width is not None and width != cw):
         return None
     rel = ctx.rel
-    for i in known[1]:
+    for i in cleared:
         rel[i] = None
-    units: list = known[0]
     return units
 
 
 def _remember_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float, b: _Units) -> None:
     """Keep the units just built (b) for the run's next layout, when they depend on the styles alone."""
     if nodes and b.reusable:
-        key = (container, nodes[0], nodes[-1], len(nodes))
-        ctx.units_cache[key] = (b.units, b.cleared, cw if b.width_bound else None)
+        width = cw if b.width_bound else None
+        ctx.units_cache[nodes[0]] = (container, nodes[-1], len(nodes), b.units, b.cleared, width)
 
 
 def _build(b: _Units, ctx: LayoutContext, container: int, nodes: list[int], cw: float, measuring: bool):
