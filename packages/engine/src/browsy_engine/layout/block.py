@@ -665,9 +665,11 @@ def block_box(
     # (CSS 2 §9.5): it goes beside them, or below them when it does not fit
     avoid = floats if bfc or is_atomic else None
     # (typed: the task returns it untyped, and its three floats are then unpacked natively, not iterated)
-    sized: tuple[float, float, float] = yield from _width_and_margin(
-        ctx, i, s, cb_w, pb_h, is_atomic, avoid, ox, oy
-    )
+    sized: tuple[float, float, float]
+    if is_atomic or _content_sized(ctx, i, s):
+        sized = yield from _width_and_margin(ctx, i, s, cb_w, pb_h, is_atomic, avoid, ox, oy)
+    else:
+        sized = _flow_width_and_margin(ctx, i, s, cb_w, pb_h, avoid, ox, oy)
     w, used_ml, drop = sized
     r = rel[i]
     if r is None:
@@ -847,22 +849,9 @@ def _width_and_margin(
         cb_h = ctx.percent_base(i)
         yield from atomic.atomic_box(ctx, i, cb_w, cb_h=cb_h)
         w = _atomic_width(ctx, i, s, pb_h)
-    avail = cb_w - (ml or 0.0) - (mr or 0.0)
-    drop = 0.0
-    if floats is not None and floats.any and ctx.nodes[i].parent >= 0:
-        lo, hi = floats.band(oy, 1.0, ox, ox + cb_w)
-        if hi - lo < cb_w:
-            if w is not None:  # a definite width that does not fit beside the floats goes below them
-                needed = w + pb_h + (ml or 0.0) + (mr or 0.0)
-                height = ctx.rel[i][3] if is_atomic else 1.0  # type: ignore[index]
-                below, lo, hi = floats.fit(oy, height, needed, ox, ox + cb_w)
-                drop = below - oy
-            avail = min(avail, hi - lo - (ml or 0.0) - (mr or 0.0))
-            ml = (ml or 0.0) + (lo - ox)
+    ml, avail, drop = _room(ctx, i, cb_w, pb_h, w, ml, mr, is_atomic, floats, ox, oy)
     auto_width = w is None
-    if auto_width and (s.width_fit is not None or ctx.nodes[i].tag == "button"):
-        # width: fit-content/min-content/max-content size a block by its content; so does HTML rendering
-        # for a block-level button with width auto (fit-content)
+    if auto_width and _content_sized(ctx, i, s):
         lo, hi = yield intrinsic.intrinsic(ctx, i)
         w = intrinsic.fit_width(s.width_fit, lo, hi, avail - pb_h)
     w = clamp_width(s, avail - pb_h if w is None else w, cb_w, pb_h)
@@ -870,6 +859,81 @@ def _width_and_margin(
         # an alt text box (the one atomic box without a width of its own) fills the line, and its
         # aspect ratio makes its height follow that width
         yield from atomic.atomic_box(ctx, i, cb_w, force_w=w, cb_h=cb_h)
+    return _with_margin(ctx, i, w, ml, mr, avail, pb_h, cb_w, auto_width, drop)
+
+
+def _flow_width_and_margin(
+    ctx: LayoutContext,
+    i: int,
+    s: ComputedStyle,
+    cb_w: float,
+    pb_h: float,
+    floats: FloatArea | None,
+    ox: float,
+    oy: float,
+) -> tuple[float, float, float]:
+    """_width_and_margin of a box that is neither atomic nor sized by its content (_content_sized), the
+    common block: nothing to lay out first, so plain calls rather than a generator task."""
+    ml = px_or_none(s.margin_left, cb_w)
+    mr = px_or_none(s.margin_right, cb_w)
+    w = specified_width(s, cb_w, pb_h)
+    ml, avail, drop = _room(ctx, i, cb_w, pb_h, w, ml, mr, False, floats, ox, oy)
+    auto_width = w is None
+    w = clamp_width(s, avail - pb_h if w is None else w, cb_w, pb_h)
+    return _with_margin(ctx, i, w, ml, mr, avail, pb_h, cb_w, auto_width, drop)
+
+
+def _content_sized(ctx: LayoutContext, i: int, s: ComputedStyle) -> bool:
+    """Whether block i with an auto width is sized by its content: width: fit-content/min-content/
+    max-content, or a block-level button (HTML rendering: fit-content)."""
+    return s.width_fit is not None or ctx.nodes[i].tag == "button"
+
+
+def _room(
+    ctx: LayoutContext,
+    i: int,
+    cb_w: float,
+    pb_h: float,
+    w: float | None,
+    ml: float | None,
+    mr: float | None,
+    is_atomic: bool,
+    floats: FloatArea | None,
+    ox: float,
+    oy: float,
+) -> tuple[float | None, float, float]:
+    """_width_and_margin's room: the left margin (moved past the floats beside a box that avoids them),
+    the width the margins leave and how far below its expected top the box goes to fit (a definite
+    width that does not fit beside the floats goes below them)."""
+    avail = cb_w - (ml or 0.0) - (mr or 0.0)
+    drop = 0.0
+    if floats is not None and floats.any and ctx.nodes[i].parent >= 0:
+        lo, hi = floats.band(oy, 1.0, ox, ox + cb_w)
+        if hi - lo < cb_w:
+            if w is not None:
+                needed = w + pb_h + (ml or 0.0) + (mr or 0.0)
+                height = ctx.rel[i][3] if is_atomic else 1.0  # type: ignore[index]
+                below, lo, hi = floats.fit(oy, height, needed, ox, ox + cb_w)
+                drop = below - oy
+            avail = min(avail, hi - lo - (ml or 0.0) - (mr or 0.0))
+            ml = (ml or 0.0) + (lo - ox)
+    return ml, avail, drop
+
+
+def _with_margin(
+    ctx: LayoutContext,
+    i: int,
+    w: float,
+    ml: float | None,
+    mr: float | None,
+    avail: float,
+    pb_h: float,
+    cb_w: float,
+    auto_width: bool,
+    drop: float,
+) -> tuple[float, float, float]:
+    """_width_and_margin's result: the width, the used left margin (auto margins share what the width
+    leaves free; none when an auto width fills the containing block) and the drop."""
     if auto_width and w + pb_h >= avail - 0.01:
         return w, ml or 0.0, drop  # fills the containing block: auto margins are 0
     return w, used_left_margin(ctx, i, ml, mr, cb_w - w - pb_h), drop
