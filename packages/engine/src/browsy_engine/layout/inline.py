@@ -283,6 +283,7 @@ class _Lines:
                     self.deferred.append(first)
                 continue
             content: bool = unit_list[CONTENT]
+            unit_width: float = unit_list[UWIDTH]
             if content and line.pieces:
                 # unit_trail(unit), without the call when the unit ends with a space, a word or an atomic
                 last = pieces[-1]
@@ -296,7 +297,6 @@ class _Lines:
                     trail = 0.0
                 else:
                     trail = unit_trail(unit)
-                unit_width: float = unit_list[UWIDTH]
                 if line.pen + unit_width - trail > line.right - line.left + 0.01 and (
                     line is filled or has_content(line)
                 ):
@@ -318,12 +318,9 @@ class _Lines:
                     filled = line
                 elif first_kind != WORD:  # (a unit starting with a word has no leading space)
                     pieces = _without_leading_spaces(ctx, pieces)
-            if content and line.pen + unit_list[UWIDTH] > line.right - line.left + 0.01:
+            if content and line.pen + unit_width > line.right - line.left + 0.01:
                 word = self._lone_breaking_word(pieces)  # (its trailing space hangs: not part of the fit)
-                if (
-                    word >= 0
-                    and line.pen + unit_list[UWIDTH] - unit_trail(unit) > line.right - line.left + 0.01
-                ):
+                if word >= 0 and line.pen + unit_width - unit_trail(unit) > line.right - line.left + 0.01:
                     line = filled = self._put_breaking_unit(pieces, word, line)
                     continue
             pen = line.pen
