@@ -463,7 +463,8 @@ class _Units:
         word split into its unbreakable chunks. Most words of such a text are plain (one chunk), and a
         stretch of them inside the text makes one TEXTRUN unit, as in _text_run. Words are kerned
         against the spaces beside them as in _line (`lead`: a space of the same font comes before)."""
-        _, i, space_w, _, m, raised, _, _, _ = space_piece
+        i, space_w, raised = space_piece[NODE], space_piece[WIDTH], space_piece[RAISED]  # boxed, as in _line
+        m: FontMetrics = space_piece[METRICS]  # (typed: its memo and fields read natively, as in _text_run)
         units, unit, break_pending = self.units, self.unit, self.break_pending
         fallback = self.fallback
         words = text.split(" ")
