@@ -32,7 +32,7 @@ from .geometry import (
     specified_width,
     vertical_pb,
 )
-from .inline import InlineResult, has_inline_content, inline_run
+from .inline import InlineResult, has_inline_content, inline_run, inline_text_run
 from .lines import edges
 from .margins import (
     NO_MARGIN,
@@ -252,7 +252,10 @@ def flow(
         lines = False
         if run:
             lines = split and has_inline_content(ctx, run)
-            yield from _add_run(ctx, i, out, run, run_has_boxes, False, cw, at, collapse_top)
+            if _text_only(ctx, run, run_has_boxes):
+                _add_text_run(ctx, i, out, run, False, cw, at, collapse_top)
+            else:
+                yield from _add_run(ctx, i, out, run, run_has_boxes, False, cw, at, collapse_top)
             run = []
             run_has_boxes = False
         in_flow = not (out_of_flow or floating)
@@ -280,7 +283,10 @@ def flow(
         # a list item's marker sits on its first line box, so when no block follows to hold one,
         # this run's first line exists even with only empty inline boxes on it
         marker_line = out.empty and ctx.display[i] == "list-item" and ctx.styles[i].list_style_type != "none"
-        yield from _add_run(ctx, i, out, run, run_has_boxes, marker_line, cw, at, collapse_top)
+        if _text_only(ctx, run, run_has_boxes):
+            _add_text_run(ctx, i, out, run, marker_line, cw, at, collapse_top)
+        else:
+            yield from _add_run(ctx, i, out, run, run_has_boxes, marker_line, cw, at, collapse_top)
     if out.quirk_bottom and quirk_container(ctx, i):
         out.bottom = NO_MARGIN
     return out
@@ -303,30 +309,71 @@ def _add_run(
     nothing came before and collapse_top; a run without line boxes still places the floats and
     positioned boxes inside."""
     if has_inline_content(ctx, run) or (marker_line and has_boxes):
-        if ctx.line_clamp is not None:
-            clamp.content_follows(ctx, i, out)
-        if out.empty and collapse_top:
-            out.top = collapse(out.top, out.bottom)
-            y = out.height
-        else:
-            y = out.height + value(out.bottom)
-        marker = inside_marker(ctx, i) if out.empty else 0.0
-        quirk, marker_text = _line_quirk(ctx, i, out)
+        y, marker, quirk, marker_text = _run_start(ctx, i, out, collapse_top)
         res: InlineResult = yield from inline_run(
             ctx, i, run, cw, at, y, marker, marker_line, quirk, marker_text
         )
-        if res.height > 0 or res.last_baseline is not None:
-            out.height = y + res.height
-            out.bottom = NO_MARGIN
-            out.quirk_bottom = False
-            out.empty = False
-            if res.last_baseline is not None:
-                out.baseline = res.last_baseline
-            if out.first_baseline is None:
-                out.first_baseline = res.first_baseline
+        _run_end(out, y, res)
     elif has_boxes:
         # no line boxes, but floats or positioned boxes inside still need placing
         yield from inline_run(ctx, i, run, cw, at, out.height)
+
+
+def _text_only(ctx: LayoutContext, run: list[int], has_boxes: bool) -> bool:
+    """Whether an inline run is text nodes alone (`has_boxes`: it holds more), none of them a child of an
+    inline box split around blocks (spliced into the run; build_units walks those boxes apart)."""
+    if has_boxes:
+        return False
+    split, nodes = ctx.split_set, ctx.nodes
+    return not split or not any(nodes[c].parent in split for c in run)
+
+
+def _add_text_run(
+    ctx: LayoutContext,
+    i: int,
+    out: FlowOut,
+    run: list[int],
+    marker_line: bool,
+    cw: float,
+    at: ContentBox,
+    collapse_top: bool,
+) -> None:
+    """_add_run for a run of text nodes alone, none inside an inline box split around blocks: nothing in
+    it is sized, so its lines are laid out by plain calls (inline_text_run), without generator tasks."""
+    if has_inline_content(ctx, run):
+        y, marker, quirk, marker_text = _run_start(ctx, i, out, collapse_top)
+        _run_end(out, y, inline_text_run(ctx, i, run, cw, at, y, marker, marker_line, quirk, marker_text))
+
+
+def _run_start(
+    ctx: LayoutContext, i: int, out: FlowOut, collapse_top: bool
+) -> tuple[float, float, bool, bool]:
+    """Where an inline run of container i that makes line boxes starts: its top (below the flow so far,
+    past the margins pending there, or with those collapsed into the container's top when nothing came
+    before and collapse_top), the width of an inside marker before it, and _line_quirk's answers."""
+    if ctx.line_clamp is not None:
+        clamp.content_follows(ctx, i, out)
+    if out.empty and collapse_top:
+        out.top = collapse(out.top, out.bottom)
+        y = out.height
+    else:
+        y = out.height + value(out.bottom)
+    marker = inside_marker(ctx, i) if out.empty else 0.0
+    quirk, marker_text = _line_quirk(ctx, i, out)
+    return y, marker, quirk, marker_text
+
+
+def _run_end(out: FlowOut, y: float, res: InlineResult) -> None:
+    """The flow below an inline run laid out at y: its lines, when they take space or have a baseline."""
+    if res.height > 0 or res.last_baseline is not None:
+        out.height = y + res.height
+        out.bottom = NO_MARGIN
+        out.quirk_bottom = False
+        out.empty = False
+        if res.last_baseline is not None:
+            out.baseline = res.last_baseline
+        if out.first_baseline is None:
+            out.first_baseline = res.first_baseline
 
 
 def _edge_line(ctx: LayoutContext, i: int, c: int, cw: float, start: bool) -> float:
@@ -631,10 +678,13 @@ def block_box(
     # a box that establishes a BFC, a table or a block-level replaced element must not overlap floats
     # (CSS 2 §9.5): it goes beside them, or below them when it does not fit
     avoid = floats if bfc or is_atomic else None
-    w: float
-    used_ml: float
-    drop: float
-    w, used_ml, drop = yield from _width_and_margin(ctx, i, s, cb_w, pb_h, is_atomic, avoid, ox, oy)
+    # (typed: the task returns it untyped, and its three floats are then unpacked natively, not iterated)
+    sized: tuple[float, float, float]
+    if is_atomic or _content_sized(ctx, i, s):
+        sized = yield from _width_and_margin(ctx, i, s, cb_w, pb_h, is_atomic, avoid, ox, oy)
+    else:
+        sized = _flow_width_and_margin(ctx, i, s, cb_w, pb_h, avoid, ox, oy)
+    w, used_ml, drop = sized
     r = rel[i]
     if r is None:
         r = rel[i] = [0.0, 0.0, 0.0, 0.0]
@@ -815,22 +865,9 @@ def _width_and_margin(
         cb_h = ctx.percent_base(i)
         yield from atomic.atomic_box(ctx, i, cb_w, cb_h=cb_h)
         w = _atomic_width(ctx, i, s, pb_h)
-    avail = cb_w - (ml or 0.0) - (mr or 0.0)
-    drop = 0.0
-    if floats is not None and floats.any and ctx.nodes[i].parent >= 0:
-        lo, hi = floats.band(oy, 1.0, ox, ox + cb_w)
-        if hi - lo < cb_w:
-            if w is not None:  # a definite width that does not fit beside the floats goes below them
-                needed = w + pb_h + (ml or 0.0) + (mr or 0.0)
-                height = ctx.rel[i][3] if is_atomic else 1.0  # type: ignore[index]
-                below, lo, hi = floats.fit(oy, height, needed, ox, ox + cb_w)
-                drop = below - oy
-            avail = min(avail, hi - lo - (ml or 0.0) - (mr or 0.0))
-            ml = (ml or 0.0) + (lo - ox)
+    ml, avail, drop = _room(ctx, i, cb_w, pb_h, w, ml, mr, is_atomic, floats, ox, oy)
     auto_width = w is None
-    if auto_width and (s.width_fit is not None or ctx.nodes[i].tag == "button"):
-        # width: fit-content/min-content/max-content size a block by its content; so does HTML rendering
-        # for a block-level button with width auto (fit-content)
+    if auto_width and _content_sized(ctx, i, s):
         lo, hi = yield intrinsic.intrinsic(ctx, i)
         w = intrinsic.fit_width(s.width_fit, lo, hi, avail - pb_h)
     w = clamp_width(s, avail - pb_h if w is None else w, cb_w, pb_h)
@@ -838,6 +875,81 @@ def _width_and_margin(
         # an alt text box (the one atomic box without a width of its own) fills the line, and its
         # aspect ratio makes its height follow that width
         yield from atomic.atomic_box(ctx, i, cb_w, force_w=w, cb_h=cb_h)
+    return _with_margin(ctx, i, w, ml, mr, avail, pb_h, cb_w, auto_width, drop)
+
+
+def _flow_width_and_margin(
+    ctx: LayoutContext,
+    i: int,
+    s: ComputedStyle,
+    cb_w: float,
+    pb_h: float,
+    floats: FloatArea | None,
+    ox: float,
+    oy: float,
+) -> tuple[float, float, float]:
+    """_width_and_margin of a box that is neither atomic nor sized by its content (_content_sized), the
+    common block: nothing to lay out first, so plain calls rather than a generator task."""
+    ml = px_or_none(s.margin_left, cb_w)
+    mr = px_or_none(s.margin_right, cb_w)
+    w = specified_width(s, cb_w, pb_h)
+    ml, avail, drop = _room(ctx, i, cb_w, pb_h, w, ml, mr, False, floats, ox, oy)
+    auto_width = w is None
+    w = clamp_width(s, avail - pb_h if w is None else w, cb_w, pb_h)
+    return _with_margin(ctx, i, w, ml, mr, avail, pb_h, cb_w, auto_width, drop)
+
+
+def _content_sized(ctx: LayoutContext, i: int, s: ComputedStyle) -> bool:
+    """Whether block i with an auto width is sized by its content: width: fit-content/min-content/
+    max-content, or a block-level button (HTML rendering: fit-content)."""
+    return s.width_fit is not None or ctx.nodes[i].tag == "button"
+
+
+def _room(
+    ctx: LayoutContext,
+    i: int,
+    cb_w: float,
+    pb_h: float,
+    w: float | None,
+    ml: float | None,
+    mr: float | None,
+    is_atomic: bool,
+    floats: FloatArea | None,
+    ox: float,
+    oy: float,
+) -> tuple[float | None, float, float]:
+    """_width_and_margin's room: the left margin (moved past the floats beside a box that avoids them),
+    the width the margins leave and how far below its expected top the box goes to fit (a definite
+    width that does not fit beside the floats goes below them)."""
+    avail = cb_w - (ml or 0.0) - (mr or 0.0)
+    drop = 0.0
+    if floats is not None and floats.any and ctx.nodes[i].parent >= 0:
+        lo, hi = floats.band(oy, 1.0, ox, ox + cb_w)
+        if hi - lo < cb_w:
+            if w is not None:
+                needed = w + pb_h + (ml or 0.0) + (mr or 0.0)
+                height = ctx.rel[i][3] if is_atomic else 1.0  # type: ignore[index]
+                below, lo, hi = floats.fit(oy, height, needed, ox, ox + cb_w)
+                drop = below - oy
+            avail = min(avail, hi - lo - (ml or 0.0) - (mr or 0.0))
+            ml = (ml or 0.0) + (lo - ox)
+    return ml, avail, drop
+
+
+def _with_margin(
+    ctx: LayoutContext,
+    i: int,
+    w: float,
+    ml: float | None,
+    mr: float | None,
+    avail: float,
+    pb_h: float,
+    cb_w: float,
+    auto_width: bool,
+    drop: float,
+) -> tuple[float, float, float]:
+    """_width_and_margin's result: the width, the used left margin (auto margins share what the width
+    leaves free; none when an auto width fills the containing block) and the drop."""
     if auto_width and w + pb_h >= avail - 0.01:
         return w, ml or 0.0, drop  # fills the containing block: auto margins are 0
     return w, used_left_margin(ctx, i, ml, mr, cb_w - w - pb_h), drop

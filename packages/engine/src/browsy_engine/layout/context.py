@@ -97,8 +97,9 @@ class LayoutContext:
         self.anchor: list[int] = []
         self.shift_y: list[float] = []
         self.intrinsic_cache: dict[int, tuple[float, float]] = {}
-        # runs of text and inline boxes -> (units, nodes a build clears, width or None): units.build_units
-        self.units_cache: dict[tuple[int, int, int, int], tuple[list, list[int], float | None]] = {}
+        # runs of text and inline boxes, by their first node -> (their container, last node and length, their
+        # units, the nodes a build clears, the width or None): units.build_units
+        self.units_cache: dict[int, tuple[int, int, int, list, list[int], float | None]] = {}
         # block container -> the height its children's percentage heights resolve against (None: auto)
         self.pct_height: dict[int, float | None] = {}
         # Flex/grid items laid out once per (node, width, height, containing width, depth): see flexgrid.py.

@@ -39,6 +39,12 @@ def rounded_layout_units(value: float) -> float:
     return math.floor(value * 64.0 + 0.5) / 64.0
 
 
+def zero_length(length: Length) -> bool:
+    """Whether a length is 0 (no px, no percentage; `auto`/`none` is not): its two fields compared
+    natively, where a comparison with a literal `(0.0, 0.0)` builds that tuple, boxed, at every call."""
+    return length is not None and length[0] == 0.0 and length[1] == 0.0
+
+
 def has_percent(length: Length) -> bool:
     """A length with a percentage part (it depends on the containing block)."""
     return length is not None and length[1] != 0.0
@@ -92,7 +98,7 @@ def vertical_pb(s: ComputedStyle, cb_w: float) -> float:
 
 def _padding(a: Length, b: Length, ref: float) -> float:
     """px(a, ref) + px(b, ref), with the common no-padding case answered first."""
-    if a == b == (0.0, 0.0):
+    if zero_length(a) and zero_length(b):
         return 0.0
     return px(a, ref) + px(b, ref)
 

@@ -42,7 +42,7 @@ from .pieces import (
     unit_trail,
 )
 from .text import FontMetrics, metrics_for
-from .units import PRESERVING, breaks_all, breaks_anywhere, build_units, has_inline_content
+from .units import PRESERVING, breaks_all, breaks_anywhere, build_units, has_inline_content, text_units
 
 __all__ = ["InlineResult", "build_units", "has_inline_content", "inline_run"]
 
@@ -95,9 +95,43 @@ def inline_run(
     container's content box (its origin, and the float area beside the lines). `line_quirk`: whether
     the line height quirk applies to these lines (None: as the document's mode says); `marker_text`: the
     first line holds an outside list marker, whose ascent then counts (see line_metrics)."""
+    units = yield from build_units(ctx, container, nodes, cw)
+    return _lay_out_lines(ctx, container, units, cw, at, y0, marker, marker_line, line_quirk, marker_text)
+
+
+def inline_text_run(
+    ctx: LayoutContext,
+    container: int,
+    nodes: list[int],
+    cw: float,
+    at: ContentBox,
+    y0: float,
+    marker: float,
+    marker_line: bool,
+    line_quirk: bool | None,
+    marker_text: bool,
+) -> InlineResult:
+    """inline_run for a run of text nodes alone (no inline box split around blocks among their parents):
+    nothing in it is sized, so a plain call (text_units) rather than a generator task."""
+    units = text_units(ctx, container, nodes, cw)
+    return _lay_out_lines(ctx, container, units, cw, at, y0, marker, marker_line, line_quirk, marker_text)
+
+
+def _lay_out_lines(
+    ctx: LayoutContext,
+    container: int,
+    units: list,
+    cw: float,
+    at: ContentBox,
+    y0: float,
+    marker: float,
+    marker_line: bool,
+    line_quirk: bool | None,
+    marker_text: bool,
+) -> InlineResult:
+    """inline_run's lines: the units filled into line boxes, which are then placed and aligned."""
     s = ctx.styles[container]
     strut = metrics_for(s)
-    units = yield from build_units(ctx, container, nodes, cw)
     lines = _Lines(ctx, container, cw, at, y0, strut, px(s.text_indent, cw) + marker, marker_line)
     if line_quirk is not None:
         lines.quirk = line_quirk
@@ -256,6 +290,7 @@ class _Lines:
                     self.deferred.append(first)
                 continue
             content: bool = unit_list[CONTENT]
+            unit_width: float = unit_list[UWIDTH]
             if content and line.pieces:
                 # unit_trail(unit), without the call when the unit ends with a space, a word or an atomic
                 last = pieces[-1]
@@ -269,7 +304,6 @@ class _Lines:
                     trail = 0.0
                 else:
                     trail = unit_trail(unit)
-                unit_width: float = unit_list[UWIDTH]
                 if line.pen + unit_width - trail > line.right - line.left + 0.01 and (
                     line is filled or has_content(line)
                 ):
@@ -291,12 +325,9 @@ class _Lines:
                     filled = line
                 elif first_kind != WORD:  # (a unit starting with a word has no leading space)
                     pieces = _without_leading_spaces(ctx, pieces)
-            if content and line.pen + unit_list[UWIDTH] > line.right - line.left + 0.01:
+            if content and line.pen + unit_width > line.right - line.left + 0.01:
                 word = self._lone_breaking_word(pieces)  # (its trailing space hangs: not part of the fit)
-                if (
-                    word >= 0
-                    and line.pen + unit_list[UWIDTH] - unit_trail(unit) > line.right - line.left + 0.01
-                ):
+                if word >= 0 and line.pen + unit_width - unit_trail(unit) > line.right - line.left + 0.01:
                     line = filled = self._put_breaking_unit(pieces, word, line)
                     continue
             pen = line.pen

@@ -101,8 +101,7 @@ def line_metrics(
         above = below = 0.0  # (a line ended by <br> gets the strut only when it holds nothing else)
     else:
         above, below = strut.split
-    tops: list[float] = []
-    bottoms: list[float] = []
+    ends: list[Piece] | None = None  # atomic inlines aligned top or bottom (rare: a list made when met)
     seen_m: FontMetrics | None = None
     seen_raised = 0.0
     for index, p in enumerate(line.pieces):
@@ -121,10 +120,10 @@ def line_metrics(
                 below = b
         elif k == ATOMIC:
             va = p[TEXT]
-            if va == "top":
-                tops.append(p[HEIGHT])
-            elif va == "bottom":
-                bottoms.append(p[HEIGHT])
+            if va == "top" or va == "bottom":
+                if ends is None:
+                    ends = []
+                ends.append(p)
             else:
                 a = _atomic_ascent(p, strut)
                 b = p[HEIGHT] - a
@@ -141,12 +140,22 @@ def line_metrics(
     if marker and quirks and strut.split[0] > above:
         above = strut.split[0]
     height = above + below
-    for h in tops:
-        if h > height:
+    if ends is not None:
+        return _line_ends(ends, height, above, below)
+    return height, above
+
+
+def _line_ends(ends: list[Piece], height: float, above: float, below: float) -> tuple[float, float]:
+    """line_metrics's (height, baseline) with the atomic inlines aligned top, then those aligned bottom:
+    one taller than the line grows it downwards (top) or upwards (bottom)."""
+    for p in ends:
+        h: float = p[HEIGHT]
+        if p[TEXT] == "top" and h > height:
             below += h - height
             height = h
-    for h in bottoms:
-        if h > height:
+    for p in ends:
+        h = p[HEIGHT]
+        if p[TEXT] == "bottom" and h > height:
             above += h - height
             height = h
     return height, above
@@ -244,7 +253,7 @@ def place_line(
     the container's content width, against which atomic inlines' percentage margins resolve."""
     if carried is None:
         carried = {}
-    spanning = list(carried)
+    spanning = list(carried) if carried else []  # (an empty list made directly: most lines carry no box)
     pieces = line.pieces
     xs = line.xs
     end = content_end(line)

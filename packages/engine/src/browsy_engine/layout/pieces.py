@@ -22,7 +22,8 @@ FORCED: Final = None  # a unit that forces a line break
 BREAK = "break"
 # A TEXTRUN unit is a tuple (TEXTRUN, node, metrics, raised, words, widths, space_piece): words of one
 # text node each followed by a space (a break opportunity), broken into lines without a unit per word.
-TEXTRUN = "textrun"
+# (Final: a constant rather than a global looked up per unit; an interned literal, tested with `is`)
+TEXTRUN: Final = "textrun"
 
 # A piece is a plain tuple (tens of thousands per page; tuples are several times cheaper than objects):
 #   (kind, node, width, text, metrics, raised, height, baseline, min_width)

@@ -21,6 +21,9 @@ _HYPHEN_SPLIT: Final = re.compile("(?<=\\w-)(?=\\w)|(?<=\u00ad)(?=.)")
 
 
 DOCUMENT_WHITE_SPACE: Final = " \t\n\r\f"  # HTML's ASCII white space, which CSS collapses
+# the other document white space characters, each collapsed to a space (a tuple: iterating a str literal
+# makes a string per character in the compiled module)
+_BREAKING_SPACES: Final = ("\n", "\t", "\r", "\f")
 _CJK: Final = re.compile("[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
 
@@ -88,7 +91,7 @@ def collapse_spaces(text: str) -> str:
     substitution: the regex engine costs a fifth of a text-heavy page's layout."""
     if text and white_space_only(text):  # as between tags: half the texts
         return " "
-    for ch in "\n\t\r\f":
+    for ch in _BREAKING_SPACES:
         if ch in text:
             text = text.replace(ch, " ")
     while "  " in text:  # each pass halves the longer runs

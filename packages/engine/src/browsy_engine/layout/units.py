@@ -6,14 +6,14 @@ from __future__ import annotations
 from typing import Any, Final
 from unicodedata import normalize
 
-from ..css.style import ComputedStyle
+from ..css.style import ComputedStyle, Length
 from . import (  # circular: atomic inlines contain block layout (attributes used at call time)
     atomic,
     intrinsic,
 )
 from .context import FLOATING, OUT_OF_FLOW, REPLACED, LayoutContext
 from .fonts import SOFT_HYPHEN
-from .geometry import has_percent, px
+from .geometry import has_percent, px, zero_length
 from .linebreak import break_between
 from .lines import edges
 from .pieces import (
@@ -52,7 +52,6 @@ from .text import (
 
 PRESERVING: Final = ("pre", "pre-wrap", "break-spaces")  # the white-space values that keep spaces
 _MIN_RUN: Final = 4  # plain words in a row that make a TEXTRUN unit (fewer: a unit per word is as cheap)
-NO_MARGIN = ((0.0, 0.0), None)  # a zero margin, and `auto` (0 on inline boxes)
 
 
 def has_inline_content(ctx: LayoutContext, nodes: list[int]) -> bool:
@@ -79,17 +78,22 @@ def _holds_content(ctx: LayoutContext, i: int, pending: list[int]) -> bool:
             return True  # a forced break makes a line box even on its own
         s = ctx.styles[i]
         if s is not None and (  # CSS 2 §9.4.2: inline boxes with margins, padding or borders
-            s.padding_left != (0.0, 0.0)
+            not zero_length(s.padding_left)
             or s.border_left_width
-            or s.padding_right != (0.0, 0.0)
+            or not zero_length(s.padding_right)
             or s.border_right_width
-            or s.margin_left not in NO_MARGIN
-            or s.margin_right not in NO_MARGIN
+            or not _zero_or_auto(s.margin_left)
+            or not _zero_or_auto(s.margin_right)
         ):
             return True
         pending.extend(ctx.box_children(i))
         return False
     return d != "none"
+
+
+def _zero_or_auto(margin: Length) -> bool:
+    """A margin of 0, or `auto` (0 on inline boxes)."""
+    return margin is None or zero_length(margin)
 
 
 _TEXT_STYLES: Final[StyleMemo[tuple[str, str, FontMetrics, bool, bool]]] = StyleMemo()
@@ -115,18 +119,52 @@ def build_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float,
     depend on the styles alone, and on the width only through inline boxes' percentage edges (then
     keyed by it). The consumers only read units. A reuse clears the boxes of the run's texts and inline
     boxes, as a build does."""
-    key = (container, nodes[0], nodes[-1], len(nodes)) if nodes else None
-    known = ctx.units_cache.get(key) if key is not None else None
-    if known is not None and (known[2] is None or known[2] == cw):
-        rel = ctx.rel
-        for i in known[1]:
-            rel[i] = None
-        return known[0]
+    known = _known_units(ctx, container, nodes, cw)
+    if known is not None:
+        return known
     b = _Units(ctx)
     units = yield from _build(b, ctx, container, nodes, cw, measuring)
-    if key is not None and b.reusable:
-        ctx.units_cache[key] = (units, b.cleared, cw if b.width_bound else None)
+    _remember_units(ctx, container, nodes, cw, b)
     return units
+
+
+def text_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float) -> list:
+    """build_units for a run of text nodes alone, none inside an inline box split around blocks (which
+    _build walks apart): each text's pieces in turn, by a plain call rather than a generator task."""
+    known = _known_units(ctx, container, nodes, cw)
+    if known is not None:
+        return known
+    b = _Units(ctx)
+    for i in nodes:
+        b.text(i)
+    _remember_units(ctx, container, nodes, cw, b)
+    return b.units
+
+
+def _known_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float) -> list | None:
+    """The units of the run built before in this layout, when they hold for width cw (see build_units),
+    with the boxes of its texts and inline boxes cleared as a build clears them; else None. Runs are
+    kept by their first node (an int key: no tuple to build and hash per run), with what else tells
+    them apart checked on a hit."""
+    if not nodes:
+        return None
+    known = ctx.units_cache.get(nodes[0])
+    if known is None:
+        return None
+    owner, last, count, units, cleared, width = known
+    if owner != container or last != nodes[-1] or count != len(nodes) or (width is not None and width != cw):
+        return None
+    rel = ctx.rel
+    for i in cleared:
+        rel[i] = None
+    return units
+
+
+def _remember_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float, b: _Units) -> None:
+    """Keep the units just built (b) for the run's next layout, when they depend on the styles alone."""
+    if nodes and b.reusable:
+        width = cw if b.width_bound else None
+        ctx.units_cache[nodes[0]] = (container, nodes[-1], len(nodes), b.units, b.cleared, width)
 
 
 def _build(b: _Units, ctx: LayoutContext, container: int, nodes: list[int], cw: float, measuring: bool):
@@ -440,7 +478,7 @@ class _Units:
         fallback = self.fallback
         if wraps and len(words) > 5 and fallback is None:
             middle = words[1:-1]
-            if all(middle):
+            if all(word for word in middle):  # (a generator expression: mypyc compiles the test as a loop)
                 self._text_run(words, middle, space_piece, lead)
                 return
         units, unit, break_pending = self.units, self.unit, self.break_pending
@@ -493,7 +531,8 @@ class _Units:
         if head:
             w = word_width(m, head, lead, True)
             unit = _add_word(units, unit, (WORD, i, w, head, m, raised, 0.0, 0.0, 0.0), self.break_pending)
-        unit[PIECES].append(space_piece)
+        unit_pieces: list = unit[PIECES]  # (typed: a list's append, not a method looked up)
+        unit_pieces.append(space_piece)
         unit[UWIDTH] += space_w
         units.append((TEXTRUN, i, m, raised, middle, run_widths, space_piece))
         unit = [[], 0.0, False]
@@ -504,7 +543,8 @@ class _Units:
             if trailing:
                 self._hold_kern(unit, m, tail)
         if trailing:  # a unit ending with its space, which hangs at the end of a line (as in _line)
-            unit[PIECES].append(space_piece)
+            unit_pieces = unit[PIECES]
+            unit_pieces.append(space_piece)
             unit[UWIDTH] += space_w
         self.unit, self.break_pending = unit, trailing
 
@@ -513,13 +553,16 @@ class _Units:
         word split into its unbreakable chunks. Most words of such a text are plain (one chunk), and a
         stretch of them inside the text makes one TEXTRUN unit, as in _text_run. Words are kerned
         against the spaces beside them as in _line (`lead`: a space of the same font comes before)."""
-        _, i, space_w, _, m, raised, _, _, _ = space_piece
+        i, space_w, raised = space_piece[NODE], space_piece[WIDTH], space_piece[RAISED]  # boxed, as in _line
+        m: FontMetrics = space_piece[METRICS]  # (typed: its memo and fields read natively, as in _text_run)
         units, unit, break_pending = self.units, self.unit, self.break_pending
         fallback = self.fallback
         words = text.split(" ")
         last = len(words) - 1
         # each word's chunks (split_words), or None for a plain ASCII word without a hyphen: one chunk
-        chunked = [split_words(w) if "-" in w or not w.isascii() else None for w in words]
+        # (str.isascii is a method call for each word, unless the whole text is ASCII)
+        ascii_text = text.isascii()
+        chunked = [split_words(w) if "-" in w or not (ascii_text or w.isascii()) else None for w in words]
         plain = [c is None or len(c) < 2 for c in chunked]
         spaced = False  # whether the space before the current word came with the TEXTRUN before it
         pi = 0
@@ -536,7 +579,8 @@ class _Units:
                 pi > 0 and run_end - pi >= _MIN_RUN and fallback is None
             ):  # words inside the text, one chunk each
                 middle = words[pi:run_end]
-                widths = [spaced_width(m, word) for word in middle]
+                known = m.spaced  # spaced_width's memo, read without a call per word (as in _text_run)
+                widths = [known.get(word) or spaced_width(m, word) for word in middle]
                 units.append((TEXTRUN, i, m, raised, middle, widths, space_piece))
                 unit = [[], 0.0, False]
                 units.append(unit)
