@@ -49,6 +49,7 @@ from .margins import (
 from .markers import inside_marker, marker_drop, marker_line_height, marker_only_item, splits_inline
 from .multicol import is_multicol
 from .text import metrics_for, white_space_only
+from .units import in_split_box
 
 FLEX_LIKE: Final = frozenset({"flex", "grid", "inline-flex", "inline-grid", "-webkit-box"})
 TABLE_LIKE: Final = frozenset({"table", "inline-table"})
@@ -322,10 +323,7 @@ def _add_run(
 def _text_only(ctx: LayoutContext, run: list[int], has_boxes: bool) -> bool:
     """Whether an inline run is text nodes alone (`has_boxes`: it holds more), none of them a child of an
     inline box split around blocks (spliced into the run; build_units walks those boxes apart)."""
-    if has_boxes:
-        return False
-    split, nodes = ctx.split_set, ctx.nodes
-    return not split or not any(nodes[c].parent in split for c in run)
+    return not has_boxes and not in_split_box(ctx, run)
 
 
 def _add_text_run(

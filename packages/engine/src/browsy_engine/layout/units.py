@@ -141,6 +141,16 @@ def text_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float) 
     return b.units
 
 
+def in_split_box(ctx: LayoutContext, nodes: list[int]) -> bool:
+    """Whether a node of a run is a child of an inline box split around blocks (spliced into the run:
+    _build walks those boxes apart)."""
+    split = ctx.split_set
+    if not split:
+        return False
+    doc_nodes = ctx.nodes
+    return any(doc_nodes[c].parent in split for c in nodes)
+
+
 def _known_units(ctx: LayoutContext, container: int, nodes: list[int], cw: float) -> list | None:
     """The units of the run built before in this layout, when they hold for width cw (see build_units),
     with the boxes of its texts and inline boxes cleared as a build clears them; else None. Runs are
@@ -184,7 +194,7 @@ def _build(b: _Units, ctx: LayoutContext, container: int, nodes: list[int], cw: 
     box_va = ""
     split = ctx.split_set
     fresh: set[int] = set()
-    if split and any(doc_nodes[c].parent in split for c in nodes):
+    if in_split_box(ctx, nodes):
         nodes, fresh = _with_split_boxes(ctx, container, nodes)
         b.reusable = False  # (rare) which parts of split boxes start afresh is not recorded
     stack = nodes[::-1]
