@@ -426,28 +426,28 @@ def _boxes_across_line(
 def edges(s: ComputedStyle, cw: float) -> tuple[float, float, float, float, float, float]:
     """An inline box's (left edge, right edge, margin-left, margin-right, top extra, bottom extra):
     edges are margin + border + padding; extras are border + padding above/below the content area."""
-    fixed = _fixed_edges(s)
-    return fixed if fixed is not None else _edges_at(s, cw)
+    fixed = fixed_edges(s)
+    return fixed if fixed is not None else edges_at(s, cw)
 
 
 _FIXED_EDGES: Final[StyleMemo[tuple[tuple[float, float, float, float, float, float] | None]]] = StyleMemo()
 
 
-def _fixed_edges(s: ComputedStyle) -> tuple[float, float, float, float, float, float] | None:
+def fixed_edges(s: ComputedStyle) -> tuple[float, float, float, float, float, float] | None:
     """edges() of a style without percentages (they need no containing block), else None."""
     known = _FIXED_EDGES.get(s)
     if known is not None:
         return known[0]
     if any(v is not None and v[1] for v in _lengths(s)):
         return _FIXED_EDGES.put(s, (None,))[0]
-    return _FIXED_EDGES.put(s, (_edges_at(s, 0.0),))[0]
+    return _FIXED_EDGES.put(s, (edges_at(s, 0.0),))[0]
 
 
 def _lengths(s: ComputedStyle) -> tuple:
     return (s.margin_left, s.margin_right, s.padding_left, s.padding_right, s.padding_top, s.padding_bottom)
 
 
-def _edges_at(s: ComputedStyle, cw: float) -> tuple[float, float, float, float, float, float]:
+def edges_at(s: ComputedStyle, cw: float) -> tuple[float, float, float, float, float, float]:
     ml, mr, pl, pr, pt, pb = (px(v, cw) for v in _lengths(s))
     return (
         ml + s.border_left_width + pl,

@@ -13,9 +13,9 @@ from . import (  # circular: atomic inlines contain block layout (attributes use
 )
 from .context import FLOATING, OUT_OF_FLOW, REPLACED, LayoutContext
 from .fonts import SOFT_HYPHEN
-from .geometry import has_percent, px, zero_length
+from .geometry import px, zero_length
 from .linebreak import break_between
-from .lines import edges
+from .lines import edges_at, fixed_edges
 from .pieces import (
     ABS,
     ATOMIC,
@@ -50,7 +50,7 @@ from .text import (
     white_space_only,
 )
 
-PRESERVING: Final = ("pre", "pre-wrap", "break-spaces")  # the white-space values that keep spaces
+PRESERVING: Final = frozenset({"pre", "pre-wrap", "break-spaces"})  # the white-space values that keep spaces
 _MIN_RUN: Final = 4  # plain words in a row that make a TEXTRUN unit (fewer: a unit per word is as cheap)
 
 
@@ -93,7 +93,8 @@ def _holds_content(ctx: LayoutContext, i: int, pending: list[int]) -> bool:
 
 def _zero_or_auto(margin: Length) -> bool:
     """A margin of 0, or `auto` (0 on inline boxes)."""
-    return margin is None or zero_length(margin)
+    # (its fields compared here: passing the narrowed tuple on to zero_length would box it anew)
+    return margin is None or (margin[0] == 0.0 and margin[1] == 0.0)
 
 
 _TEXT_STYLES: Final[StyleMemo[tuple[str, str, FontMetrics, bool, bool]]] = StyleMemo()
@@ -246,9 +247,13 @@ def _build(b: _Units, ctx: LayoutContext, container: int, nodes: list[int], cw: 
                 b.break_pending = False
             if s is not box_style:
                 box_style = s
-                box_edges, box_metrics, box_va = edges(s, cw), metrics_for(s), s.vertical_align
-                if _percent_edges(s):
+                fixed = fixed_edges(s)
+                if fixed is None:  # percentage margins or paddings: the edges and the units hold for cw
+                    box_edges = edges_at(s, cw)
                     b.width_bound = True
+                else:
+                    box_edges = fixed
+                box_metrics, box_va = metrics_for(s), s.vertical_align
             raised = raise_stack[-1]
             if box_va in SHIFTING:
                 assert box_metrics is not None  # set with box_va above
@@ -264,13 +269,6 @@ def _build(b: _Units, ctx: LayoutContext, container: int, nodes: list[int], cw: 
             box = yield from _atomic_size(ctx, i, cw, measuring)
             b.atomic(i, s, tag, box)
     return b.units
-
-
-def _percent_edges(s: ComputedStyle) -> bool:
-    """Whether an inline box's start and end edges (margins, paddings) depend on the containing width."""
-    return any(
-        has_percent(length) for length in (s.margin_left, s.margin_right, s.padding_left, s.padding_right)
-    )
 
 
 class _Units:
@@ -536,8 +534,7 @@ class _Units:
         trailing = not tail  # the text ends with a space: it follows the last word, whose unit it ends
         if trailing:
             middle, tail = middle[:-1], middle[-1]
-        known = m.spaced  # spaced_width's memo, read without a call per word
-        run_widths = [known.get(word) or spaced_width(m, word) for word in middle]
+        run_widths = _spaced_widths(m, middle)
         if head:
             w = word_width(m, head, lead, True)
             unit = _add_word(units, unit, (WORD, i, w, head, m, raised, 0.0, 0.0, 0.0), self.break_pending)
@@ -589,8 +586,7 @@ class _Units:
                 pi > 0 and run_end - pi >= _MIN_RUN and fallback is None
             ):  # words inside the text, one chunk each
                 middle = words[pi:run_end]
-                known = m.spaced  # spaced_width's memo, read without a call per word (as in _text_run)
-                widths = [known.get(word) or spaced_width(m, word) for word in middle]
+                widths = _spaced_widths(m, middle)
                 units.append((TEXTRUN, i, m, raised, middle, widths, space_piece))
                 unit = [[], 0.0, False]
                 units.append(unit)
@@ -778,6 +774,13 @@ def spaced_width(m: FontMetrics, word: str) -> float:
     if w is None:
         w = m.spaced[word] = word_width(m, word, True, True)
     return w
+
+
+def _spaced_widths(m: FontMetrics, words: list[str]) -> list[Any]:
+    """spaced_width of each word, read from its memo without a call per word. The values stay the
+    memo's float objects (typed Any): a list of floats would unbox each one and box it anew."""
+    known: dict[str, Any] = m.spaced
+    return [known.get(word) or spaced_width(m, word) for word in words]
 
 
 def _same_font(space: FontMetrics | None, m: FontMetrics) -> bool:
