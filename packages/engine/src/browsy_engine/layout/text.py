@@ -82,8 +82,23 @@ def collapse(text: str, mode: str, after_space: bool) -> str:
 def white_space_only(text: str) -> bool:
     """Whether `text` holds document white space alone (or nothing): str.isspace reads it without a
     copy and stops at the first other character; the strip, run on Unicode white space only, then rules
-    out the spaces that are no document white space (U+00A0 and the like)."""
-    return not text or (text.isspace() and not text.strip(DOCUMENT_WHITE_SPACE))
+    out the spaces that are no document white space (U+00A0 and the like). Compiled, a strip with
+    characters to strip costs about 700 instructions, so its answer is remembered per text: the white
+    space between tags is made of few distinct strings (a line feed and the indentation)."""
+    if not text:
+        return True
+    if not text.isspace():
+        return False
+    known = _WHITE_SPACE_ONLY.get(text)
+    if known is None:
+        if len(_WHITE_SPACE_ONLY) >= MAX_TEXTS_REMEMBERED:
+            _WHITE_SPACE_ONLY.clear()
+        known = _WHITE_SPACE_ONLY[text] = not text.strip(DOCUMENT_WHITE_SPACE)
+    return known
+
+
+MAX_TEXTS_REMEMBERED: Final = 10_000
+_WHITE_SPACE_ONLY: Final[dict[str, bool]] = {}  # white_space_only of texts made of Unicode white space
 
 
 def collapse_spaces(text: str) -> str:
