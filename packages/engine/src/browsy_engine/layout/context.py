@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final, cast
 
-from ..css.style import IDENTITY, ComputedStyle
+from ..css.style import ComputedStyle
 from ..dom.tree import TEXT, Document, Node
 from .document_boxes import DocumentBoxes
 
@@ -250,6 +250,13 @@ TABLE_COLUMNS: Final = frozenset({"table-column", "table-column-group"})
 IN_FLOW_BLOCKS: Final = frozenset({"block", "list-item", "flex", "grid", "table", "flow-root"})
 
 
+def scales(s: ComputedStyle) -> bool:
+    """Whether a style's transform matrix is other than the identity: its fields compared natively (a
+    comparison with IDENTITY reads that global from the module's dict and unboxes it, per node)."""
+    a, b, c, d = s.transform_matrix
+    return a != 1.0 or b != 0.0 or c != 0.0 or d != 1.0
+
+
 def classify(ctx: LayoutContext) -> None:
     """Fill `ctx.display`: the used display of every node ('none' for anything without a box, 'text'
     for text nodes), after blockification of floats, absolutely positioned boxes and flex/grid items.
@@ -304,7 +311,7 @@ def classify(ctx: LayoutContext) -> None:
             pruned.add(p)
         if position == "relative":
             relative.append(i)
-        if (s.translate_x is not None or s.translate_y is not None or s.transform_matrix != IDENTITY) and (
+        if (s.translate_x is not None or s.translate_y is not None or scales(s)) and (
             d != "inline" or node.tag in REPLACED
         ):
             transformed.append(i)  # transforms apply to every box but non-replaced inline ones

@@ -5,8 +5,8 @@ mapped box is reported as the bounding box of its four mapped corners."""
 
 from __future__ import annotations
 
-from ..css.style import IDENTITY, Matrix
-from .context import LayoutContext
+from ..css.style import Matrix
+from .context import LayoutContext, scales
 from .geometry import px_or_none
 
 
@@ -29,7 +29,7 @@ def scale_boxes(ctx: LayoutContext) -> None:
     ancestors and its own, inner ones first, corner by corner (a rotation undone by an inner one leaves
     the box straight); it is then stored as the bounding box, in document coordinates (anchor -1)."""
     styles, rel, anchor = ctx.styles, ctx.rel, ctx.anchor
-    scaled = [i for i in ctx.transformed if styles[i].transform_matrix != IDENTITY]
+    scaled = [i for i in ctx.transformed if scales(styles[i])]
     if not scaled:
         return
     boxes = ctx.document_boxes()
