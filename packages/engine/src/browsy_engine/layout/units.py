@@ -56,26 +56,47 @@ _MIN_RUN: Final = 4  # plain words in a row that make a TEXTRUN unit (fewer: a u
 
 def has_inline_content(ctx: LayoutContext, nodes: list[int]) -> bool:
     """False when a run holds nothing but collapsible whitespace (it then produces no line boxes)."""
-    pending: list[int] = []  # children of the inline boxes without edges met, still to read
     for i in nodes:  # from the run's start: content, when there is some, is usually there
-        found = _holds_content(ctx, i, pending)
-        while not found and pending:
-            found = _holds_content(ctx, pending.pop(), pending)
-        if found:
+        found = _holds_content(ctx, i)
+        if found == _CONTENT or (found == _INSIDE and _box_holds_content(ctx, i)):
             return True
     return False
 
 
-def _holds_content(ctx: LayoutContext, i: int, pending: list[int]) -> bool:
-    """Whether node i of a run puts content on a line by itself; an inline box that does not leaves its
-    children on `pending`."""
+# what _holds_content finds in a node of a run
+_NOTHING: Final = 0
+_CONTENT: Final = 1
+_INSIDE: Final = 2  # an inline box without edges: its children tell
+
+
+def _box_holds_content(ctx: LayoutContext, box: int) -> bool:
+    """Whether the children of an inline box without edges put content on a line (the boxes without
+    edges among them looked into in turn, with a list rather than by recursion: inline boxes may nest
+    thousands deep)."""
+    pending = list(ctx.box_children(box))
+    while pending:
+        i = pending.pop()
+        found = _holds_content(ctx, i)
+        if found == _CONTENT:
+            return True
+        if found == _INSIDE:
+            pending.extend(ctx.box_children(i))
+    return False
+
+
+def _holds_content(ctx: LayoutContext, i: int) -> int:
+    """Whether node i of a run puts content on a line by itself (_CONTENT), not (_NOTHING), or only
+    through its children (_INSIDE: an inline box without margins, borders or paddings)."""
     d = ctx.display[i]
     node = ctx.nodes[i]
     if d == "text":
-        return not white_space_only(node.text or "") or ctx.styles[node.parent].white_space in PRESERVING
+        text = node.text or ""
+        if not white_space_only(text) or ctx.styles[node.parent].white_space in PRESERVING:
+            return _CONTENT
+        return _NOTHING
     if d == "inline" and node.tag not in REPLACED:
         if node.tag == "br":
-            return True  # a forced break makes a line box even on its own
+            return _CONTENT  # a forced break makes a line box even on its own
         s = ctx.styles[i]
         if s is not None and (  # CSS 2 §9.4.2: inline boxes with margins, padding or borders
             not zero_length(s.padding_left)
@@ -85,10 +106,9 @@ def _holds_content(ctx: LayoutContext, i: int, pending: list[int]) -> bool:
             or not _zero_or_auto(s.margin_left)
             or not _zero_or_auto(s.margin_right)
         ):
-            return True
-        pending.extend(ctx.box_children(i))
-        return False
-    return d != "none"
+            return _CONTENT
+        return _INSIDE
+    return _NOTHING if d == "none" else _CONTENT
 
 
 def _zero_or_auto(margin: Length) -> bool:
@@ -188,7 +208,9 @@ def _build(b: _Units, ctx: LayoutContext, container: int, nodes: list[int], cw: 
         ctx.rel,
         ctx.box_children,
     )
-    units, closing, raise_stack = b.units, b.closing, b.raise_stack
+    units = b.units
+    closing: list[tuple] = []  # the CLOSE pieces of the inline boxes entered, innermost last
+    outer_raised: list[float] = []  # the baseline shift around each of those boxes
     box_style = None  # the style of the last inline box, and what was read from it (links usually share it)
     box_edges: tuple = ()
     box_metrics: FontMetrics | None = None
@@ -206,7 +228,7 @@ def _build(b: _Units, ctx: LayoutContext, container: int, nodes: list[int], cw: 
             unit = b.unit
             unit[PIECES].append(p)
             unit[UWIDTH] += p[WIDTH]
-            raise_stack.pop()
+            b.raised = outer_raised.pop()
             if p[WIDTH]:
                 b.edge()
             continue
@@ -254,11 +276,12 @@ def _build(b: _Units, ctx: LayoutContext, container: int, nodes: list[int], cw: 
                 else:
                     box_edges = fixed
                 box_metrics, box_va = metrics_for(s), s.vertical_align
-            raised = raise_stack[-1]
+            raised = b.raised
             if box_va in SHIFTING:
                 assert box_metrics is not None  # set with box_va above
                 raised += _baseline_shift(ctx, i, box_va, box_metrics)
-            raise_stack.append(raised)
+            outer_raised.append(b.raised)
+            b.raised = raised
             closing.append((CLOSE, i, box_edges[1], box_edges, box_metrics, raised, 0.0, 0.0, 0.0))
             unit[PIECES].append((OPEN, i, box_edges[0], box_edges, box_metrics, raised, 0.0, 0.0, 0.0))
             unit[UWIDTH] += box_edges[0]
@@ -287,8 +310,7 @@ class _Units:
         "word_at",
         "word_kern",
         "break_pending",
-        "raise_stack",
-        "closing",
+        "raised",
         "last_char",
         "last_wraps",
         "text_style",
@@ -318,10 +340,8 @@ class _Units:
         # follows the space (a space ending the paragraph, or before a <br>, is removed before shaping)
         self.word_kern: tuple[list, int, float] | None = None
         self.break_pending = False
-        self.raise_stack: list[float] = [
-            0.0
-        ]  # baseline shift (px, negative = up) from vertical-align sub/super
-        self.closing: list[tuple] = []  # the CLOSE pieces of the inline boxes entered, innermost last
+        # the baseline shift (px, negative = up) of the inline boxes entered (vertical-align sub/super…)
+        self.raised = 0.0
         self.last_char = ""  # the last character of text so far when no space or atomic inline came after it
         self.last_wraps = False  # whether that text may wrap (its white-space)
         # the style of the last text node, and what was read from it (siblings usually share it)
@@ -377,7 +397,7 @@ class _Units:
         fallback = None
         if not is_ascii and uses_fallback(text, m.face):
             fallback = metrics_with_fallback(s, m)
-        raised = self.raise_stack[-1]
+        raised = self.raised
         preserve = self.preserve
         if self.word_at is not None and text[0] == " " and not preserve:
             self._kern_word_before(m)
@@ -619,7 +639,7 @@ class _Units:
         self.after_space = True
         self.space_font = self.space_at = self.word_at = self.word_kern = None
         ctx = self.ctx
-        self._break_line((BREAK, ctx.nodes[i].parent, metrics_for(ctx.styles[i]), self.raise_stack[-1]))
+        self._break_line((BREAK, ctx.nodes[i].parent, metrics_for(ctx.styles[i]), self.raised))
 
     def _break_line(self, unit: tuple | None = FORCED) -> None:
         """A forced break (a <br>'s BREAK unit, or FORCED for a preserved newline): it ends the unit and
@@ -651,7 +671,7 @@ class _Units:
         elif va == "length":  # raised by the length (lines.py reads "<n>px")
             va = f"{-_baseline_shift(ctx, i, va, metrics_for(s))}px"
         self.last_char = ""
-        unit[PIECES].append((ATOMIC, i, box[0], va, None, self.raise_stack[-1], box[1], box[2], box[3]))
+        unit[PIECES].append((ATOMIC, i, box[0], va, None, self.raised, box[1], box[2], box[3]))
         unit[UWIDTH] += box[0]
         unit[CONTENT] = True
         self.break_pending = atom_wraps
