@@ -55,11 +55,12 @@ class DocumentBoxes(Sequence[Box | None]):
             b = self._convert(i)
         if b is None:
             return None
-        box = cast(Box, b)
-        x, y, w, h = box
+        # its fields read from the stored tuple, which is returned as it is (compiled, a tuple narrowed
+        # to Box and returned as `Box | None` would be built anew, with four new floats)
+        x, y, w, h = cast(Box, b)
         if -LIMIT < x < LIMIT and -LIMIT < y < LIMIT and 0 <= w < LIMIT and 0 <= h < LIMIT:
-            return box
-        return _clamped(box)
+            return cast("Box | None", b)
+        return _clamped(cast(Box, b))
 
     def __iter__(self) -> Iterator[Box | None]:
         return (self[i] for i in range(len(self)))
@@ -106,7 +107,8 @@ class DocumentBoxes(Sequence[Box | None]):
         for j in reversed(chain):
             if base is not None:
                 r = rel[j]
-                a = anchor[j]
-                base = (base[0] + r[0], base[1] + shift_y[a] + r[1], r[2], r[3])  # type: ignore[index]
+                assert r is not None  # (a node on the chain has a box)
+                bx, by, _, _ = cast(Box, base)  # (typed: read natively, not by generic indexing)
+                base = (bx + r[0], by + shift_y[anchor[j]] + r[1], r[2], r[3])
             unclamped[j] = base
         return unclamped[i]  # type: ignore[return-value]
