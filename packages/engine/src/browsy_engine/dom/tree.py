@@ -81,7 +81,7 @@ class DocumentIndex:
     with_attribute: dict[str, list[int]]
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Document:
     nodes: list[Node]
     source: str  # the markup lexbor parsed (after the depth guard), to rebuild the parser on demand
@@ -92,6 +92,28 @@ class Document:
     pseudo_styles: dict[tuple[int, str], Any] = field(default_factory=dict, repr=False)
     _index: DocumentIndex | None = field(default=None, repr=False)  # see `index`
     _by_mem_id: dict[int, int] | None = field(default=None, repr=False)  # see `by_mem_id`
+
+    # Written out rather than generated (init=False): one is made per parse, and a dataclass's generated
+    # __init__ runs interpreted under mypyc. Same parameters, order and defaults as the generated one.
+    def __init__(
+        self,
+        nodes: list[Node],
+        source: str,
+        _parser: LexborHTMLParser | None = None,
+        compat_mode: str = "no-quirks",
+        _ends: list[int] | None = None,
+        pseudo_styles: dict[tuple[int, str], Any] | None = None,
+        _index: DocumentIndex | None = None,
+        _by_mem_id: dict[int, int] | None = None,
+    ) -> None:
+        self.nodes = nodes
+        self.source = source
+        self._parser = _parser
+        self.compat_mode = compat_mode
+        self._ends = _ends
+        self.pseudo_styles = {} if pseudo_styles is None else pseudo_styles
+        self._index = _index
+        self._by_mem_id = _by_mem_id
 
     @property
     def lexbor(self) -> LexborHTMLParser:

@@ -271,11 +271,18 @@ def is_form(facts: PageFacts) -> bool:
     return len(entry_fields(facts)) >= 2 or choice_groups(facts) >= 2
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Classification:
     page_type: str
     confidence: float
     reasons: list[str]
+
+    # Written out rather than generated (init=False): a dataclass's generated __init__ runs interpreted
+    # under mypyc, and one is made per parse. Same parameters as the generated one.
+    def __init__(self, page_type: str, confidence: float, reasons: list[str]) -> None:
+        self.page_type = page_type
+        self.confidence = confidence
+        self.reasons = reasons
 
 
 def detect_page_type(facts: PageFacts, captcha: CaptchaInfo | None) -> str:
