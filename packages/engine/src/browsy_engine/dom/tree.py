@@ -69,7 +69,7 @@ class Node:
         return self.attrs.get(name)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class DocumentIndex:
     """The elements of a document by tag, by class, by id (its whole `id` attribute) and by
     INDEXED_ATTRIBUTES, and all elements: index lists in document order, built in one pass."""
@@ -79,6 +79,22 @@ class DocumentIndex:
     ids: dict[str, list[int]]
     elements: list[int]
     with_attribute: dict[str, list[int]]
+
+    # Written out rather than generated (init=False): a dataclass's generated __init__ runs interpreted
+    # under mypyc, and one is made per parse. Same parameters as the generated one.
+    def __init__(
+        self,
+        tags: dict[str, list[int]],
+        classes: dict[str, list[int]],
+        ids: dict[str, list[int]],
+        elements: list[int],
+        with_attribute: dict[str, list[int]],
+    ) -> None:
+        self.tags = tags
+        self.classes = classes
+        self.ids = ids
+        self.elements = elements
+        self.with_attribute = with_attribute
 
 
 @dataclass(slots=True, init=False)
