@@ -96,6 +96,10 @@ class DocumentIndex:
         self.elements = elements
         self.with_attribute = with_attribute
 
+    def __reduce__(self) -> tuple[type[DocumentIndex], tuple[Any, ...]]:
+        # pickling and copying rebuild it through __init__ (a compiled class's __new__ runs it)
+        return (DocumentIndex, (self.tags, self.classes, self.ids, self.elements, self.with_attribute))
+
 
 @dataclass(slots=True, init=False)
 class Document:
@@ -130,6 +134,22 @@ class Document:
         self.pseudo_styles = {} if pseudo_styles is None else pseudo_styles
         self._index = _index
         self._by_mem_id = _by_mem_id
+
+    def __reduce__(self) -> tuple[type[Document], tuple[Any, ...]]:
+        # pickling and copying rebuild it through __init__ (a compiled class's __new__ runs it)
+        return (
+            Document,
+            (
+                self.nodes,
+                self.source,
+                self._parser,
+                self.compat_mode,
+                self._ends,
+                self.pseudo_styles,
+                self._index,
+                self._by_mem_id,
+            ),
+        )
 
     @property
     def lexbor(self) -> LexborHTMLParser:

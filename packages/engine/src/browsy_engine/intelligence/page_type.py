@@ -283,6 +283,10 @@ class Classification:
         self.confidence = confidence
         self.reasons = reasons
 
+    def __reduce__(self) -> tuple[type[Classification], tuple[str, float, list[str]]]:
+        # pickling and copying rebuild it through __init__ (a compiled class's __new__ runs it)
+        return (Classification, (self.page_type, self.confidence, self.reasons))
+
 
 def detect_page_type(facts: PageFacts, captcha: CaptchaInfo | None) -> str:
     """The page type from the facts alone (no weighed evidence): the seed's rules in order."""

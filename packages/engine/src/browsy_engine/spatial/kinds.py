@@ -83,6 +83,10 @@ class Kinds:
         self.kind = kind
         self.role = role
 
+    def __reduce__(self) -> tuple[type[Kinds], tuple[bytearray, list[str | None]]]:
+        # pickling and copying rebuild it through __init__ (a compiled class's __new__ runs it)
+        return (Kinds, (self.kind, self.role))
+
 
 def classify(node: Node, role: str | None) -> int:
     """The kind of an element with explicit role `role` (None: no role attribute)."""

@@ -37,6 +37,10 @@ class Visibility:
         self.hidden = hidden
         self.muted = muted
 
+    def __reduce__(self) -> tuple[type[Visibility], tuple[bytearray, bytearray, bytes]]:
+        # pickling and copying rebuild it through __init__ (a compiled class's __new__ runs it)
+        return (Visibility, (self.unrendered, self.hidden, self.muted))
+
 
 def _first_summary_child(doc: Document, details: int) -> int:
     nodes = doc.nodes
