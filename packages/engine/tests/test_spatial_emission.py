@@ -301,7 +301,9 @@ def test_href_shortcuts_agree_with_urljoin() -> None:
 
     bases = ["https://site.test/dir/page.html?q=1#top", "http://a.test", "https://u:p@h.test:8080/x",
              "fixture://login", "about:blank", "file:///tmp/x.html", "https://h.test/a//b/c", "https://h.test/a/./b/c",
-             "https://h.test/x;p/y", "https://h.test/dir/", "https://h.test/%20/ä"]  # fmt: skip
+             "https://h.test/x;p/y", "https://h.test/dir/", "https://h.test/%20/ä", "https://h.test//",
+             "https://h.test/a/../b/c", "https://h.test/..", "https://h.test/a/.", "https://h.test/p;q/r;s",
+             "https://u:p@h.test//x/", "https://[::1]//a/b"]  # fmt: skip
     hrefs = ["#f", "#", "/a/b?c=d#e", "/a;p?x", "mailto:x@y", "javascript:void(0)", "HTTP://Other/x",
              "https://o.test/a/../b", "/a/./b", "/a//b", "//cdn.test/x", "rel", "", "?q=2", "/", "/a\\b",
              "/ä ö", "https:rel", "https:/abs", "//cdn.test/a?b#c", "https://o.test/x?y=1&z", "https://o.test/a?",

@@ -202,7 +202,7 @@ class Frame:
         return f"[{self.id}] {self.src}: {self.status}{inside}"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class SpatialDom:
     url: str = ""
     title: str = ""
@@ -228,8 +228,45 @@ class SpatialDom:
     # The parsed document this DOM came from (dom.tree.Document); used by sessions for forms and behaviours.
     document: Any = field(default=None, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        self.rebuild_index()
+    # Written out rather than generated (init=False), as SpatialElement's: one is made per parse, and the
+    # generated __init__ (with its default factories and __post_init__) runs interpreted. Same parameters,
+    # order and defaults as the generated one, so dataclasses.replace() works as before.
+    def __init__(
+        self,
+        url: str = "",
+        title: str = "",
+        vp: list[float] | None = None,
+        scroll: list[float] | None = None,
+        els: list[SpatialElement] | None = None,
+        page_type: str = "Other",
+        suggested_actions: list[Recipe] | None = None,
+        captcha: CaptchaInfo | None = None,
+        page_confidence: float = 0.0,
+        page_reasons: list[str] | None = None,
+        notes: list[str] | None = None,
+        needs_js_reason: str | None = None,
+        rendered: bool = False,
+        frames: list[Frame] | None = None,
+        _index: dict[int, int] | None = None,
+        document: Any = None,
+    ) -> None:
+        self.url = url
+        self.title = title
+        self.vp = [1920.0, 1080.0] if vp is None else vp
+        self.scroll = [0.0, 0.0] if scroll is None else scroll
+        self.els = [] if els is None else els
+        self.page_type = page_type
+        self.suggested_actions = [] if suggested_actions is None else suggested_actions
+        self.captcha = captcha
+        self.page_confidence = page_confidence
+        self.page_reasons = [] if page_reasons is None else page_reasons
+        self.notes = [] if notes is None else notes
+        self.needs_js_reason = needs_js_reason
+        self.rendered = rendered
+        self.frames = [] if frames is None else frames
+        self._index = {} if _index is None else _index
+        self.document = document
+        self.rebuild_index()  # (the generated __init__'s __post_init__)
 
     def rebuild_index(self) -> None:
         self._index = {el.id: i for i, el in enumerate(self.els)}

@@ -40,12 +40,12 @@ def compat_mode(html: str) -> str:
     m = _DOCTYPE.match(html, start.end() if start else 0)
     if m is None:
         return "quirks"
-    name = m.group(1).lower()
-    public = m.group(2)[1:-1].lower() if m.group(2) else ""
-    system_quoted = m.group(3) or m.group(4)
-    system = system_quoted[1:-1].lower() if system_quoted else None
-    if name != "html":
+    doctype_name, public_quoted, bare_system, keyword_system = m.groups()  # one call, not one per group
+    if doctype_name.lower() != "html":
         return "quirks"
+    public = public_quoted[1:-1].lower() if public_quoted else ""
+    system_quoted = bare_system or keyword_system
+    system = system_quoted[1:-1].lower() if system_quoted else None
     if public.startswith(QUIRKY_PUBLIC_PREFIXES) or public in QUIRKY_PUBLIC_IDS:
         return "quirks"
     if system == "http://www.ibm.com/data/dtd/v11/ibmxhtml1-transitional.dtd":

@@ -69,7 +69,7 @@ class Node:
         return self.attrs.get(name)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class DocumentIndex:
     """The elements of a document by tag, by class, by id (its whole `id` attribute) and by
     INDEXED_ATTRIBUTES, and all elements: index lists in document order, built in one pass."""
@@ -80,8 +80,28 @@ class DocumentIndex:
     elements: list[int]
     with_attribute: dict[str, list[int]]
 
+    # Written out rather than generated (init=False): a dataclass's generated __init__ runs interpreted
+    # under mypyc, and one is made per parse. Same parameters as the generated one.
+    def __init__(
+        self,
+        tags: dict[str, list[int]],
+        classes: dict[str, list[int]],
+        ids: dict[str, list[int]],
+        elements: list[int],
+        with_attribute: dict[str, list[int]],
+    ) -> None:
+        self.tags = tags
+        self.classes = classes
+        self.ids = ids
+        self.elements = elements
+        self.with_attribute = with_attribute
 
-@dataclass(slots=True)
+    def __reduce__(self) -> tuple[type[DocumentIndex], tuple[Any, ...]]:
+        # pickling and copying rebuild it through __init__ (a compiled class's __new__ runs it)
+        return (DocumentIndex, (self.tags, self.classes, self.ids, self.elements, self.with_attribute))
+
+
+@dataclass(slots=True, init=False)
 class Document:
     nodes: list[Node]
     source: str  # the markup lexbor parsed (after the depth guard), to rebuild the parser on demand
@@ -92,6 +112,44 @@ class Document:
     pseudo_styles: dict[tuple[int, str], Any] = field(default_factory=dict, repr=False)
     _index: DocumentIndex | None = field(default=None, repr=False)  # see `index`
     _by_mem_id: dict[int, int] | None = field(default=None, repr=False)  # see `by_mem_id`
+
+    # Written out rather than generated (init=False): one is made per parse, and a dataclass's generated
+    # __init__ runs interpreted under mypyc. Same parameters, order and defaults as the generated one.
+    def __init__(
+        self,
+        nodes: list[Node],
+        source: str,
+        _parser: LexborHTMLParser | None = None,
+        compat_mode: str = "no-quirks",
+        _ends: list[int] | None = None,
+        pseudo_styles: dict[tuple[int, str], Any] | None = None,
+        _index: DocumentIndex | None = None,
+        _by_mem_id: dict[int, int] | None = None,
+    ) -> None:
+        self.nodes = nodes
+        self.source = source
+        self._parser = _parser
+        self.compat_mode = compat_mode
+        self._ends = _ends
+        self.pseudo_styles = {} if pseudo_styles is None else pseudo_styles
+        self._index = _index
+        self._by_mem_id = _by_mem_id
+
+    def __reduce__(self) -> tuple[type[Document], tuple[Any, ...]]:
+        # pickling and copying rebuild it through __init__ (a compiled class's __new__ runs it)
+        return (
+            Document,
+            (
+                self.nodes,
+                self.source,
+                self._parser,
+                self.compat_mode,
+                self._ends,
+                self.pseudo_styles,
+                self._index,
+                self._by_mem_id,
+            ),
+        )
 
     @property
     def lexbor(self) -> LexborHTMLParser:

@@ -9,11 +9,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from functools import cache
 from typing import Final
 
 
-@cache
 def _pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
     """The phrases, longest first, each followed by no letter or digit. The check before a phrase is made by
     `_search`, not by a lookbehind here: a pattern that starts with the phrases lets `re` skip ahead to
@@ -41,7 +39,6 @@ def _search(pattern: re.Pattern[str], text: str) -> bool:
         pos = start + 1
 
 
-@cache
 def _key_words(phrases: tuple[str, ...]) -> tuple[str, ...]:
     """The longest word of each phrase (its parts between spaces, which `_pattern` matches as written),
     leaving out any that contains another one: a text without any of these holds none of the phrases."""
@@ -49,13 +46,53 @@ def _key_words(phrases: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(sorted(k for k in keys if not any(o != k and o in k for o in keys)))
 
 
+class _Matcher:
+    """A phrase list's key words, and its pattern (compiled on the first text that holds a key word)."""
+
+    __slots__ = ("phrases", "keys", "_compiled")
+
+    def __init__(self, phrases: tuple[str, ...]) -> None:
+        self.phrases = phrases
+        self.keys = _key_words(phrases)
+        self._compiled: re.Pattern[str] | None = None
+
+    def pattern(self) -> re.Pattern[str]:
+        if self._compiled is None:
+            self._compiled = _pattern(self.phrases)
+        return self._compiled
+
+
+# Matchers of the phrase lists (module constants, tested many times per page), found by the identities of a
+# list's first and last phrase and its length, then checked equal (element by element: the same string
+# objects, so one pointer test each). A cache keyed by the tuple itself hashes all its phrases on every
+# test, and the tuple's own identity is no key: compiled code builds a new tuple object from a Final
+# constant where it reads it. Lists that share a key only replace each other; the size bound only
+# matters to callers that build phrase tuples on the fly.
+_MATCHERS: Final[dict[int, _Matcher]] = {}
+_MAX_MATCHERS: Final = 1024
+
+
+def _matcher(phrases: tuple[str, ...]) -> _Matcher:
+    key = id(phrases[0]) ^ (id(phrases[-1]) >> 3) ^ len(phrases)
+    found = _MATCHERS.get(key)
+    if found is not None and found.phrases == phrases:
+        return found
+    if len(_MATCHERS) >= _MAX_MATCHERS:
+        _MATCHERS.clear()
+    made = _MATCHERS[key] = _Matcher(phrases)
+    return made
+
+
 def _contains(text: str, phrases: tuple[str, ...]) -> bool:
     """Whether `text` contains one of `phrases` as whole words. Most texts hold none of their key words,
     and substring searches find that faster than the pattern, which tries every phrase at each
     character that begins one: the pattern only runs on the texts that pass."""
-    for word in _key_words(phrases):
+    if not phrases:
+        return False
+    matcher = _matcher(phrases)
+    for word in matcher.keys:
         if word in text:
-            return _search(_pattern(phrases), text)
+            return _search(matcher.pattern(), text)
     return False
 
 

@@ -9,7 +9,6 @@ form's reCAPTCHA, a header sign-in modal, an error alert in a sidebar) is typed 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 from urllib.parse import parse_qs, urlsplit
@@ -271,11 +270,22 @@ def is_form(facts: PageFacts) -> bool:
     return len(entry_fields(facts)) >= 2 or choice_groups(facts) >= 2
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Classification:
     page_type: str
     confidence: float
     reasons: list[str]
+
+    # Written out rather than generated (init=False): a dataclass's generated __init__ runs interpreted
+    # under mypyc, and one is made per parse. Same parameters as the generated one.
+    def __init__(self, page_type: str, confidence: float, reasons: list[str]) -> None:
+        self.page_type = page_type
+        self.confidence = confidence
+        self.reasons = reasons
+
+    def __reduce__(self) -> tuple[type[Classification], tuple[str, float, list[str]]]:
+        # pickling and copying rebuild it through __init__ (a compiled class's __new__ runs it)
+        return (Classification, (self.page_type, self.confidence, self.reasons))
 
 
 def detect_page_type(facts: PageFacts, captcha: CaptchaInfo | None) -> str:
@@ -320,19 +330,7 @@ def classify(
             0.85 if facts.passwords else 0.65,
             ["sign-in form in the main content" if content else "sign-in form", *why[:1]],
         )
-    rules: tuple[tuple[str, Callable[[], bool]], ...] = (
-        ("TwoFactorAuth", lambda: is_two_factor(facts)),
-        ("OAuthConsent", lambda: is_oauth_consent(facts)),
-        ("Inbox", lambda: is_inbox(facts)),
-        ("EmailBody", lambda: is_email_body(facts)),
-        ("Dashboard", lambda: is_dashboard(facts)),
-        ("Article", lambda: content if weighing is not None else is_article(facts)),
-        ("SearchResults", lambda: is_search_results(facts)),
-        ("List", lambda: is_list(facts)),
-        ("Search", lambda: is_search(facts)),
-        ("Form", lambda: is_form(facts)),
-    )
-    name = next((name for name, rule in rules if rule()), "Other")
+    name = _first_rule(facts, content if weighing is not None else None)
     if name == "Article" and weighing is not None:
         return Classification(name, min(0.99, 0.45 + 0.08 * weighing.points), why)
     if weighing is not None and weighing.points < 0:
@@ -340,6 +338,34 @@ def classify(
     return Classification(
         name, 0.6 if name != "Other" else 0.4, [_RULE_REASONS.get(name, "no rule matched"), *why[:2]]
     )
+
+
+def _first_rule(facts: PageFacts, content: bool | None) -> str:
+    """The page type of the first of the seed's remaining rules that holds, tried in order (each only when
+    the ones before fail), or "Other". `content`: whether weighed evidence says content (None: unweighed,
+    the seed's article rule decides). Plain tests, not a table of lambdas: classify runs once per parse,
+    and compiled code makes a closure object for each lambda on every call."""
+    if is_two_factor(facts):
+        return "TwoFactorAuth"
+    if is_oauth_consent(facts):
+        return "OAuthConsent"
+    if is_inbox(facts):
+        return "Inbox"
+    if is_email_body(facts):
+        return "EmailBody"
+    if is_dashboard(facts):
+        return "Dashboard"
+    if content if content is not None else is_article(facts):
+        return "Article"
+    if is_search_results(facts):
+        return "SearchResults"
+    if is_list(facts):
+        return "List"
+    if is_search(facts):
+        return "Search"
+    if is_form(facts):
+        return "Form"
+    return "Other"
 
 
 _RULE_REASONS: Final = {

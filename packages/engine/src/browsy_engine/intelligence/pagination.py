@@ -26,12 +26,26 @@ _WORDS: Final = re.compile(r"[a-z][a-z ]*[a-z]|[a-z]")
 _MAYBE: Final = re.compile(r"next|prev|older|newer|more results|forward|back|[<>‹›«»←→⟨⟩❮❯◀▶⇐⇒⟵⟶]")
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Pagination:
     next_id: int | None = None
     prev_id: int | None = None
     page_ids: list[int] = field(default_factory=list)
     current: int | None = None  # number of the current page when the page marks it
+
+    # Written out rather than generated (init=False): a dataclass's generated __init__ runs interpreted
+    # under mypyc, and one is made per parse. Same parameters as the generated one.
+    def __init__(
+        self,
+        next_id: int | None = None,
+        prev_id: int | None = None,
+        page_ids: list[int] | None = None,
+        current: int | None = None,
+    ) -> None:
+        self.next_id = next_id
+        self.prev_id = prev_id
+        self.page_ids = [] if page_ids is None else page_ids
+        self.current = current
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"page_ids": list(self.page_ids)}

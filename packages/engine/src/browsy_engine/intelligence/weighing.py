@@ -35,10 +35,16 @@ TEASERS: Final = 4
 LINKED_HEADINGS: Final = 3
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Weighing:
     points: int = 0
     reasons: list[tuple[int, str]] = field(default_factory=list)  # (points, why)
+
+    # Written out rather than generated (init=False): a dataclass's generated __init__ runs interpreted
+    # under mypyc, and one is made per parse. Same parameters and defaults as the generated one.
+    def __init__(self, points: int = 0, reasons: list[tuple[int, str]] | None = None) -> None:
+        self.points = points
+        self.reasons = [] if reasons is None else reasons
 
     def add(self, points: int, why: str) -> None:
         self.points += points

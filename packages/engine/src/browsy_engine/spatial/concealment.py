@@ -40,6 +40,9 @@ SAME_COLOUR_REASON: Final = "text the colour of its background"
 OFF_SCREEN_REASON: Final = "off-screen"
 TINY_TEXT_REASON: Final = "font-size: 0"
 MIN_READABLE_PX: Final = 1.0
+# props_paint runs as Python (its name is a plain module global there, so a dict lookup here per use);
+# kept in a Final static, as the per-element tests read it up to twice.
+_CLIPPED: Final = CLIPPED_AWAY
 
 
 def concealment(doc: Document, styles: list[ComputedStyle | None]) -> list[str | None]:
@@ -77,8 +80,8 @@ def concealment(doc: Document, styles: list[ComputedStyle | None]) -> list[str |
             reasons[i] = inherited
         elif style.opacity == 0.0 and node.tag not in ("html", "body"):
             reasons[i] = TRANSPARENT_REASON
-        elif style.clip_path == CLIPPED_AWAY or (
-            style.clip == CLIPPED_AWAY and style.position in ("absolute", "fixed")
+        elif style.clip_path == _CLIPPED or (
+            style.clip == _CLIPPED and style.position in ("absolute", "fixed")
         ):
             reasons[i] = CLIPPED_REASON
         elif style.color[3] == 0.0:

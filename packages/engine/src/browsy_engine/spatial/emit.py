@@ -13,7 +13,6 @@ kept with `hidden: true`, as a browser reports them as not rendered.
 
 from __future__ import annotations
 
-import re
 from math import floor
 from typing import Final
 
@@ -65,8 +64,9 @@ LISTED_TAGS: Final = frozenset(
     {"a", "button", "input", "select", "textarea", "h1", "h2", "h3", "h4", "h5", "h6", "img", "label"}
 )
 _FORM_FIELDS: Final = frozenset({"input", "select", "textarea"})
-# Nodes that may become elements: blocks and the kinds emitted on their own (in a kinds bytearray).
-_CANDIDATE_KINDS: Final = re.compile(b"[" + re.escape(bytes(sorted({BLOCK, *SEPARATE}))) + b"]")
+# bytes.translate table: kind → 1 for the nodes that may become elements (blocks and the kinds emitted on
+# their own), found by bytes.find (memchr) from one to the next: no match object per candidate.
+_CANDIDATE_TABLE: Final = bytes(1 if k == BLOCK or k in SEPARATE else 0 for k in range(256))
 # bytes.translate tables: kind → 1 for the kinds emitted on their own / whose text covers their subtree.
 _SEPARATE_TABLE: Final = bytes(1 if k in SEPARATE else 0 for k in range(256))
 _CLAIMING_TABLE: Final = bytes(1 if k in CLAIMING else 0 for k in range(256))
@@ -123,8 +123,12 @@ class _Emitter:
         nodes = self.nodes
         out: list[SpatialElement] = []
         kind = self.kinds.kind
-        for candidate in _CANDIDATE_KINDS.finditer(kind):
-            i = candidate.start()
+        candidates = kind.translate(_CANDIDATE_TABLE)
+        i = -1
+        while True:
+            i = candidates.find(1, i + 1)
+            if i < 0:
+                break
             node = nodes[i]
             k = kind[i]
             if k == BLOCK and (

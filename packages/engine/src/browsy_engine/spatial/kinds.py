@@ -72,10 +72,20 @@ _ROLELESS_KINDS: Final = {
 _ALERTABLE: Final = frozenset({INLINE, BLOCK, LANDMARK})
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Kinds:
     kind: bytearray
     role: list[str | None]  # explicit role token per node (None when absent)
+
+    # Written out rather than generated (init=False): a dataclass's generated __init__ runs interpreted
+    # under mypyc, and one is made per parse. Same parameters as the generated one.
+    def __init__(self, kind: bytearray, role: list[str | None]) -> None:
+        self.kind = kind
+        self.role = role
+
+    def __reduce__(self) -> tuple[type[Kinds], tuple[bytearray, list[str | None]]]:
+        # pickling and copying rebuild it through __init__ (a compiled class's __new__ runs it)
+        return (Kinds, (self.kind, self.role))
 
 
 def classify(node: Node, role: str | None) -> int:

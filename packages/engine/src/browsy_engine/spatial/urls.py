@@ -81,14 +81,29 @@ class HrefResolver:
         except ValueError:
             self._scheme = self._origin = ""
         self._without_fragment = base.split("#", 1)[0]
-        self._directory = self._base_directory(path)
+        self._directory: str | None = self._base_directory(path)
 
-    def _base_directory(self, path: str) -> str:
+    def _base_directory(self, path: str) -> str | None:
         """The base up to the last "/" of its path, when urljoin keeps that part as it is for a plain
-        relative path (a web base whose path has no dot, empty or params segment); "" otherwise."""
-        if not self._origin or not _kept_as_written(path) or ";" in path or not path.isprintable():
+        relative path (a web base whose path has no dot, empty or params segment); "" for a base that is
+        not on the web; None for a web base whose path urljoin rewrites (see `_joined_directory`)."""
+        if not self._origin:
             return ""
+        if not _kept_as_written(path) or ";" in path or not path.isprintable():
+            return None
         return self._origin + (path[: path.rfind("/") + 1] or "/")
+
+    def _joined_directory(self) -> str:
+        """What urljoin puts before a plain relative path on this base, read from one join: for a relative
+        path, urljoin resolves the base's own segments (dropping empty ones, resolving dot segments, the
+        last one replaced) independently of the path's segments, then appends the path as written (when
+        it has no dot, empty or params segment) with its query and fragment. So joining a one-letter
+        path and dropping that letter gives the part every plain relative path shares."""
+        try:
+            probe = urljoin(self.base, "x")
+        except ValueError:
+            return ""
+        return probe[:-1] if probe.startswith(self._origin) and probe.endswith("/x") else ""
 
     def __call__(self, href: str) -> str:
         out = self._cache.get(href)
@@ -130,10 +145,14 @@ class HrefResolver:
 
     def _relative_shortcut(self, href: str) -> str | None:
         """A plain relative path (see _PLAIN_RELATIVE) joined to the base's directory."""
-        if not self._directory or _PLAIN_RELATIVE.fullmatch(href) is None:
+        if self._directory == "" or _PLAIN_RELATIVE.fullmatch(href) is None:
             return None
         if not _kept_as_written(href.split("?", 1)[0].split("#", 1)[0]) or not href.isprintable():
             return None
+        if self._directory is None:  # a base whose path urljoin rewrites: one join tells how, once
+            self._directory = self._joined_directory()
+            if not self._directory:
+                return None
         return self._directory + href
 
 

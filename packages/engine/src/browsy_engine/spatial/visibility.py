@@ -24,11 +24,22 @@ from ..dom.tree import Document
 _INVISIBLE: Final = frozenset({"hidden", "collapse"})
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Visibility:
     unrendered: bytearray
     hidden: bytearray
     muted: bytes
+
+    # Written out rather than generated (init=False): a dataclass's generated __init__ runs interpreted
+    # under mypyc, and one is made per parse. Same parameters as the generated one.
+    def __init__(self, unrendered: bytearray, hidden: bytearray, muted: bytes) -> None:
+        self.unrendered = unrendered
+        self.hidden = hidden
+        self.muted = muted
+
+    def __reduce__(self) -> tuple[type[Visibility], tuple[bytearray, bytearray, bytes]]:
+        # pickling and copying rebuild it through __init__ (a compiled class's __new__ runs it)
+        return (Visibility, (self.unrendered, self.hidden, self.muted))
 
 
 def _first_summary_child(doc: Document, details: int) -> int:

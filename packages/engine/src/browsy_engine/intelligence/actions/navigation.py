@@ -94,11 +94,26 @@ def detect_paginate(facts: PageFacts) -> Paginate | None:
     return Paginate(next_id=found.next_id, prev_id=found.prev_id)
 
 
+def _by_last_part(extensions: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """The extensions by their part from the last dot (".tar.gz" under ".gz")."""
+    out: dict[str, tuple[str, ...]] = {}
+    for ext in extensions:
+        last = ext[ext.rfind(".") :]
+        out[last] = (*out.get(last, ()), ext)
+    return out
+
+
+# A path ends with an extension only if its own part from its last dot is that extension's last part: one
+# dict lookup finds the few extensions to test, where endswith of the whole tuple tries every one.
+_FILE_EXTENSIONS: Final = _by_last_part(kw.DOWNLOAD_EXTENSIONS)
+
+
 def _is_file_link(href: str | None) -> bool:
     if not href:
         return False
     path = href.split("#", 1)[0].split("?", 1)[0].lower()
-    return path.endswith(kw.DOWNLOAD_EXTENSIONS)
+    candidates = _FILE_EXTENSIONS.get(path[path.rfind(".") :]) if "." in path else None
+    return candidates is not None and path.endswith(candidates)
 
 
 def _offers_download(facts: PageFacts, el: SpatialElement) -> bool:
