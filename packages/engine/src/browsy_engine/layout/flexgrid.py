@@ -38,6 +38,8 @@ from .trampoline import run
 
 MAX_DEPTH: Final = 48  # nested flex/grid containers deeper than this are laid out as blocks
 POOL_MAX: Final = 8192  # Taffy nodes kept from one layout for the next ones (`release_leaves`)
+ROUNDED_MAX: Final = 65536  # values `_rounded` remembers at most
+_ROUNDED: dict[float, float] = {}
 _instances: list[int] = []
 _layout = taffylib.PyLayout()
 # Taffy nodes free for reuse, by `_pool_key`: the nodes of the last layout (`release_leaves`)
@@ -51,6 +53,17 @@ _SAME: Final = object()
 _AUTO: Final = object()
 _ZERO: Final = object()
 _BASE: Final = base_style()
+
+
+def _rounded(x: float) -> float:
+    """round(x, 3), the cache keys' precision, remembered: Python rounds to decimal places through a
+    decimal string (~2k instructions), and layout asks for a few values thousands of times."""
+    known = _ROUNDED.get(x)
+    if known is None:
+        if len(_ROUNDED) >= ROUNDED_MAX:
+            _ROUNDED.clear()
+        known = _ROUNDED[x] = round(x, 3)
+    return known
 
 
 def _taffy(depth: int) -> int:
@@ -279,7 +292,7 @@ def _flex_grid_layout(ctx: LayoutContext, i: int, w: float, h: float | None, cx:
         taffylib.node_add_child(ptr, root, nid)
         ids[nid] = it
         if isinstance(it, int) and (ctx.is_replaced(it) or _percent_padding(ctx.styles[it])):
-            cb_keys[nid] = round(w, 3)
+            cb_keys[nid] = _rounded(w)
 
     def measure(
         known_w: float, known_h: float, avail_w: dict, avail_h: dict, nid: int
@@ -289,10 +302,10 @@ def _flex_grid_layout(ctx: LayoutContext, i: int, w: float, h: float | None, cx:
             return (0.0, 0.0)
         key = (
             it if isinstance(it, int) else (it[0], it[-1]),
-            None if math.isnan(known_w) else round(known_w, 3),
-            None if math.isnan(known_h) else round(known_h, 3),
+            None if math.isnan(known_w) else _rounded(known_w),
+            None if math.isnan(known_h) else _rounded(known_h),
             avail_w.get("dim"),
-            round(avail_w.get("value", 0.0), 3),
+            _rounded(avail_w.get("value", 0.0)),
             cb_keys.get(nid),
             depth,
         )
@@ -484,14 +497,14 @@ def _leaf(
         s = ctx.styles[it]
         across, down = _percent_axes(ctx, s)
         by_w, by_h = _style_reads(s, clamp_width, gutter)
-        w_key, h_key = round(w, 3), None if h is None else round(h, 3)
+        w_key, h_key = _rounded(w), None if h is None else _rounded(h)
         key = (
             depth,
             it,
             w_key if by_w else None,
             h_key if by_h else -1.0,
             gutter,
-            None if area_w is None else round(area_w, 3),
+            None if area_w is None else _rounded(area_w),
         )
         sizes = (w_key if across or ctx.is_replaced(it) else None, h_key if down else -1.0)
     known = ctx.taffy_leaves.get(key)
@@ -1091,9 +1104,9 @@ def item_contents(ctx: LayoutContext, it: int, w: float, h: float | None, cb_w: 
     height only when `_height_matters` (else the contents measured at an auto height are reused).
     Pinned by test_layout_mechanisms (measure counts) and by byte-identical corpus output."""
     s = ctx.styles[it]
-    cb_key = round(cb_w, 3) if has_percent(s.padding_left) or has_percent(s.padding_top) else None
-    h_key = None if h is None or not _height_matters(ctx, it) else round(h, 3)
-    key = (it, round(w, 3), h_key, cb_key, ctx.taffy_depth)
+    cb_key = _rounded(cb_w) if has_percent(s.padding_left) or has_percent(s.padding_top) else None
+    h_key = None if h is None or not _height_matters(ctx, it) else _rounded(h)
+    key = (it, _rounded(w), h_key, cb_key, ctx.taffy_depth)
     first, last = it + 1, _subtree_end(ctx, it) + 1
     known = ctx.contents_cache.get(key)
     if known is None and h is not None and h_key is not None:
