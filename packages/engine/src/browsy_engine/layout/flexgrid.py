@@ -40,6 +40,8 @@ MAX_DEPTH: Final = 48  # nested flex/grid containers deeper than this are laid o
 POOL_MAX: Final = 8192  # Taffy nodes kept from one layout for the next ones (`release_leaves`)
 ROUNDED_MAX: Final = 65536  # values `_rounded` remembers at most
 _ROUNDED: dict[float, float] = {}
+LEAF_KEYS_MAX: Final = 16384  # flex items' pool keys remembered at most (`_pooled_leaf`)
+_LEAF_KEYS: dict[tuple, tuple[ComputedStyle, _PoolKey]] = {}
 _instances: list[int] = []
 _layout = taffylib.PyLayout()
 # Taffy nodes free for reuse, by `_pool_key`: the nodes of the last layout (`release_leaves`)
@@ -514,6 +516,16 @@ def _leaf(
             taffylib.node_mark_dirty(ptr, nid)
             ctx.taffy_leaves[key] = (nid, sizes)
         return nid
+    made_of: tuple | None = None
+    if areas is None and isinstance(it, int):  # a flex item: its style dict is made of these alone
+        in_column = gutter != NO_GUTTER and ctx.styles[ctx.nodes[it].parent].flex_direction.startswith(
+            "column"
+        )
+        made_of = (depth, id(ctx.styles[it]), w, h, clamp_width, gutter, in_column)
+        nid = _pooled_leaf(ptr, made_of, ctx.styles[it])
+        if nid >= 0:
+            ctx.taffy_leaves[key] = (nid, sizes)
+            return nid
     if isinstance(it, list):
         st = base_style()
         st["display"] = 3
@@ -528,7 +540,31 @@ def _leaf(
         column = ctx.styles[ctx.nodes[it if isinstance(it, int) else it[0]].parent].flex_direction
         st["margin"] = _widened(st["margin"], gutter, w, column.startswith("column"))
     nid = _node(ptr, depth, st, True)
+    made = _pool_keys.get((depth, nid))
+    if made_of is not None and made is not None and isinstance(it, int):
+        if len(_LEAF_KEYS) >= LEAF_KEYS_MAX:
+            _LEAF_KEYS.clear()
+        _LEAF_KEYS[made_of] = (ctx.styles[it], made)
     ctx.taffy_leaves[key] = (nid, sizes)
+    return nid
+
+
+def _pooled_leaf(ptr: int, made_of: tuple, s: ComputedStyle) -> int:
+    """A pooled leaf for a flex item of style `s` whose style dict is made of `made_of` (depth, the
+    style, the container's width and height, clamp_width, the gutter, a column or not: what
+    taffy_style.item_style and _widened read), or -1. The pool key of the dict they made once is
+    remembered (`_LEAF_KEYS`, with the style, so that its id stays its own): a page laid out again
+    takes its leaves without making their style dicts again."""
+    known = _LEAF_KEYS.get(made_of)
+    if known is None or known[0] is not s:
+        return -1
+    key = known[1]
+    free = _pool.get(key)
+    if not free:
+        return -1
+    nid = free.pop()
+    taffylib.node_mark_dirty(ptr, nid)
+    _pool_keys[(key.depth, nid)] = key
     return nid
 
 
