@@ -40,8 +40,8 @@ MAX_DEPTH: Final = 48  # nested flex/grid containers deeper than this are laid o
 POOL_MAX: Final = 8192  # Taffy nodes kept from one layout for the next ones (`release_leaves`)
 ROUNDED_MAX: Final = 65536  # values `_rounded` remembers at most
 _ROUNDED: dict[float, float] = {}
-LEAF_KEYS_MAX: Final = 16384  # flex items' pool keys remembered at most (`_pooled_leaf`)
-_LEAF_KEYS: dict[tuple, tuple[ComputedStyle, _PoolKey]] = {}
+MADE_KEYS_MAX: Final = 16384  # flex items' and containers' pool keys remembered at most (`_pooled`)
+_MADE_KEYS: dict[tuple, tuple[ComputedStyle, _PoolKey]] = {}
 _instances: list[int] = []
 _layout = taffylib.PyLayout()
 # Taffy nodes free for reuse, by `_pool_key`: the nodes of the last layout (`release_leaves`)
@@ -271,6 +271,8 @@ def _flex_grid_layout(ctx: LayoutContext, i: int, w: float, h: float | None, cx:
         gutters is None,
     )
     root = _root(ctx, ptr, root_key, s)
+    if root < 0 and areas is None:  # a flex container: its style dict is made of root_key alone
+        root = _pooled(ptr, root_key, s, False)
     if root < 0:
         style = container_style(s, ctx.display[i], line_w, h, min_h, units, columns, auto_placed)
         if gutters is not None:
@@ -279,6 +281,8 @@ def _flex_grid_layout(ctx: LayoutContext, i: int, w: float, h: float | None, cx:
             else:
                 style["gap"] = {"width": ZERO, "height": style["gap"]["height"]}
         root = _node(ptr, depth, style, False)
+        if areas is None:
+            _remember(root_key, s, depth, root)
     ids: dict[int, int | list[int]] = {}
     cb_keys: dict[int, float] = {}  # items whose size depends on the container's width beyond Taffy's inputs
     names = None if areas is None else grid_names(s.grid_template_columns, s.grid_template_rows, areas)
@@ -522,7 +526,7 @@ def _leaf(
             "column"
         )
         made_of = (depth, id(ctx.styles[it]), w, h, clamp_width, gutter, in_column)
-        nid = _pooled_leaf(ptr, made_of, ctx.styles[it])
+        nid = _pooled(ptr, made_of, ctx.styles[it], True)
         if nid >= 0:
             ctx.taffy_leaves[key] = (nid, sizes)
             return nid
@@ -540,25 +544,35 @@ def _leaf(
         column = ctx.styles[ctx.nodes[it if isinstance(it, int) else it[0]].parent].flex_direction
         st["margin"] = _widened(st["margin"], gutter, w, column.startswith("column"))
     nid = _node(ptr, depth, st, True)
-    made = _pool_keys.get((depth, nid))
-    if made_of is not None and made is not None and isinstance(it, int):
-        if len(_LEAF_KEYS) >= LEAF_KEYS_MAX:
-            _LEAF_KEYS.clear()
-        _LEAF_KEYS[made_of] = (ctx.styles[it], made)
+    if made_of is not None and isinstance(it, int):
+        _remember(made_of, ctx.styles[it], depth, nid)
     ctx.taffy_leaves[key] = (nid, sizes)
     return nid
 
 
-def _pooled_leaf(ptr: int, made_of: tuple, s: ComputedStyle) -> int:
-    """A pooled leaf for a flex item of style `s` whose style dict is made of `made_of` (depth, the
-    style, the container's width and height, clamp_width, the gutter, a column or not: what
-    taffy_style.item_style and _widened read), or -1. The pool key of the dict they made once is
-    remembered (`_LEAF_KEYS`, with the style, so that its id stays its own): a page laid out again
-    takes its leaves without making their style dicts again."""
-    known = _LEAF_KEYS.get(made_of)
+def _remember(made_of: tuple, s: ComputedStyle, depth: int, nid: int) -> None:
+    """Remember the pool key of node `nid`, made of style `s` and `made_of` (`_pooled`)."""
+    made = _pool_keys.get((depth, nid))
+    if made is None:
+        return
+    if len(_MADE_KEYS) >= MADE_KEYS_MAX:
+        _MADE_KEYS.clear()
+    _MADE_KEYS[made_of] = (s, made)
+
+
+def _pooled(ptr: int, made_of: tuple, s: ComputedStyle, leaf: bool) -> int:
+    """A pooled node whose style dict is made of style `s` and `made_of` alone, or -1: a flex item's
+    leaf (depth, the style, the container's width and height, clamp_width, the gutter, a column or
+    not: what taffy_style.item_style and _widened read) or a flex container's root (`root_key`: what
+    container_style and the gap reads). The pool key of the dict they made once is remembered
+    (`_MADE_KEYS`, with the style, so that its id stays its own): a page laid out again takes its
+    nodes without making their style dicts again."""
+    known = _MADE_KEYS.get(made_of)
     if known is None or known[0] is not s:
         return -1
     key = known[1]
+    if key.leaf != leaf:
+        return -1
     free = _pool.get(key)
     if not free:
         return -1
