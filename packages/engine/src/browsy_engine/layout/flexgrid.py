@@ -495,7 +495,7 @@ def _leaf(
     heights: the leaf notes the container size its cache holds, and a layout at another size marks it
     dirty first (Taffy then keeps nothing of its measures, as for a new leaf). Its grid row placed by us
     (`auto_row`) is the same at every layout of the container (it depends on the items' styles alone),
-    so it needs no key. Dropped with the layout (`release_leaves`)."""
+    so it needs no key. Pooled with the layout's other nodes at its end (`release_leaves`)."""
     sizes: tuple = ()
     if isinstance(it, list):
         key: tuple = (depth, it[0], it[-1], gutter)
