@@ -366,11 +366,15 @@ def test_flex_item_contents_laid_out_at_auto_height_serve_its_final_height() -> 
 
 
 @pytest.mark.python_engine
-def test_taffy_leaves_are_kept_across_a_containers_layouts_and_dropped_with_the_layout(monkeypatch) -> None:
+def test_taffy_nodes_are_kept_across_a_containers_layouts_and_pooled_for_the_next(monkeypatch) -> None:
     """A flex item's Taffy leaf is made once and reused when its container is laid out again (measured at
-    min-content, max-content and its final width by the flex container around it); every node made is
-    dropped by the end of the layout."""
+    min-content, max-content and its final width by the flex container around it). At the end of the
+    layout its nodes go to a pool: the same page laid out again takes them all (no style dict converted
+    again) with the same result, and a layout without them drops them."""
     import stretchable.taffylib as taffylib
+    from browsy_engine.layout import flexgrid
+
+    flexgrid.drop_pool()
 
     made: list[int] = []
     leaves: list[int] = []  # nodes made with an item's style (display 3: a measured leaf)
@@ -393,10 +397,16 @@ def test_taffy_leaves_are_kept_across_a_containers_layouts_and_dropped_with_the_
         "<!DOCTYPE html><div style='display:flex'><div style='display:flex'>"
         "<span>one</span><span>two words</span><b>three</b></div><p>after</p></div>"
     )
-    parse(html, 800, 600)
-    assert sorted(made) == sorted(dropped)  # nothing left behind in the Taffy trees
+    first = parse(html, 800, 600).els
+    pooled = sorted(nid for free in flexgrid._pool.values() for nid in free)
+    assert not dropped and pooled == sorted(made)
     assert len(made) - len(leaves) > 2  # the inner container was laid out more than once...
     assert len(leaves) == 5  # ...and its 3 items' leaves were made once, as the outer container's 2
+    again = parse(html, 800, 600).els
+    assert len(made) == len(pooled) and not dropped  # every node taken from the pool
+    assert [e.b for e in again] == [e.b for e in first]
+    parse("<!DOCTYPE html><p>no flex container</p>", 800, 600)
+    assert sorted(made) == sorted(dropped) and not flexgrid._pool  # nothing left behind
 
 
 @pytest.mark.python_engine

@@ -82,9 +82,12 @@ def _layout_pass(
     ctx = LayoutContext(doc, doc.nodes, cast("list[ComputedStyle]", styles), float(width), float(height))
     ctx.skipped = skipped
     try:
-        return _lay_out(ctx, n, width, height)
-    finally:
-        release_leaves(ctx)
+        layout = _lay_out(ctx, n, width, height)
+    except BaseException:
+        release_leaves(ctx, reuse=False)
+        raise
+    release_leaves(ctx)
+    return layout
 
 
 def _lay_out(ctx: LayoutContext, n: int, width: float, height: float) -> Layout:

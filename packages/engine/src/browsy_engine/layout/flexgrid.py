@@ -33,12 +33,39 @@ from .grid_tracks import (
     track_list,
     track_units,
 )
-from .taffy_style import ZERO, auto_flow, base_style, container_style, definite_column_rows, item_style
+from .taffy_style import AUTO, ZERO, auto_flow, base_style, container_style, definite_column_rows, item_style
 from .trampoline import run
 
 MAX_DEPTH: Final = 48  # nested flex/grid containers deeper than this are laid out as blocks
+POOL_MAX: Final = 8192  # Taffy nodes kept from one layout for the next ones (`release_leaves`)
+ROUNDED_MAX: Final = 65536  # values `_rounded` remembers at most
+_ROUNDED: dict[float, float] = {}
+MADE_KEYS_MAX: Final = 16384  # flex items' and containers' pool keys remembered at most (`_pooled`)
+_MADE_KEYS: dict[tuple, tuple[ComputedStyle, _PoolKey]] = {}
 _instances: list[int] = []
 _layout = taffylib.PyLayout()
+# Taffy nodes free for reuse, by `_pool_key`: the nodes of the last layout (`release_leaves`)
+_pool: dict[_PoolKey, list[int]] = {}
+# The pool key of every node the current layouts made or took from the pool, by (depth, node)
+_pool_keys: dict[tuple[int, int], _PoolKey] = {}
+_OPEN: Final = object()  # markers in a style dict's pool key (`_flattened`)
+_LIST: Final = object()
+_CLOSE: Final = object()
+_SAME: Final = object()
+_AUTO: Final = object()
+_ZERO: Final = object()
+_BASE: Final = base_style()
+
+
+def _rounded(x: float) -> float:
+    """round(x, 3), the cache keys' precision, remembered: Python rounds to decimal places through a
+    decimal string (~2k instructions), and layout asks for a few values thousands of times."""
+    known = _ROUNDED.get(x)
+    if known is None:
+        if len(_ROUNDED) >= ROUNDED_MAX:
+            _ROUNDED.clear()
+        known = _ROUNDED[x] = round(x, 3)
+    return known
 
 
 def _taffy(depth: int) -> int:
@@ -244,6 +271,8 @@ def _flex_grid_layout(ctx: LayoutContext, i: int, w: float, h: float | None, cx:
         gutters is None,
     )
     root = _root(ctx, ptr, root_key, s)
+    if root < 0 and areas is None:  # a flex container: its style dict is made of root_key alone
+        root = _pooled(ptr, root_key, s, False)
     if root < 0:
         style = container_style(s, ctx.display[i], line_w, h, min_h, units, columns, auto_placed)
         if gutters is not None:
@@ -251,7 +280,9 @@ def _flex_grid_layout(ctx: LayoutContext, i: int, w: float, h: float | None, cx:
                 style["gap"] = {"width": style["gap"]["width"], "height": ZERO}
             else:
                 style["gap"] = {"width": ZERO, "height": style["gap"]["height"]}
-        root = taffylib.node_create(ptr, style)
+        root = _node(ptr, depth, style, False)
+        if areas is None:
+            _remember(root_key, s, depth, root)
     ids: dict[int, int | list[int]] = {}
     cb_keys: dict[int, float] = {}  # items whose size depends on the container's width beyond Taffy's inputs
     names = None if areas is None else grid_names(s.grid_template_columns, s.grid_template_rows, areas)
@@ -267,7 +298,7 @@ def _flex_grid_layout(ctx: LayoutContext, i: int, w: float, h: float | None, cx:
         taffylib.node_add_child(ptr, root, nid)
         ids[nid] = it
         if isinstance(it, int) and (ctx.is_replaced(it) or _percent_padding(ctx.styles[it])):
-            cb_keys[nid] = round(w, 3)
+            cb_keys[nid] = _rounded(w)
 
     def measure(
         known_w: float, known_h: float, avail_w: dict, avail_h: dict, nid: int
@@ -277,10 +308,10 @@ def _flex_grid_layout(ctx: LayoutContext, i: int, w: float, h: float | None, cx:
             return (0.0, 0.0)
         key = (
             it if isinstance(it, int) else (it[0], it[-1]),
-            None if math.isnan(known_w) else round(known_w, 3),
-            None if math.isnan(known_h) else round(known_h, 3),
+            None if math.isnan(known_w) else _rounded(known_w),
+            None if math.isnan(known_h) else _rounded(known_h),
             avail_w.get("dim"),
-            round(avail_w.get("value", 0.0), 3),
+            _rounded(avail_w.get("value", 0.0)),
             cb_keys.get(nid),
             depth,
         )
@@ -464,7 +495,7 @@ def _leaf(
     heights: the leaf notes the container size its cache holds, and a layout at another size marks it
     dirty first (Taffy then keeps nothing of its measures, as for a new leaf). Its grid row placed by us
     (`auto_row`) is the same at every layout of the container (it depends on the items' styles alone),
-    so it needs no key. Dropped with the layout (`release_leaves`)."""
+    so it needs no key. Pooled with the layout's other nodes at its end (`release_leaves`)."""
     sizes: tuple = ()
     if isinstance(it, list):
         key: tuple = (depth, it[0], it[-1], gutter)
@@ -472,14 +503,14 @@ def _leaf(
         s = ctx.styles[it]
         across, down = _percent_axes(ctx, s)
         by_w, by_h = _style_reads(s, clamp_width, gutter)
-        w_key, h_key = round(w, 3), None if h is None else round(h, 3)
+        w_key, h_key = _rounded(w), None if h is None else _rounded(h)
         key = (
             depth,
             it,
             w_key if by_w else None,
             h_key if by_h else -1.0,
             gutter,
-            None if area_w is None else round(area_w, 3),
+            None if area_w is None else _rounded(area_w),
         )
         sizes = (w_key if across or ctx.is_replaced(it) else None, h_key if down else -1.0)
     known = ctx.taffy_leaves.get(key)
@@ -489,6 +520,16 @@ def _leaf(
             taffylib.node_mark_dirty(ptr, nid)
             ctx.taffy_leaves[key] = (nid, sizes)
         return nid
+    made_of: tuple | None = None
+    if areas is None and isinstance(it, int):  # a flex item: its style dict is made of these alone
+        in_column = gutter != NO_GUTTER and ctx.styles[ctx.nodes[it].parent].flex_direction.startswith(
+            "column"
+        )
+        made_of = (depth, id(ctx.styles[it]), w, h, clamp_width, gutter, in_column)
+        nid = _pooled(ptr, made_of, ctx.styles[it], True)
+        if nid >= 0:
+            ctx.taffy_leaves[key] = (nid, sizes)
+            return nid
     if isinstance(it, list):
         st = base_style()
         st["display"] = 3
@@ -502,10 +543,153 @@ def _leaf(
     if gutter != NO_GUTTER:
         column = ctx.styles[ctx.nodes[it if isinstance(it, int) else it[0]].parent].flex_direction
         st["margin"] = _widened(st["margin"], gutter, w, column.startswith("column"))
-    nid = taffylib.node_create(ptr, st)
+    nid = _node(ptr, depth, st, True)
+    if made_of is not None and isinstance(it, int):
+        _remember(made_of, ctx.styles[it], depth, nid)
     ctx.taffy_leaves[key] = (nid, sizes)
-    taffylib.node_set_measure(ptr, nid, True)
     return nid
+
+
+def _remember(made_of: tuple, s: ComputedStyle, depth: int, nid: int) -> None:
+    """Remember the pool key of node `nid`, made of style `s` and `made_of` (`_pooled`)."""
+    made = _pool_keys.get((depth, nid))
+    if made is None:
+        return
+    if len(_MADE_KEYS) >= MADE_KEYS_MAX:
+        _MADE_KEYS.clear()
+    _MADE_KEYS[made_of] = (s, made)
+
+
+def _pooled(ptr: int, made_of: tuple, s: ComputedStyle, leaf: bool) -> int:
+    """A pooled node whose style dict is made of style `s` and `made_of` alone, or -1: a flex item's
+    leaf (depth, the style, the container's width and height, clamp_width, the gutter, a column or
+    not: what taffy_style.item_style and _widened read) or a flex container's root (`root_key`: what
+    container_style and the gap reads). The pool key of the dict they made once is remembered
+    (`_MADE_KEYS`, with the style, so that its id stays its own): a page laid out again takes its
+    nodes without making their style dicts again."""
+    known = _MADE_KEYS.get(made_of)
+    if known is None or known[0] is not s:
+        return -1
+    key = known[1]
+    if key.leaf != leaf:
+        return -1
+    free = _pool.get(key)
+    if not free:
+        return -1
+    nid = free.pop()
+    taffylib.node_mark_dirty(ptr, nid)
+    _pool_keys[(key.depth, nid)] = key
+    return nid
+
+
+def _node(ptr: int, depth: int, st: dict, leaf: bool) -> int:
+    """A Taffy node of style dict `st` (a measured leaf, or a container), at nesting depth `depth`: one
+    a past layout left in the pool with the same style, marked dirty, or a new one. Converting the
+    style dict (~80k instructions, every key of every nested dict read through a new string) is most
+    of what making a node costs; a dirty node keeps nothing of its past layouts (Taffy clears its
+    cache), so with the same style it is as a new one. Its pool key is the style dict flattened."""
+    key = _pool_key(depth, leaf, st)
+    free = None if key is None else _pool.get(key)
+    if free:
+        nid = free.pop()
+        taffylib.node_mark_dirty(ptr, nid)
+    else:
+        nid = taffylib.node_create(ptr, st)
+        if leaf:
+            taffylib.node_set_measure(ptr, nid, True)
+    if key is not None:
+        _pool_keys[(depth, nid)] = key
+    return nid
+
+
+class _PoolKey:
+    """A pooled node's key: its depth, kind and flattened style dict (`_flattened`), hashed once."""
+
+    __slots__ = ("depth", "leaf", "flat", "hashed")
+
+    def __init__(self, depth: int, leaf: bool, flat: tuple, hashed: int) -> None:
+        self.depth = depth
+        self.leaf = leaf
+        self.flat = flat
+        self.hashed = hashed
+
+    def __hash__(self) -> int:
+        return self.hashed
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, _PoolKey):
+            return False
+        return (
+            self.hashed == other.hashed
+            and self.depth == other.depth
+            and self.leaf == other.leaf
+            and self.flat == other.flat
+        )
+
+
+def _pool_key(depth: int, leaf: bool, st: dict) -> _PoolKey | None:
+    """The pool key of a node of style dict `st`, or None when its flattened values do not hash (a
+    dict nested deeper than `_flattened` reads)."""
+    flat = _flattened(st)
+    try:
+        hashed = hash((depth, leaf, flat))
+    except TypeError:
+        return None
+    return _PoolKey(depth, leaf, flat, hashed)
+
+
+def _flattened(st: dict) -> tuple:
+    """Style dict `st` as one flat tuple, equal for equal dicts: its number of keys, then its values in
+    order, those of nested dicts in place. Every style dict is a copy of taffy_style's base style with
+    values replaced, and a nested dict at a given place holds the same keys in the same order in all
+    of them (an edge rect of lengths, a width and height, a length, a grid line), so its values say it
+    all; the track lists of grids are kept whole, keys and all, between markers. A value that is the
+    base style's own, and the shared lengths `auto` and zero, stand for themselves: one marker each,
+    never equal to a value, so the values after them keep their places. A negative zero counts as
+    zero: Taffy sums it as zero and keeps a zero's sign at most, which no box we emit shows
+    (coordinates are rounded to integers)."""
+    out: list = [len(st)]
+    for k, v in st.items():
+        if v is _BASE.get(k):
+            out.append(_SAME)
+        elif isinstance(v, dict):
+            _flatten_values(v, out)
+        elif isinstance(v, list):
+            _flatten(v, out)
+        else:
+            out.append(v)
+    return tuple(out)
+
+
+def _flatten_values(d: dict, out: list) -> None:
+    """The values of a dict nested in a style dict (lengths and grid lines: dicts of numbers, or of
+    such dicts)."""
+    for v in d.values():
+        if v is AUTO:
+            out.append(_AUTO)
+        elif v is ZERO:
+            out.append(_ZERO)
+        elif isinstance(v, dict):
+            _flatten_values(v, out)
+        else:
+            out.append(v)
+
+
+def _flatten(value: object, out: list) -> None:
+    """`value` (a grid's track list) flattened with its dicts' keys."""
+    if isinstance(value, dict):
+        out.append(_OPEN)
+        for k, v in value.items():
+            out.append(k)
+            _flatten(v, out)
+        out.append(_CLOSE)
+    elif isinstance(value, list):
+        out.append(_LIST)
+        for v in value:
+            _flatten(v, out)
+        out.append(_CLOSE)
+    else:
+        out.append(value)
 
 
 def _style_reads(s: ComputedStyle, clamp_width: bool, gutter: tuple[float, float]) -> tuple[bool, bool]:
@@ -751,21 +935,46 @@ def _root(ctx: LayoutContext, ptr: int, key: tuple, s: ComputedStyle) -> int:
     if known is None:
         return -1
     if known[1] is not s:  # a style's id is only its own while it lives
+        _pool_keys.pop((key[0], known[0]), None)
         taffylib.node_drop(ptr, known[0])
         return -1
     taffylib.node_mark_dirty(ptr, known[0])
     return known[0]
 
 
-def release_leaves(ctx: LayoutContext) -> None:
-    """Drop the Taffy nodes a layout kept (`_leaf`, `_root`): the Taffy trees live as long as the
-    process."""
+def release_leaves(ctx: LayoutContext, reuse: bool = True) -> None:
+    """Give back the Taffy nodes a layout kept (`_leaf`, `_root`): the Taffy trees live as long as the
+    process. The pool's nodes that no layout took since the last release are dropped, and this
+    layout's take their place (up to POOL_MAX): a page laid out again (or another with the same
+    styles) takes them instead of converting its style dicts again. After a failed layout (`reuse`
+    false) a leaf may still be a child of its container's node: they are all dropped."""
+    drop_pool()
+    kept = 0
     for key, (nid, _s) in ctx.taffy_roots.items():
-        taffylib.node_drop(_taffy(key[0]), nid)
+        kept = _release(key[0], nid, kept if reuse else POOL_MAX)
     ctx.taffy_roots.clear()
     for key, (nid, _sizes) in ctx.taffy_leaves.items():
-        taffylib.node_drop(_taffy(key[0]), nid)
+        kept = _release(key[0], nid, kept if reuse else POOL_MAX)
     ctx.taffy_leaves.clear()
+
+
+def drop_pool() -> None:
+    """Drop the pooled Taffy nodes (`release_leaves`)."""
+    for key, free in _pool.items():
+        for nid in free:
+            taffylib.node_drop(_taffy(key.depth), nid)
+    _pool.clear()
+
+
+def _release(depth: int, nid: int, kept: int) -> int:
+    """Pool node `nid` (no child, no parent) when fewer than POOL_MAX are (`kept`), else drop it; the
+    count of pooled nodes after."""
+    key = _pool_keys.pop((depth, nid), None)
+    if key is None or kept >= POOL_MAX:
+        taffylib.node_drop(_taffy(depth), nid)
+        return kept
+    _pool.setdefault(key, []).append(nid)
+    return kept + 1
 
 
 def _percent_axes(ctx: LayoutContext, s: ComputedStyle) -> tuple[bool, bool]:
@@ -945,9 +1154,9 @@ def item_contents(ctx: LayoutContext, it: int, w: float, h: float | None, cb_w: 
     height only when `_height_matters` (else the contents measured at an auto height are reused).
     Pinned by test_layout_mechanisms (measure counts) and by byte-identical corpus output."""
     s = ctx.styles[it]
-    cb_key = round(cb_w, 3) if has_percent(s.padding_left) or has_percent(s.padding_top) else None
-    h_key = None if h is None or not _height_matters(ctx, it) else round(h, 3)
-    key = (it, round(w, 3), h_key, cb_key, ctx.taffy_depth)
+    cb_key = _rounded(cb_w) if has_percent(s.padding_left) or has_percent(s.padding_top) else None
+    h_key = None if h is None or not _height_matters(ctx, it) else _rounded(h)
+    key = (it, _rounded(w), h_key, cb_key, ctx.taffy_depth)
     first, last = it + 1, _subtree_end(ctx, it) + 1
     known = ctx.contents_cache.get(key)
     if known is None and h is not None and h_key is not None:
