@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import re
+import threading
 from bisect import bisect_left, bisect_right
 from dataclasses import replace
 from typing import Final
@@ -46,6 +47,9 @@ _instances: list[int] = []
 _layout = taffylib.PyLayout()
 # Taffy nodes free for reuse, by `_pool_key`: the nodes of the last layout (`release_leaves`)
 _pool: dict[_PoolKey, list[int]] = {}
+_POOL_LOCK: Final = (
+    threading.RLock()
+)  # held to take a node from `_pool`, to drop it and to release a layout's
 # The pool key of every node the current layouts made or took from the pool, by (depth, node)
 _pool_keys: dict[tuple[int, int], _PoolKey] = {}
 _OPEN: Final = object()  # markers in a style dict's pool key (`_flattened`)
@@ -573,13 +577,20 @@ def _pooled(ptr: int, made_of: tuple, s: ComputedStyle, leaf: bool) -> int:
     key = known[1]
     if key.leaf != leaf:
         return -1
-    free = _pool.get(key)
-    if not free:
+    nid = _take(key)
+    if nid < 0:
         return -1
-    nid = free.pop()
     taffylib.node_mark_dirty(ptr, nid)
     _pool_keys[(key.depth, nid)] = key
     return nid
+
+
+def _take(key: _PoolKey) -> int:
+    """A node out of the pool under `key`, or -1. Under the pool's lock: threads parse pages at once
+    (the server's parse threads), and a layout that ends drops the pool's untaken nodes."""
+    with _POOL_LOCK:
+        free = _pool.get(key)
+        return free.pop() if free else -1
 
 
 def _node(ptr: int, depth: int, st: dict, leaf: bool) -> int:
@@ -589,9 +600,8 @@ def _node(ptr: int, depth: int, st: dict, leaf: bool) -> int:
     of what making a node costs; a dirty node keeps nothing of its past layouts (Taffy clears its
     cache), so with the same style it is as a new one. Its pool key is the style dict flattened."""
     key = _pool_key(depth, leaf, st)
-    free = None if key is None else _pool.get(key)
-    if free:
-        nid = free.pop()
+    nid = -1 if key is None else _take(key)
+    if nid >= 0:
         taffylib.node_mark_dirty(ptr, nid)
     else:
         nid = taffylib.node_create(ptr, st)
@@ -948,22 +958,24 @@ def release_leaves(ctx: LayoutContext, reuse: bool = True) -> None:
     layout's take their place (up to POOL_MAX): a page laid out again (or another with the same
     styles) takes them instead of converting its style dicts again. After a failed layout (`reuse`
     false) a leaf may still be a child of its container's node: they are all dropped."""
-    drop_pool()
-    kept = 0
-    for key, (nid, _s) in ctx.taffy_roots.items():
-        kept = _release(key[0], nid, kept if reuse else POOL_MAX)
-    ctx.taffy_roots.clear()
-    for key, (nid, _sizes) in ctx.taffy_leaves.items():
-        kept = _release(key[0], nid, kept if reuse else POOL_MAX)
-    ctx.taffy_leaves.clear()
+    with _POOL_LOCK:
+        drop_pool()
+        kept = 0
+        for key, (nid, _s) in ctx.taffy_roots.items():
+            kept = _release(key[0], nid, kept if reuse else POOL_MAX)
+        ctx.taffy_roots.clear()
+        for key, (nid, _sizes) in ctx.taffy_leaves.items():
+            kept = _release(key[0], nid, kept if reuse else POOL_MAX)
+        ctx.taffy_leaves.clear()
 
 
 def drop_pool() -> None:
     """Drop the pooled Taffy nodes (`release_leaves`)."""
-    for key, free in _pool.items():
-        for nid in free:
-            taffylib.node_drop(_taffy(key.depth), nid)
-    _pool.clear()
+    with _POOL_LOCK:
+        for key, free in _pool.items():
+            for nid in free:
+                taffylib.node_drop(_taffy(key.depth), nid)
+        _pool.clear()
 
 
 def _release(depth: int, nid: int, kept: int) -> int:
