@@ -6,7 +6,7 @@ one parse of ours, one of Rust's on the same page, N times, keeping each engine'
 Both see the same machine conditions, which matters on a machine whose speed swings from second to second. Prints per-page times and ratios, the totals, and the
 slowest pages with their share of the total.
 
-Usage: python benchmarks/speed_vs_reference.py [--runs 5] [--no-reference] [--profile N] [--corpus DIR]
+Usage: python benchmarks/speed_vs_reference.py [--runs 5] [--no-reference] [--profile N] [--corpus DIR] [--only TEXT ...]
 
 `--corpus ../shared/corpus-real` times that corpus instead (its gzipped pages are unpacked to a temporary
 folder first, so both engines read the same plain file). The summary gives the total ratio, the median
@@ -131,10 +131,21 @@ def main() -> None:
     ap.add_argument("--no-reference", action="store_true")
     ap.add_argument("--profile", type=int, default=0, help="profile the N slowest pages of ours")
     ap.add_argument("--corpus", type=Path, default=None, help="a corpus folder with pages/*.html.gz")
+    ap.add_argument(
+        "--only",
+        nargs="+",
+        default=None,
+        metavar="TEXT",
+        help="time only the pages whose name holds one of these",
+    )
     args = ap.parse_args()
     width, height = viewport()
     unpacked = tempfile.TemporaryDirectory(prefix="browsy-speed-")
     paths = corpus_pages() if args.corpus is None else unpack(args.corpus, Path(unpacked.name))
+    if args.only:
+        paths = [p for p in paths if any(text in p.name for text in args.only)]
+        if not paths:
+            raise SystemExit(f"no page's name holds any of {args.only}")
     parse(paths[0].read_bytes(), width, height)  # warm imports and caches
     reference = None if args.no_reference else Reference(width, height)
     ours: dict[str, float] = {}
