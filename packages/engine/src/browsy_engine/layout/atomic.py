@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from ..css.style import ComputedStyle
 from . import block, intrinsic  # circular: block lays out an atomic box's contents and calls back here
 from .context import LayoutContext
 from .controls import (
@@ -33,11 +34,13 @@ from .geometry import (
 )
 
 
-def ratio_width(s, h: float, pb_h: float, pb_v: float) -> float:
+def ratio_width(s: ComputedStyle, h: float, pb_h: float, pb_v: float) -> float:
     """Content width from `aspect-ratio` and a content height (box-sizing decides which box it sizes)."""
+    ratio = s.aspect_ratio
+    assert ratio, "asked only of a style with an aspect-ratio"
     if s.box_sizing == "border-box":
-        return max(0.0, (h + pb_v) * s.aspect_ratio - pb_h)
-    return h * s.aspect_ratio
+        return max(0.0, (h + pb_v) * ratio - pb_h)
+    return h * ratio
 
 
 # replaced elements that take CSS aspect-ratio when they have no natural ratio (an iframe never has one)

@@ -598,11 +598,13 @@ def used_height(display: str, h_spec: float | None, content_h: float) -> float:
     return max(h_spec, content_h) if display in TABLE_LIKE else h_spec
 
 
-def ratio_height(s, w: float, pb_h: float, pb_v: float) -> float:
+def ratio_height(s: ComputedStyle, w: float, pb_h: float, pb_v: float) -> float:
     """Content height from `aspect-ratio` (width / height; box-sizing decides which box it sizes)."""
+    ratio = s.aspect_ratio
+    assert ratio, "asked only of a style with an aspect-ratio"
     if s.box_sizing == "border-box":
-        return max(0.0, (w + pb_h) / s.aspect_ratio - pb_v)
-    return w / s.aspect_ratio
+        return max(0.0, (w + pb_h) / ratio - pb_v)
+    return w / ratio
 
 
 def ratio_minimum_is_content(s: ComputedStyle) -> bool:

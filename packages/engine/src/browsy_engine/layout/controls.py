@@ -28,6 +28,7 @@ from .sources import image_source
 from .text import (
     FontMetrics,
     apply_transform,
+    collapse_spaces,
     metrics_for,
     metrics_with_fallback,
     normal_line_metrics,
@@ -111,7 +112,7 @@ _SCHEME: Final = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*:")
 
 
 def _image_size(
-    ctx: LayoutContext, i: int, s: ComputedStyle, m, available: float | None, sized: bool = False
+    ctx: LayoutContext, i: int, s: ComputedStyle, m: FontMetrics, available: float | None, sized: bool = False
 ) -> tuple[float, float, float | None]:
     attrs = ctx.nodes[i].attrs
     if auto_sized(attrs):
@@ -218,7 +219,9 @@ def alt_first_baseline(ctx: LayoutContext, i: int, s: ComputedStyle, width: floa
     return _alt_box_of(ctx, i, alt, s, max(0.0, width), True)[2]
 
 
-def _alt_text_box(alt: str, m, available: float | None, sized: bool = False) -> tuple[float, int, bool]:
+def _alt_text_box(
+    alt: str, m: FontMetrics, available: float | None, sized: bool = False
+) -> tuple[float, int, bool]:
     """(width, lines, below_icon) of a broken image's alt text box. Chromium's fallback content floats the
     16px broken-image icon left and lays the alt text out beside it like any text: the box is as wide as
     both on one line, but no wider than the line it sits in unless a word is longer (then it is as wide
@@ -650,7 +653,6 @@ LISTBOX_GROUP_PADDING: Final = 22.0
 # TextIndentedToRespectGroupLabel).
 GROUP_INDENT: Final = "    "
 MENU_ARROW: Final = 20.0  # a drop-down's content beside its label: the arrow and its spacing
-_HTML_SPACES: Final = re.compile(r"[ \t\n\f\r]+")
 
 
 def _select_size(
@@ -699,7 +701,7 @@ def _widest_option(ctx: LayoutContext, i: int, s: ComputedStyle, m: FontMetrics,
 def _collapsed(text: str) -> str:
     """Text with its white space collapsed as CSS collapses it and none left at its edges: spaces, tabs
     and line breaks only; U+00A0 and the other Unicode spaces stay (an option's label, an alt text)."""
-    return _HTML_SPACES.sub(" ", text).strip(" ")
+    return collapse_spaces(text).strip(" ")  # (string replacement: a regex substitution costs more)
 
 
 def _object_size(

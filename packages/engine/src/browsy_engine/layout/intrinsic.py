@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Final
 
+from ..css.style import ComputedStyle
 from . import atomic, block, table, units
 from . import pieces as P
 from .context import OUT_OF_FLOW, LayoutContext
@@ -115,7 +116,7 @@ def percent_height_base(ctx: LayoutContext, c: int) -> float | None:
     return specified_height(s, percent_height_base(ctx, p) if has_percent(s.height) else None, pb_v)
 
 
-def _stretched_height(ctx: LayoutContext, p: int, s, pb_v: float) -> float | None:
+def _stretched_height(ctx: LayoutContext, p: int, s: ComputedStyle, pb_v: float) -> float | None:
     """The definite content height of auto-height flex item p stretched in a single-line row flex
     container of definite height, else None."""
     q = ctx.nodes[p].parent
@@ -134,7 +135,7 @@ def _stretched_height(ctx: LayoutContext, p: int, s, pb_v: float) -> float | Non
     return max(0.0, inner - margins - pb_v)
 
 
-def _clamped_border_width(s, w: float, pb: float) -> float:
+def _clamped_border_width(s: ComputedStyle, w: float, pb: float) -> float:
     """A specified border-box width `w` as it contributes to intrinsic sizes: limited by max-width, then
     raised to min-width (CSS 2 §10.4: min-width wins), each sizing the box box-sizing says, and never below
     the borders and padding. Percentages count as none here (CSS Sizing 3 §5.2.1, cyclic percentages)."""

@@ -57,7 +57,7 @@ LISTS: Final = frozenset({"ul", "ol", "menu", "dir", "dl"})
 UA_MARGIN_TAGS: Final = LISTS | {"form"}  # margins that UA rules outside the cascade change (ua_margins)
 
 
-def nested_list(ctx: LayoutContext, i: int, s) -> bool:
+def nested_list(ctx: LayoutContext, i: int, s: ComputedStyle) -> bool:
     """Chromium's UA sheet zeroes the block margins of a list nested in a list
     (`:is(dir, dl, menu, ol, ul) :is(dir, dl, menu, ol, ul) { margin-block: 0 }`). Applied here when
     the computed margins are still the generic UA `1em`, so cascades without that rule agree."""

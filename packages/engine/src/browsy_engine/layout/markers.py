@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from ..css.counters import format_counter
+from ..css.style import ComputedStyle
 from .context import FLOATING, OUT_OF_FLOW, LayoutContext
 from .text import metrics_for
+
+if TYPE_CHECKING:
+    from .block import FlowOut  # (block imports this module)
 
 BULLETS: Final = frozenset({"disc", "circle", "square", "disclosure-open", "disclosure-closed"})
 
 
-def marker_line_height(s) -> float:
+def marker_line_height(s: ComputedStyle) -> float:
     """The height of the line box a list item's marker sits in. Chromium (LayoutNG) lays a marker with
     no line of content to attach to (an empty item, or one holding only empty blocks or floats) in a
     line box of its own, so an auto-height list item is never shorter than one line of its font."""
@@ -19,7 +23,7 @@ def marker_line_height(s) -> float:
     return above + below
 
 
-def marker_drop(s, out) -> float:
+def marker_drop(s: ComputedStyle, out: FlowOut) -> float:
     """How far an outside marker pushes a list item's content down: when the item's first line box is
     inside a block child (no line of its own holds the marker), Chromium (LayoutNG) aligns the marker's
     baseline with that line's, and where the marker's line would reach above the content's top the
@@ -52,7 +56,7 @@ def splits_inline(ctx: LayoutContext, i: int) -> bool:
 
 
 def marker_only_item(
-    s, out, content_h: float, pb_v: float, collapse_top: bool, collapse_bottom: bool
+    s: ComputedStyle, out: FlowOut, content_h: float, pb_v: float, collapse_top: bool, collapse_bottom: bool
 ) -> bool:
     """A list item with an outside marker and nothing else that takes space: no line box, no height, no
     border or padding, only empty blocks (the caller checks it holds block children: a childless item

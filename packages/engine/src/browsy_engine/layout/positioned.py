@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from ..css.style import ComputedStyle
 from . import atomic
 from .context import LayoutContext
 from .controls import alt_fallback
@@ -166,11 +167,11 @@ def relative_offsets(ctx: LayoutContext, boxes: list[int]) -> list[int]:
     return later
 
 
-def _percent_x(s) -> bool:
+def _percent_x(s: ComputedStyle) -> bool:
     return has_percent(s.left) or has_percent(s.right)
 
 
-def _percent_y(s) -> bool:
+def _percent_y(s: ComputedStyle) -> bool:
     return has_percent(s.top) or has_percent(s.bottom)
 
 
@@ -190,7 +191,7 @@ def _block_width(ctx: LayoutContext, p: int, known: dict[int, float]) -> float:
     return width
 
 
-def _percent_padding(s) -> bool:
+def _percent_padding(s: ComputedStyle) -> bool:
     return has_percent(s.padding_left) or has_percent(s.padding_right)
 
 
@@ -247,6 +248,6 @@ def _scrollport(ctx: LayoutContext, absolute: Absolute, i: int) -> tuple[float, 
     return 0.0, ctx.viewport_h
 
 
-def _clips(s) -> bool:
+def _clips(s: ComputedStyle) -> bool:
     """Whether a box with style s is a scroll container (overflow other than visible or clip)."""
     return s.overflow_x not in ("visible", "clip") or s.overflow_y not in ("visible", "clip")
