@@ -72,3 +72,18 @@ def test_h1_names_the_page() -> None:
     )
     assert not names_the_page("Environment", "Environment – Example News")  # too short to tell
     assert not names_the_page("Floodwater reaches the town hall", "Example News")
+
+
+def test_ascii_word_count_counts_as_str_split_does() -> None:
+    """Long ASCII texts are counted without making their words; the count is str.split's, for every
+    white space it splits at (tab, line feed, vertical tab, form feed, return, the separators 0x1c-0x1f)."""
+    import random
+
+    from browsy_engine.intelligence.evidence import ascii_word_count
+
+    rng = random.Random(7)
+    alphabet = " \t\n\x0b\x0c\r\x1c\x1d\x1e\x1fab-.\x00\x7f"
+    texts = ["", " ", "word", " lead and trail ", "x" * 100, " " * 100, "a " * 60, "\x1f".join("abc" * 30)]
+    texts += ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 300))) for _ in range(2000)]
+    for text in texts:
+        assert ascii_word_count(text) == len(text.split()), repr(text)
