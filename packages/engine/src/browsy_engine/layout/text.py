@@ -21,9 +21,8 @@ _HYPHEN_SPLIT: Final = re.compile("(?<=\\w-)(?=\\w)|(?<=\u00ad)(?=.)")
 
 
 DOCUMENT_WHITE_SPACE: Final = " \t\n\r\f"  # HTML's ASCII white space, which CSS collapses
-# the other document white space characters, each collapsed to a space (a tuple: iterating a str literal
-# makes a string per character in the compiled module)
-# (a string, not a tuple: compiled, a Final tuple of strings is boxed anew at each loop over it)
+# the other document white space characters, each collapsed to a space (a string, not a tuple: compiled,
+# a Final tuple of strings is built anew at each loop over it)
 _BREAKING_SPACES: Final = "\n\t\r\f"
 _CJK: Final = re.compile("[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
@@ -43,15 +42,21 @@ def _is_word_char(ch: str) -> bool:
 
 
 def _word_hyphen_word(text: str) -> bool:
-    """Whether `text` has a hyphen between two word characters (the regex `\\w-\\w`): each hyphen found
-    with str.find, its neighbours tested; a regex search tests \\w at every character of the text."""
+    """Whether `text` has a hyphen between two word characters (the regex `\\w-\\w`)."""
+    return _after_word_hyphen(text, 1) >= 0
+
+
+def _after_word_hyphen(text: str, start: int) -> int:
+    """Where the text after the first hyphen from `start` between two word characters begins, or -1:
+    each hyphen found with str.find, its neighbours tested (a regex search tests \\w at every character
+    of the text, and costs thousands of instructions a call from compiled code)."""
     last = len(text) - 1
-    at = text.find("-", 1)
+    at = text.find("-", max(start, 1))
     while 0 < at < last:
         if _is_word_char(text[at - 1]) and _is_word_char(text[at + 1]):
-            return True
+            return at + 1
         at = text.find("-", at + 1)
-    return False
+    return -1
 
 
 def _number_line_height(factor: float, size: float) -> float:
@@ -150,17 +155,14 @@ def split_words(word: str) -> list[str]:
 
 def _split_after_hyphens(word: str) -> list[str]:
     """`word` cut after each hyphen between two word characters (what _HYPHEN_SPLIT does without soft
-    hyphens), each hyphen found with str.find: the regex engine costs several thousand instructions a
-    word, called from compiled code."""
+    hyphens)."""
     out: list[str] = []
     start = 0
-    last = len(word) - 1
-    at = word.find("-", 1)
-    while 0 < at < last:
-        if _is_word_char(word[at - 1]) and _is_word_char(word[at + 1]):
-            out.append(word[start : at + 1])
-            start = at + 1
-        at = word.find("-", at + 1)
+    cut = _after_word_hyphen(word, 1)
+    while cut >= 0:
+        out.append(word[start:cut])
+        start = cut
+        cut = _after_word_hyphen(word, cut)
     out.append(word[start:])
     return out
 
