@@ -8,12 +8,20 @@ invalid at computed-value time (None), which for a normal property means `unset`
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
+from typing import Protocol
 
 from tinycss2.ast import FunctionBlock, IdentToken, LiteralToken, ParenthesesBlock, WhitespaceToken
 
 Tokens = list[object]
-CustomMap = Mapping[str, Tokens | None]
+
+
+class CustomMap(Protocol):
+    """Where var() finds custom properties: a dict of them, or `_Resolver` while they are resolved."""
+
+    def get(self, key: str, /) -> Tokens | None: ...
+
+
 MAX_DEPTH = 32
 MAX_TOKENS = 20000  # stop "billion laughs" expansions
 
@@ -105,38 +113,54 @@ def resolve_custom(
     pending = [n for n in declared if n in has_var]
     if not pending:
         return result
-    state: dict[str, int] = {}  # 1 = resolving, 2 = done
-
-    class _Lookup(dict):
-        def get(self, key: str, default: object = None) -> object:
-            if key in has_var and key in declared:
-                return resolve(key)
-            return result.get(key, default)
-
-    lookup = _Lookup()
-
-    def resolve(name: str) -> Tokens | None:
-        st = state.get(name)
-        if st == 2:
-            return result.get(name)
-        if st == 1:
-            raise _Invalid  # cycle
-        state[name] = 1
-        try:
-            value = substitute_strict(declared[name], lookup)
-        except _Invalid:
-            value = None
-        state[name] = 2
-        result[name] = value
-        return value
-
+    resolver = _Resolver(result, declared, has_var)
     for name in pending:
         try:
-            resolve(name)
+            resolver.resolve(name)
         except _Invalid:
-            state[name] = 2
+            resolver.state[name] = _DONE
             result[name] = None
     return result
+
+
+_RESOLVING, _DONE = 1, 2
+
+
+class _Resolver:
+    """var() lookups while an element's declared custom properties are resolved: a declared one that
+    uses var() is resolved when first looked up (a property met again while it resolves is a cycle:
+    invalid); the others come from `result`. A module-level class and not a class and closures made
+    per element, which were reference cycles left to the cyclic collector."""
+
+    __slots__ = ("result", "declared", "has_var", "state")
+
+    def __init__(
+        self, result: dict[str, Tokens | None], declared: dict[str, Tokens], has_var: set[str]
+    ) -> None:
+        self.result = result
+        self.declared = declared
+        self.has_var = has_var
+        self.state: dict[str, int] = {}
+
+    def get(self, key: str, /) -> Tokens | None:
+        if key in self.has_var and key in self.declared:
+            return self.resolve(key)
+        return self.result.get(key)
+
+    def resolve(self, name: str) -> Tokens | None:
+        st = self.state.get(name)
+        if st == _DONE:
+            return self.result.get(name)
+        if st == _RESOLVING:
+            raise _Invalid  # a cycle
+        self.state[name] = _RESOLVING
+        try:
+            value = substitute_strict(self.declared[name], self)
+        except _Invalid:
+            value = None
+        self.state[name] = _DONE
+        self.result[name] = value
+        return value
 
 
 def substitute_strict(tokens: Sequence[object], lookup: CustomMap) -> Tokens | None:

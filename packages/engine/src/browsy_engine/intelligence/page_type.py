@@ -293,25 +293,27 @@ def detect_page_type(facts: PageFacts, captcha: CaptchaInfo | None) -> str:
     return classify(facts, captcha, None, None).page_type
 
 
+def _password_in_main(facts: PageFacts, ev: Evidence | None) -> bool:
+    return ev is not None and any(ev.where(el.node) == "main" for el in facts.passwords)
+
+
+def _password_beside_text(facts: PageFacts, ev: Evidence | None, weighing: Weighing | None) -> bool:
+    """Every visible password field sits outside the main block (a header sign-in, a sidebar) while the
+    main block holds text: the sign-in is the site's, not the page's purpose."""
+    return (
+        ev is not None
+        and weighing is not None
+        and weighing.points >= 1
+        and bool(facts.passwords)
+        and not _password_in_main(facts, ev)
+    )
+
+
 def classify(
     facts: PageFacts, captcha: CaptchaInfo | None, ev: Evidence | None, weighing: Weighing | None
 ) -> Classification:
     content = weighing is not None and weighing.is_content
     why = weighing.top() if weighing is not None else []
-
-    def password_in_main() -> bool:
-        return ev is not None and any(ev.where(el.node) == "main" for el in facts.passwords)
-
-    def password_beside_text() -> bool:
-        """Every visible password field sits outside the main block (a header sign-in, a sidebar) while
-        the main block holds text: the sign-in is the site's, not the page's purpose."""
-        return (
-            ev is not None
-            and weighing is not None
-            and weighing.points >= 1
-            and bool(facts.passwords)
-            and not password_in_main()
-        )
 
     if names_http_error(facts):
         return Classification("Error", 0.9, ["title or heading names an HTTP error"])
@@ -324,7 +326,11 @@ def classify(
         why = [*why[:2], f"{kind} beside the content: not blocking"]
     elif facts.passwords and content:
         why = [*why[:2], "sign-in form beside the content"]
-    if is_login(facts) and (not content or password_in_main()) and not password_beside_text():
+    if (
+        is_login(facts)
+        and (not content or _password_in_main(facts, ev))
+        and not _password_beside_text(facts, ev, weighing)
+    ):
         return Classification(
             "Login",
             0.85 if facts.passwords else 0.65,

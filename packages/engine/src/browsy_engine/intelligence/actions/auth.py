@@ -40,17 +40,28 @@ def _username_for(facts: PageFacts, password: SpatialElement) -> SpatialElement 
     top = password.b[1]
     candidates = [el for el in _identity_fields(facts) if abs(el.b[1] - top) <= USERNAME_MAX_DY]
 
-    def rank(el: SpatialElement) -> tuple:
-        words = field_words(facts, el)
-        return (
-            facts.form_of(el) != form,
-            any(h in words for h in kw.CODE_FIELD_HINTS) and not any(h in words for h in kw.IDENTITY_HINTS),
-            el.id > password.id,
-            abs(el.b[1] - top),
-            abs(el.id - password.id),
-        )
+    best: SpatialElement | None = None
+    best_rank: tuple | None = None
+    # The first candidate of least rank, as min(key=) picks it. A loop and not a nested key function:
+    # compiled by mypyc, a nested function and its environment make a reference cycle holding the page.
+    for el in candidates:
+        rank = _username_rank(facts, el, password, form, top)
+        if best_rank is None or rank < best_rank:
+            best, best_rank = el, rank
+    return best
 
-    return min(candidates, key=rank, default=None)
+
+def _username_rank(
+    facts: PageFacts, el: SpatialElement, password: SpatialElement, form: int, top: float
+) -> tuple:
+    words = field_words(facts, el)
+    return (
+        facts.form_of(el) != form,
+        any(h in words for h in kw.CODE_FIELD_HINTS) and not any(h in words for h in kw.IDENTITY_HINTS),
+        el.id > password.id,
+        abs(el.b[1] - top),
+        abs(el.id - password.id),
+    )
 
 
 def _remember_me(facts: PageFacts, anchor: SpatialElement) -> int | None:
