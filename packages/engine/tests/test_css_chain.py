@@ -126,3 +126,44 @@ def test_indexed_attributes_match_as_lexbor_does(count: int, marked: str) -> Non
     }
     for sel in selectors:
         assert Matcher(doc).match(sel) == doc.select(sel.text), sel.text
+
+
+LINKS_HTML = """<html><head><link href=/s.css rel=stylesheet class=x><link rel=preconnect></head><body>
+<p><a href=/one class=x>one</a> <a name=anchor>no href</a> <a href="">empty href</a> <A HREF=/UP>upper</A></p>
+<img usemap=#m><map name=m><area href=/a shape=rect coords=0,0,1,1><area shape=default></map>
+<svg><a href=/svg><text>svg link</text></a></svg><div href=/div>not a link element</div>
+<ul><li><a href=/li>in a list</a></li></ul></body></html>"""
+
+LINK_SELECTORS = [
+    ":link",
+    "a:link",
+    "*:link",
+    ":any-link",
+    "a:any-link",
+    "area:link",
+    "area:any-link",
+    "link:link",
+    "link:any-link",
+    "div:link",
+    "li > a:link",
+    "p :any-link",
+    "ul :link",
+    "a:link:not(.x)",
+    ":link:not(a)",
+    "a:not(:link)",
+    ":not(:any-link)",
+    ":link:any-link",
+    ".x:link",
+    "map > :link + :link",
+]
+
+
+@pytest.mark.parametrize("selector", LINK_SELECTORS)
+def test_link_pseudo_classes_match_as_lexbor_does(selector: str) -> None:
+    """`:link` and `:any-link` are hyperlink sources with an href (a static page visits nothing): matched by
+    the chain without lexbor's walk over the whole tree, and to the same elements."""
+    doc = build_document(LINKS_HTML)
+    chain = parse_chain(selector)
+    assert chain is not None
+    elements = [n.index for n in doc.nodes if not n.is_text]
+    assert chain.match(doc.nodes, elements) == doc.select(selector)

@@ -7,8 +7,11 @@ module parses a selector (already rewritten for lexbor, see selectors.py) into a
 joined by descendant (` `), child (`>`), next-sibling (`+`) or subsequent-sibling (`~`) combinators,
 and matches candidates against it. Supported
 in a compound: a type or `*`, `#id`, `.class`, attribute tests (`[a]`, `=`, `~=`, `|=`, `^=`, `$=`,
-`*=`, with the `i`/`s` flags), `:not(<compound>)` and the never-matching state pseudo-classes. Anything else
-(other pseudo-classes, namespaces) makes `parse_chain` return None and the caller uses lexbor.
+`*=`, with the `i`/`s` flags), `:not(<compound>)`, the never-matching state pseudo-classes, and `:link` and
+`:any-link` (a static page has no visited links, so these are the elements that are hyperlink sources: HTML
+§4.16.3 names `a` and `area` elements with an `href`; lexbor's `:link` also takes `link` elements, its
+`:any-link` does not, and the chain matches as lexbor does). Anything else (other pseudo-classes,
+namespaces) makes `parse_chain` return None and the caller uses lexbor.
 """
 
 from __future__ import annotations
@@ -35,6 +38,8 @@ from .selectors import NEVER_MATCH, Selector
 MAX_COMPOUNDS: Final = 32
 COMBINATORS: Final = frozenset({">", "+", "~"})  # besides whitespace (descendant)
 ATTRIBUTE_OPERATORS: Final = frozenset({"=", "~=", "|=", "^=", "$=", "*="})
+# the elements that :link and :any-link take, when they have an `href` (as lexbor matches them)
+LINK_TAGS: Final = {"link": frozenset({"a", "area", "link"}), "any-link": frozenset({"a", "area"})}
 # HTML attributes whose values selectors compare case-insensitively (HTML spec, "case-sensitivity of selectors")
 CASE_INSENSITIVE_ATTRIBUTES: Final = frozenset(
     {"accept", "accept-charset", "align", "alink", "axis", "bgcolor", "charset", "checked", "clear", "codetype",
@@ -85,9 +90,12 @@ class Compound:
     attributes: tuple[AttributeTest, ...] = ()
     negations: tuple[Compound, ...] = ()
     never: bool = False
+    one_of: frozenset[str] | None = None  # the tags allowed (from :link or :any-link without a type)
 
     def matches(self, node: Node) -> bool:
         if self.never or (self.tag is not None and node.tag != self.tag):
+            return False
+        if self.one_of is not None and node.tag not in self.one_of:
             return False
         attrs = node.attrs
         for ident in self.ids:
@@ -233,6 +241,7 @@ def _compound(tokens: list[object]) -> Compound:
     attributes: list[AttributeTest] = []
     negations: list[Compound] = []
     never = False
+    one_of: frozenset[str] | None = None
     i = 0
     n = len(tokens)
     while i < n:
@@ -258,6 +267,10 @@ def _compound(tokens: list[object]) -> Compound:
             i += 1
             if isinstance(pseudo, IdentToken) and pseudo.lower_value in NEVER_MATCH:
                 never = True
+            elif isinstance(pseudo, IdentToken) and pseudo.lower_value in LINK_TAGS:
+                allowed = LINK_TAGS[pseudo.lower_value]
+                one_of = allowed if one_of is None else one_of & allowed
+                attributes.append(AttributeTest("href", None, "", False))
             elif isinstance(pseudo, FunctionBlock) and pseudo.lower_name == "not":
                 inner = [a for a in pseudo.arguments if not isinstance(a, WhitespaceToken)]
                 if (
@@ -273,7 +286,10 @@ def _compound(tokens: list[object]) -> Compound:
         else:
             raise _Unsupported
         i += 1
-    return Compound(tag, tuple(ids), tuple(classes), tuple(attributes), tuple(negations), never)
+    if one_of is not None and tag is not None:  # `a:link`: the type decides
+        never = never or tag not in one_of
+        one_of = None
+    return Compound(tag, tuple(ids), tuple(classes), tuple(attributes), tuple(negations), never, one_of)
 
 
 def _attribute(block: SquareBracketsBlock) -> AttributeTest:
