@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from browsy_engine.css.chain import parse_chain
+from browsy_engine.css.chain import _chains, chain_for, parse_chain
+from browsy_engine.css.selectors import parse_selector_list
 from browsy_engine.dom import build_document
+from tinycss2 import parse_component_value_list
 
 HTML = """<html lang=en-GB><body class='page home'><div id=main class='wrap x'><ul class=menu>
 <li class='item a'><a href='/one.HTML' class=link>one</a></li><li class=item><a href='https://x.org/two' rel=nofollow>two</a>
@@ -167,3 +169,20 @@ def test_link_pseudo_classes_match_as_lexbor_does(selector: str) -> None:
     assert chain is not None
     elements = [n.index for n in doc.nodes if not n.is_text]
     assert chain.match(doc.nodes, elements) == doc.select(selector)
+
+
+@pytest.mark.parametrize(
+    "text", [".x::before", ".x:after", "ul > li::after", "p a.x:before ", "a:link::after", "li + li::before"]
+)
+def test_a_generated_box_selector_gets_the_chain_of_its_elements(text: str) -> None:
+    """`.x::before` styles the box generated for the elements `.x` matches: it has the chain of `.x`, which
+    shares its text (the chains' cache key), whichever of the two is met first; lexbor is not asked."""
+    generated = parse_selector_list(parse_component_value_list(text))[0]  # type: ignore[index]
+    assert generated.pseudo in ("before", "after")
+    _chains.pop(generated.text, None)
+    chain = chain_for(generated)
+    assert chain is not None
+    assert chain == parse_chain(generated.text)
+    doc = build_document(LINKS_HTML + HTML)
+    elements = [n.index for n in doc.nodes if not n.is_text]
+    assert chain.match(doc.nodes, elements) == doc.select(generated.text)

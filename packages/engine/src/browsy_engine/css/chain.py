@@ -191,11 +191,31 @@ def chain_for(selector: Selector) -> Chain | None:
     text = selector.text
     if text in _chains:
         return _chains[text]
-    chain = chain_from_tokens(selector.tokens)
+    tokens: Sequence[object] = selector.tokens
+    if selector.pseudo is not None:
+        tokens = _before_pseudo_element(tokens, selector.pseudo)
+    chain = chain_from_tokens(tokens)
     if len(_chains) >= MAX_CACHED_CHAINS:
         _chains.clear()
     _chains[text] = chain
     return chain
+
+
+def _before_pseudo_element(tokens: Sequence[object], name: str) -> Sequence[object]:
+    """A selector's tokens without its final `::before`/`:after` (the selector's `pseudo`, styled apart):
+    what its text (the key of `_chains`) says, so `.a::before` gets the chain of `.a`. Unchanged when the
+    tokens do not end so (the chain then fails as before and lexbor matches)."""
+    end = len(tokens)
+    while end and isinstance(tokens[end - 1], WhitespaceToken):
+        end -= 1
+    last = tokens[end - 1] if end else None
+    if not (isinstance(last, IdentToken) and last.lower_value == name):
+        return tokens
+    start = end - 1
+    for _ in range(2):  # `:after` or `::after`
+        if start and isinstance(tokens[start - 1], LiteralToken) and tokens[start - 1].value == ":":  # type: ignore[attr-defined]
+            start -= 1
+    return tokens[:start] if start < end - 1 else tokens
 
 
 @lru_cache(maxsize=1024)
