@@ -157,13 +157,23 @@ LINK_SELECTORS = [
     ":link:any-link",
     ".x:link",
     "map > :link + :link",
+    ":root",
+    "html:root",
+    "body:root",
+    ":root > body",
+    ":root p :link",
+    ":not(:root)",
+    ":root:not(.x)",
+    "p :root",
+    ":root:root",
 ]
 
 
 @pytest.mark.parametrize("selector", LINK_SELECTORS)
-def test_link_pseudo_classes_match_as_lexbor_does(selector: str) -> None:
-    """`:link` and `:any-link` are hyperlink sources with an href (a static page visits nothing): matched by
-    the chain without lexbor's walk over the whole tree, and to the same elements."""
+def test_link_and_root_pseudo_classes_match_as_lexbor_does(selector: str) -> None:
+    """`:link` and `:any-link` are hyperlink sources with an href (a static page visits nothing), `:root` the
+    document element: matched by the chain without lexbor's walk over the whole tree, and to the same
+    elements."""
     doc = build_document(LINKS_HTML)
     chain = parse_chain(selector)
     assert chain is not None

@@ -11,7 +11,7 @@ from browsy_engine.css.index_join import match_by_index
 from browsy_engine.css.matching import Matcher
 from browsy_engine.css.selectors import parse_selector_list
 from browsy_engine.dom import build_document
-from browsy_engine.dom.tree import subtree_ends
+from browsy_engine.dom.tree import Document, subtree_ends
 from test_css_chain import HTML, SELECTORS
 from tinycss2 import parse_component_value_list
 
@@ -92,6 +92,23 @@ def test_matcher_joins_indexes_for_many_candidates_and_falls_back_in_quirks_mode
     assert Matcher(standards).match(selector) == standards.select(".Box p")
     # lexbor matches class names case-insensitively in quirks mode: the Matcher must still agree with it
     assert Matcher(quirks).match(selector) == quirks.select(".Box p") != []
+
+
+@pytest.mark.python_engine
+@pytest.mark.parametrize("text", [":root", ":root:not(.x)", "html:root", "div:root"])
+def test_root_is_found_without_lexbor_on_a_large_page(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`:root` names no tag, class or id; on a page too large to try every element, its one candidate is the
+    document element (lexbor is not asked: its answer agrees)."""
+    doc = build_document("<!DOCTYPE html><html><body>" + "<div><p>t</p></div>" * 200 + "</body></html>")
+    selector = parse_selector_list(parse_component_value_list(text))[0]  # type: ignore[index]
+    matcher = Matcher(doc)
+    asked: list[str] = []
+    select_checked = Document.select_checked
+    monkeypatch.setattr(
+        Document, "select_checked", lambda d, sel: asked.append(sel) or select_checked(d, sel)
+    )
+    assert matcher.match(selector) == doc.select(text)
+    assert asked == []
 
 
 @pytest.mark.parametrize("seed", range(2))

@@ -7,7 +7,8 @@ module parses a selector (already rewritten for lexbor, see selectors.py) into a
 joined by descendant (` `), child (`>`), next-sibling (`+`) or subsequent-sibling (`~`) combinators,
 and matches candidates against it. Supported
 in a compound: a type or `*`, `#id`, `.class`, attribute tests (`[a]`, `=`, `~=`, `|=`, `^=`, `$=`,
-`*=`, with the `i`/`s` flags), `:not(<compound>)`, the never-matching state pseudo-classes, and `:link` and
+`*=`, with the `i`/`s` flags), `:not(<compound>)`, the never-matching state pseudo-classes, `:root` (the
+document element, the one element without a parent: custom properties are usually declared on it), and `:link` and
 `:any-link` (a static page has no visited links, so these are the elements that are hyperlink sources: HTML
 §4.16.3 names `a` and `area` elements with an `href`; lexbor's `:link` also takes `link` elements, its
 `:any-link` does not, and the chain matches as lexbor does). Anything else (other pseudo-classes,
@@ -91,9 +92,10 @@ class Compound:
     negations: tuple[Compound, ...] = ()
     never: bool = False
     one_of: frozenset[str] | None = None  # the tags allowed (from :link or :any-link without a type)
+    root: bool = False  # :root
 
     def matches(self, node: Node) -> bool:
-        if self.never or (self.tag is not None and node.tag != self.tag):
+        if self.never or (self.tag is not None and node.tag != self.tag) or (self.root and node.parent >= 0):
             return False
         if self.one_of is not None and node.tag not in self.one_of:
             return False
@@ -262,6 +264,7 @@ def _compound(tokens: list[object]) -> Compound:
     negations: list[Compound] = []
     never = False
     one_of: frozenset[str] | None = None
+    root = False
     i = 0
     n = len(tokens)
     while i < n:
@@ -287,6 +290,8 @@ def _compound(tokens: list[object]) -> Compound:
             i += 1
             if isinstance(pseudo, IdentToken) and pseudo.lower_value in NEVER_MATCH:
                 never = True
+            elif isinstance(pseudo, IdentToken) and pseudo.lower_value == "root":
+                root = True
             elif isinstance(pseudo, IdentToken) and pseudo.lower_value in LINK_TAGS:
                 allowed = LINK_TAGS[pseudo.lower_value]
                 one_of = allowed if one_of is None else one_of & allowed
@@ -309,7 +314,7 @@ def _compound(tokens: list[object]) -> Compound:
     if one_of is not None and tag is not None:  # `a:link`: the type decides
         never = never or tag not in one_of
         one_of = None
-    return Compound(tag, tuple(ids), tuple(classes), tuple(attributes), tuple(negations), never, one_of)
+    return Compound(tag, tuple(ids), tuple(classes), tuple(attributes), tuple(negations), never, one_of, root)
 
 
 def _attribute(block: SquareBracketsBlock) -> AttributeTest:

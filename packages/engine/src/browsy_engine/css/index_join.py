@@ -18,8 +18,15 @@ from .chain import Chain, Compound
 
 
 def _needs_check(compound: Compound) -> bool:
-    """Conditions an index intersection does not cover (attribute tests, negations, never-matching states)."""
-    return bool(compound.attributes or compound.negations or compound.never)
+    """Conditions an index intersection does not cover (attribute tests, negations, never-matching states,
+    :link's tags, :root)."""
+    return bool(
+        compound.attributes
+        or compound.negations
+        or compound.never
+        or compound.one_of is not None
+        or compound.root
+    )
 
 
 def descendants_among(ancestors: list[int], candidates: list[int], ends: Sequence[int]) -> list[int]:

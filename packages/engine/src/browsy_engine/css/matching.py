@@ -81,6 +81,9 @@ class Matcher:
         found: list[int] | None = None
         candidates = self.subject_candidates(sel)
         chain = chain_for(sel)
+        if candidates is None and chain is not None and chain.compounds[-1].root:
+            nodes = self.doc.nodes
+            candidates = [i for i in self.elements[:1] if nodes[i].parent < 0]  # the document element
         if candidates is None and chain is not None and chain.compounds[-1].attributes:
             candidates = self._with_attribute(chain.compounds[-1].attributes[0].name)
         if candidates is None and len(self.elements) <= FEW_CANDIDATES:
