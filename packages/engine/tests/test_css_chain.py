@@ -72,7 +72,7 @@ def test_chain_agrees_with_lexbor(selector: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "selector", ["li:first-child", ":is(a, b)", "svg|a", "a:not(b c)", "p::before", "a > > b", "a + ~ b"]
+    "selector", ["li:nth-child(2)", ":is(a, b)", "svg|a", "a:not(b c)", "p::before", "a > > b", "a + ~ b"]
 )
 def test_unsupported_shapes_fall_back_to_lexbor(selector: str) -> None:
     assert parse_chain(selector) is None
@@ -166,19 +166,42 @@ LINK_SELECTORS = [
     ":root:not(.x)",
     "p :root",
     ":root:root",
+    ":first-child",
+    ":last-child",
+    ":only-child",
+    "p > a:first-child",
+    "p > a:last-child",
+    "li:only-child a",
+    "a:first-child:last-child",
+    ":not(:first-child)",
+    "map > :last-child",
+    "head > :first-child + link",
 ]
 
 
 @pytest.mark.parametrize("selector", LINK_SELECTORS)
-def test_link_and_root_pseudo_classes_match_as_lexbor_does(selector: str) -> None:
+def test_link_root_and_child_pseudo_classes_match_as_lexbor_does(selector: str) -> None:
     """`:link` and `:any-link` are hyperlink sources with an href (a static page visits nothing), `:root` the
-    document element: matched by the chain without lexbor's walk over the whole tree, and to the same
-    elements."""
+    document element, `:first-child`/`:last-child`/`:only-child` elements without an element sibling before
+    or after: matched by the chain without lexbor's walk over the whole tree, and to the same elements."""
     doc = build_document(LINKS_HTML)
     chain = parse_chain(selector)
     assert chain is not None
     elements = [n.index for n in doc.nodes if not n.is_text]
     assert chain.match(doc.nodes, elements) == doc.select(selector)
+
+
+def test_the_document_element_is_first_last_and_only_child_after_a_doctype() -> None:
+    """Chromium (checked with its `Element.matches`) counts no DOCTYPE as a sibling of the document element,
+    so it is `:first-child`, `:last-child` and `:only-child`; lexbor's `:first-child` says no."""
+    doc = build_document("<!DOCTYPE html><html><body><p>t</p></body></html>")
+    root = doc.nodes[0]
+    assert root.tag == "html" and root.parent < 0
+    for text in (":first-child", ":last-child", ":only-child", "html:first-child:root"):
+        chain = parse_chain(text)
+        assert chain is not None
+        assert chain.match(doc.nodes, [root.index]) == [root.index], text
+    assert doc.select("html:first-child") == []  # lexbor's answer, which the chain does not follow
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,9 @@ joined by descendant (` `), child (`>`), next-sibling (`+`) or subsequent-siblin
 and matches candidates against it. Supported
 in a compound: a type or `*`, `#id`, `.class`, attribute tests (`[a]`, `=`, `~=`, `|=`, `^=`, `$=`,
 `*=`, with the `i`/`s` flags), `:not(<compound>)`, the never-matching state pseudo-classes, `:root` (the
-document element, the one element without a parent: custom properties are usually declared on it), and `:link` and
+document element, the one element without a parent: custom properties are usually declared on it),
+`:first-child`, `:last-child` and `:only-child` (no element sibling before, after, either; text does not
+count, and the document element is all three, as in Chromium: lexbor counts a DOCTYPE before it), and `:link` and
 `:any-link` (a static page has no visited links, so these are the elements that are hyperlink sources: HTML
 §4.16.3 names `a` and `area` elements with an `href`; lexbor's `:link` also takes `link` elements, its
 `:any-link` does not, and the chain matches as lexbor does). Anything else (other pseudo-classes,
@@ -39,6 +41,14 @@ from .selectors import NEVER_MATCH, Selector
 MAX_COMPOUNDS: Final = 32
 COMBINATORS: Final = frozenset({">", "+", "~"})  # besides whitespace (descendant)
 ATTRIBUTE_OPERATORS: Final = frozenset({"=", "~=", "|=", "^=", "$=", "*="})
+# :first-child, :last-child and :only-child as bits of Compound.position
+FIRST_CHILD: Final = 1
+LAST_CHILD: Final = 2
+POSITIONS: Final = {
+    "first-child": FIRST_CHILD,
+    "last-child": LAST_CHILD,
+    "only-child": FIRST_CHILD | LAST_CHILD,
+}
 # the elements that :link and :any-link take, when they have an `href` (as lexbor matches them)
 LINK_TAGS: Final = {"link": frozenset({"a", "area", "link"}), "any-link": frozenset({"a", "area"})}
 # HTML attributes whose values selectors compare case-insensitively (HTML spec, "case-sensitivity of selectors")
@@ -93,8 +103,9 @@ class Compound:
     never: bool = False
     one_of: frozenset[str] | None = None  # the tags allowed (from :link or :any-link without a type)
     root: bool = False  # :root
+    position: int = 0  # FIRST_CHILD and/or LAST_CHILD
 
-    def matches(self, node: Node) -> bool:
+    def matches(self, node: Node, nodes: Sequence[Node]) -> bool:
         if self.never or (self.tag is not None and node.tag != self.tag) or (self.root and node.parent >= 0):
             return False
         if self.one_of is not None and node.tag not in self.one_of:
@@ -111,7 +122,28 @@ class Compound:
         for test in self.attributes:
             if not test.passes(attrs):
                 return False
-        return not any(negation.matches(node) for negation in self.negations)
+        if self.position and not _in_position(node, nodes, self.position):
+            return False
+        return not any(negation.matches(node, nodes) for negation in self.negations)
+
+
+def _in_position(node: Node, nodes: Sequence[Node], position: int) -> bool:
+    """Whether no element sibling comes before the node (FIRST_CHILD) and after it (LAST_CHILD). Text
+    nodes do not count; the document element has no siblings."""
+    if node.parent < 0:
+        return True
+    siblings = nodes[node.parent].children
+    if position & FIRST_CHILD:
+        for s in siblings:
+            if nodes[s].text is None:  # the first element child
+                if s != node.index:
+                    return False
+                break
+    if position & LAST_CHILD:
+        for s in reversed(siblings):
+            if nodes[s].text is None:
+                return s == node.index
+    return True
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,7 +170,7 @@ class Chain:
         return [
             i
             for i in candidates
-            if subject.matches(nodes[i]) and (last == 0 or self._up(nodes, i, last - 1, memo))
+            if subject.matches(nodes[i], nodes) and (last == 0 or self._up(nodes, i, last - 1, memo))
         ]
 
     def _up(self, nodes: list[Node], index: int, k: int, memo: dict[tuple[int, int], bool]) -> bool:
@@ -152,7 +184,7 @@ class Chain:
         combinator = self.combinators[k]
         result = False
         for p in _related(nodes, index, combinator):
-            if compound.matches(nodes[p]) and (k == 0 or self._up(nodes, p, k - 1, memo)):
+            if compound.matches(nodes[p], nodes) and (k == 0 or self._up(nodes, p, k - 1, memo)):
                 result = True
                 break
         memo[key] = result
@@ -265,6 +297,7 @@ def _compound(tokens: list[object]) -> Compound:
     never = False
     one_of: frozenset[str] | None = None
     root = False
+    position = 0
     i = 0
     n = len(tokens)
     while i < n:
@@ -292,6 +325,8 @@ def _compound(tokens: list[object]) -> Compound:
                 never = True
             elif isinstance(pseudo, IdentToken) and pseudo.lower_value == "root":
                 root = True
+            elif isinstance(pseudo, IdentToken) and pseudo.lower_value in POSITIONS:
+                position |= POSITIONS[pseudo.lower_value]
             elif isinstance(pseudo, IdentToken) and pseudo.lower_value in LINK_TAGS:
                 allowed = LINK_TAGS[pseudo.lower_value]
                 one_of = allowed if one_of is None else one_of & allowed
@@ -314,7 +349,9 @@ def _compound(tokens: list[object]) -> Compound:
     if one_of is not None and tag is not None:  # `a:link`: the type decides
         never = never or tag not in one_of
         one_of = None
-    return Compound(tag, tuple(ids), tuple(classes), tuple(attributes), tuple(negations), never, one_of, root)
+    return Compound(
+        tag, tuple(ids), tuple(classes), tuple(attributes), tuple(negations), never, one_of, root, position
+    )
 
 
 def _attribute(block: SquareBracketsBlock) -> AttributeTest:

@@ -19,13 +19,14 @@ from .chain import Chain, Compound
 
 def _needs_check(compound: Compound) -> bool:
     """Conditions an index intersection does not cover (attribute tests, negations, never-matching states,
-    :link's tags, :root)."""
+    :link's tags, :root, a child's position)."""
     return bool(
         compound.attributes
         or compound.negations
         or compound.never
         or compound.one_of is not None
         or compound.root
+        or compound.position != 0
     )
 
 
@@ -69,7 +70,7 @@ def match_by_index(
             else:
                 candidates = descendants_among(matched, candidates, ends)
         if _needs_check(compound):
-            candidates = [i for i in candidates if compound.matches(nodes[i])]
+            candidates = [i for i in candidates if compound.matches(nodes[i], nodes)]
         matched = candidates
         if not matched:
             break
