@@ -491,3 +491,26 @@ def test_hyphen_search_agrees_with_the_word_hyphen_word_pattern() -> None:
     texts += ["".join(rng.choice(alphabet) for _ in range(rng.randrange(12))) for _ in range(20_000)]
     for text in texts:
         assert _word_hyphen_word(text) == (pattern.search(text) is not None), repr(text)
+
+
+def test_flex_cache_keys_round_widths_to_thousandths_as_round_does() -> None:
+    """The flex/grid caches key a width by its nearest thousandth (Taffy's f32 arithmetic gives one
+    width as slightly different floats); integer arithmetic gives round(x, 3) without its decimal string."""
+    from browsy_engine.layout.flexgrid import _rounded
+
+    for x in (
+        0.0,
+        1.0,
+        193.01455688476562,
+        193.0145492553711,
+        1919.9999,
+        0.0004,
+        0.0006,
+        12.3456,
+        1e9 + 0.25,
+    ):
+        assert _rounded(x) == round(x, 3)
+        assert _rounded(-x) == round(-x, 3)
+    assert _rounded(193.01455688476562) == _rounded(193.0145492553711)  # one width from f32 and f64
+    assert _rounded(float("inf")) == float("inf")
+    assert _rounded(1e300) == 1e300

@@ -39,8 +39,6 @@ from .trampoline import run
 
 MAX_DEPTH: Final = 48  # nested flex/grid containers deeper than this are laid out as blocks
 POOL_MAX: Final = 8192  # Taffy nodes kept from one layout for the next ones (`release_leaves`)
-ROUNDED_MAX: Final = 65536  # values `_rounded` remembers at most
-_ROUNDED: dict[float, float] = {}
 MADE_KEYS_MAX: Final = 16384  # flex items' and containers' pool keys remembered at most (`_pooled`)
 _MADE_KEYS: dict[tuple, tuple[ComputedStyle, _PoolKey]] = {}
 _instances: list[int] = []
@@ -62,14 +60,13 @@ _BASE: Final = base_style()
 
 
 def _rounded(x: float) -> float:
-    """round(x, 3), the cache keys' precision, remembered: Python rounds to decimal places through a
-    decimal string (~2k instructions), and layout asks for a few values thousands of times."""
-    known = _ROUNDED.get(x)
-    if known is None:
-        if len(_ROUNDED) >= ROUNDED_MAX:
-            _ROUNDED.clear()
-        known = _ROUNDED[x] = round(x, 3)
-    return known
+    """x to the nearest thousandth, the cache keys' precision (Taffy's f32 arithmetic gives one width as
+    slightly different floats). Integer arithmetic: round(x, 3) goes through a decimal string (about 2k
+    instructions compiled), and layout asks for thousands of distinct values."""
+    scaled = x * 1000.0
+    if not -1e15 < scaled < 1e15:  # infinite, NaN or beyond an int's exact floats: kept as it is
+        return x
+    return float(int(scaled + 0.5 if scaled >= 0.0 else scaled - 0.5)) / 1000.0
 
 
 def _taffy(depth: int) -> int:
