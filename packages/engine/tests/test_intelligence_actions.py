@@ -197,3 +197,37 @@ def test_several_actions_coexist_in_seed_order() -> None:
         el("button", "Accept all"),
     )
     assert [a.action for a in (analyze(dom) or dom.suggested_actions)] == ["Login", "Search", "CookieConsent"]
+
+
+def test_file_links_are_found_from_the_path_before_query_and_fragment() -> None:
+    """A link offers a download when its path (not its query or fragment) ends with a file extension,
+    in any case; the same answers as splitting the href at "#" and "?" and reading the lowercased path."""
+    from browsy_engine.intelligence.actions.navigation import _FILE_EXTENSIONS, _is_file_link
+
+    def by_splitting(href: str) -> bool:
+        path = href.split("#", 1)[0].split("?", 1)[0].lower()
+        candidates = _FILE_EXTENSIONS.get(path[path.rfind(".") :]) if "." in path else None
+        return candidates is not None and path.endswith(candidates)
+
+    hrefs = [
+        "https://example.com/report.PDF",
+        "/files/archive.tar.gz?download=1",
+        "/files/archive.tar.gz#top",
+        "/page.html?file=x.zip",
+        "/page#section.zip",
+        "/a.zip#b?c",
+        "/a?b#c.zip",
+        "https://example.com/",
+        "https://example.com",
+        "/setup.exe",
+        "/data.csv/",
+        "/mirror/linux.iso",
+        "/ÜBER.ZIP",
+        ".zip",
+        "zip",
+        "?.zip",
+    ]
+    for href in hrefs:
+        assert _is_file_link(href) == by_splitting(href), href
+    assert _is_file_link("/report.PDF") and _is_file_link("/x.tar.gz?y") and not _is_file_link("/p?f=x.zip")
+    assert not _is_file_link(None) and not _is_file_link("")

@@ -163,3 +163,17 @@ def test_behaviors_with_class_selector_target_and_dropdown_sibling_menu() -> Non
 
 def test_behaviors_need_the_document() -> None:
     assert page("p", el("button", "x")).behaviors() == []
+
+
+def test_pagination_precheck_takes_every_label_that_may_name_a_direction() -> None:
+    """The cheap pre-check before a link's label is read for next/previous agrees with the pattern of
+    the words and arrows it stands for."""
+    import re
+
+    from browsy_engine.intelligence.pagination import _may_say_direction
+
+    pattern = re.compile(r"next|prev|older|newer|more results|forward|back|[<>‹›«»←→⟨⟩❮❯◀▶⇐⇒⟵⟶]")
+    labels = ["next", "next page", "« newer", "older posts", "›", "back to top", "home", "2", "more results",
+              "go forward", "previous", "»", "→", "contact", "⟵", "⇒", "", "nex t", "more  results"]  # fmt: skip
+    for label in labels:
+        assert _may_say_direction(label) == (pattern.search(label) is not None), label

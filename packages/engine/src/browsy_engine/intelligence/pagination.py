@@ -22,8 +22,22 @@ _PREV_SYMBOLS: Final = frozenset("<‹«←⟨❮◀⇐⟵")
 _NEXT_WORDS: Final = ("next", "next page", "older", "older posts", "older entries", "more results", "forward")
 _PREV_WORDS: Final = ("prev", "previous", "previous page", "newer", "newer posts", "newer entries", "back")
 _WORDS: Final = re.compile(r"[a-z][a-z ]*[a-z]|[a-z]")
-# Cheap pre-check: could this label say next/previous at all?
-_MAYBE: Final = re.compile(r"next|prev|older|newer|more results|forward|back|[<>‹›«»←→⟨⟩❮❯◀▶⇐⇒⟵⟶]")
+_SYMBOLS: Final = _NEXT_SYMBOLS | _PREV_SYMBOLS
+
+
+def _may_say_direction(label: str) -> bool:
+    """Cheap pre-check: could this label say next/previous at all (a word of _NEXT_WORDS/_PREV_WORDS
+    or an arrow)? Substring tests: a regex search costs a link about 2k instructions from compiled code."""
+    return (
+        "next" in label
+        or "prev" in label
+        or "older" in label
+        or "newer" in label
+        or "more results" in label
+        or "forward" in label
+        or "back" in label
+        or not _SYMBOLS.isdisjoint(label)
+    )
 
 
 @dataclass(slots=True, init=False)
@@ -77,7 +91,7 @@ def _direction(text: str, attrs: dict[str, str | None]) -> str | None:
 
 
 def _label_direction(label: str) -> str | None:
-    if not label or len(label) > MAX_LABEL or not _MAYBE.search(label):
+    if not label or len(label) > MAX_LABEL or not _may_say_direction(label):
         return None
     words = " ".join(_WORDS.findall(label))
     symbols = {c for c in label if c in _NEXT_SYMBOLS or c in _PREV_SYMBOLS}

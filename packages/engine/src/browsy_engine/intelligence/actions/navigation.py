@@ -106,14 +106,25 @@ def _by_last_part(extensions: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
 # A path ends with an extension only if its own part from its last dot is that extension's last part: one
 # dict lookup finds the few extensions to test, where endswith of the whole tuple tries every one.
 _FILE_EXTENSIONS: Final = _by_last_part(kw.DOWNLOAD_EXTENSIONS)
+_LONGEST_LAST_PART: Final = max(len(last) for last in _FILE_EXTENSIONS)
 
 
 def _is_file_link(href: str | None) -> bool:
+    """Whether href's path (before its query and fragment) ends with a download extension. The part from
+    the path's last dot is found with str.find: splitting at "#" and "?" made three strings per link."""
     if not href:
         return False
-    path = href.split("#", 1)[0].split("?", 1)[0].lower()
-    candidates = _FILE_EXTENSIONS.get(path[path.rfind(".") :]) if "." in path else None
-    return candidates is not None and path.endswith(candidates)
+    end = href.find("#")
+    if end < 0:
+        end = len(href)
+    query = href.find("?", 0, end)
+    if query >= 0:
+        end = query
+    dot = href.rfind(".", 0, end)
+    if dot < 0 or end - dot > _LONGEST_LAST_PART:
+        return False  # no part from a last dot as short as an extension's (".com/page", no dot at all)
+    candidates = _FILE_EXTENSIONS.get(href[dot:end].lower())
+    return candidates is not None and href[:end].lower().endswith(candidates)
 
 
 def _offers_download(facts: PageFacts, el: SpatialElement) -> bool:
