@@ -394,3 +394,14 @@ def test_no_url_shown_carries_credentials() -> None:
         "mailto:me@example.com",
     ]
     assert "hunter2" not in dom.to_json() and "s3cret" not in dom.to_compact()
+
+
+def test_meaningful_text_has_a_letter_digit_or_symbol() -> None:
+    """A text is meaningful when it holds a letter or digit of any script (str.isalnum) or a symbol
+    (Unicode category So); separators and punctuation alone are not."""
+    from browsy_engine.spatial.text import is_meaningful
+
+    for text in ("Home", "2", "Ünter", "日本", "٣", " x", "| a", "★", "→ next", "_x"):
+        assert is_meaningful(text), text
+    for text in ("", " ", "|", "·", " | ", "_", "--", "…"):
+        assert not is_meaningful(text), text

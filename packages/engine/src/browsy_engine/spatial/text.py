@@ -93,6 +93,10 @@ def _cut(out: str) -> str:
 
 def is_meaningful(text: str) -> bool:
     """Has a letter, digit or symbol (not just separators such as '|' or '·')."""
+    # most texts start with a letter or digit: one str method call answers (a regex search costs about
+    # 1.5k instructions from compiled code)
+    if text and text[0].isalnum():
+        return True
     if _ALNUM.search(text) is not None:
         return True
     return any(unicodedata.category(ch) == "So" for ch in text)
