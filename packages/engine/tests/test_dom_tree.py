@@ -135,3 +135,26 @@ def test_nodes_are_lexbors_preorder_traversal(source: str) -> None:
     assert got == _flatten_by_traversal(source)
     for n in doc.nodes:
         assert n.children == [c.index for c in doc.nodes if c.parent == n.index]
+
+
+@pytest.mark.python_engine
+def test_a_document_with_few_tags_is_scanned_for_depth_only_when_its_tree_is_deep(monkeypatch) -> None:
+    """A document with few tags is parsed as it is; depth.py reads its text only when lexbor's tree is
+    deep, and re-parents what lies beyond Blink's cap then."""
+    from browsy_engine.dom import tree
+
+    scanned: list[str] = []
+
+    def counting(html: str, cap: int = MAX_DEPTH) -> str:
+        scanned.append(html)
+        return limit_depth(html, cap)
+
+    monkeypatch.setattr(tree, "limit_depth", counting)
+    build_document("<div>" * 200 + "x" + "</div>" * 200 + "<a href=#>link" * 600)
+    assert scanned == []  # 600 unclosed links are siblings: each <a> closes the one before
+    deep = "<div>" * (MAX_DEPTH + 3) + "x" + "</div>" * (MAX_DEPTH + 3) + "<p id=after>after</p>"
+    doc = build_document(deep)
+    assert scanned == [deep]
+    assert max(depth_of(doc, i) for i in range(len(doc.nodes))) <= MAX_DEPTH + 4
+    after = doc.select("#after")[0]
+    assert doc.nodes[doc.nodes[after].parent].tag == "body"

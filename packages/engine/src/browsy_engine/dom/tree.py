@@ -16,7 +16,7 @@ from typing import Any, Final
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from .decode import utf8_source
-from .depth import limit_depth
+from .depth import MAX_DEPTH, limit_depth
 from .quirks import compat_mode
 
 TEXT: Final = "#text"
@@ -27,6 +27,14 @@ _NO_CHILDREN: list[int] = []  # the children of every text node built by `_flatt
 # every page, and CAPTCHA detection looks for `data-sitekey` on every page; lexbor would walk the whole
 # tree to find (mostly) none.
 INDEXED_ATTRIBUTES: Final = frozenset({"hidden", "popover", "data-sitekey"})
+# A document with at most this many "<" is handed to lexbor as it is, and its depth read from the tree
+# lexbor builds: no tree that deep costs lexbor more than milliseconds (its tree builder is quadratic in
+# depth: 4,000 nested elements take about 9 ms), while depth.py's scans of the text cost a few percent of
+# every parse. The median corpus-real page has 1,337 "<", nine in ten under 2,700.
+PARSE_FIRST_TAGS: Final = 4096
+# A tree this deep is parsed again through depth.py, which re-parents what lies beyond Blink's cap (its own
+# count of open elements decides: implied end tags and misnested formatting make the two depths differ).
+RECHECK_DEPTH: Final = MAX_DEPTH // 2
 
 
 class Node:
@@ -324,11 +332,20 @@ def index_elements(nodes: list[Node]) -> DocumentIndex:
 def build_document(html: str) -> Document:
     """Parse HTML with lexbor and flatten it into our pre-order node list (comments dropped).
 
-    Pathologically deep markup is first flattened the way Blink's parser caps depth (see depth.py).
+    Pathologically deep markup is first flattened the way Blink's parser caps depth (see depth.py). A
+    document with few tags is parsed first and only a deep tree goes through depth.py (PARSE_FIRST_TAGS).
     """
-    source = limit_depth(html)
+    if html.count("<") <= PARSE_FIRST_TAGS:
+        parser = _parser_for(html, utf8_source(html))
+        nodes, deepest = _flatten(_root_of(parser))
+        source = html if deepest < RECHECK_DEPTH else limit_depth(html)
+        if source is html:
+            return Document(nodes, html, parser, compat_mode(html))
+    else:
+        source = limit_depth(html)
     parser = _parser_for(source, utf8_source(source))
-    return Document(_flatten(_root_of(parser)), source, parser, compat_mode(html))
+    nodes, _ = _flatten(_root_of(parser))
+    return Document(nodes, source, parser, compat_mode(html))
 
 
 def _parser_for(source: str, utf8: bytes | None = None) -> LexborHTMLParser:
@@ -348,8 +365,8 @@ def _root_of(parser: LexborHTMLParser) -> LexborNode:
     return root
 
 
-def _flatten(root: LexborNode) -> list[Node]:
-    """Our nodes in pre-order, from one walk of lexbor's tree.
+def _flatten(root: LexborNode) -> tuple[list[Node], int]:
+    """Our nodes in pre-order, from one walk of lexbor's tree, and the depth of its deepest element.
 
     The walk goes down first children and along next siblings, with a stack of the siblings still to
     visit at outer levels, so every node's parent is known without asking lexbor for it (a `parent` node
@@ -371,6 +388,7 @@ def _flatten(root: LexborNode) -> list[Node]:
     stack: list[tuple[LexborNode | None, int]] = []  # (next sibling to visit at an outer level, its parent)
     x: LexborNode | None = root
     parent = -1  # the index of x's parent (-1: x is the root, whose siblings are not visited)
+    deepest = 0  # the stack holds an entry per ancestor of the node visited
     while True:
         if x is None:
             if not stack:
@@ -398,12 +416,14 @@ def _flatten(root: LexborNode) -> list[Node]:
         first = x.first_child
         if first is not None:  # its children come next, then its following siblings
             stack.append((following, parent))
+            if len(stack) > deepest:
+                deepest = len(stack)
             parent = count
             x = first
         else:
             x = following
         count += 1
-    return nodes
+    return nodes, deepest
 
 
 def _element_ids(root: LexborNode) -> list[int]:
