@@ -11,7 +11,7 @@ import re
 from functools import lru_cache
 from typing import Final
 
-from ..dom.tree import Document, Node
+from ..dom.tree import Document, Node, has_any_attribute
 from .values import FONT_METRIC_UNITS, FONT_UNITS, ROOT_UNITS, absolute_length
 
 _NUMBER: Final = re.compile(r"\s*(\d+(?:\.\d*)?|\.\d+)\s*(%|\*)?")
@@ -62,7 +62,7 @@ def may_have_hints(node: Node) -> bool:
     if not attrs:
         return False
     wanted = HINT_ATTRIBUTES_BY_TAG.get(tag)
-    return UNIVERSAL_HINT in attrs if wanted is None else not wanted.isdisjoint(attrs)
+    return UNIVERSAL_HINT in attrs if wanted is None else has_any_attribute(attrs, wanted)
 
 
 @lru_cache(maxsize=1024)  # attribute values repeat across a page's cells and images

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..dom.tree import Document
+from ..dom.tree import Document, has_any_attribute
 
 LOW_TEXT: Final = 200  # readable characters below which a page is a shell (a heading and a sentence or two)
 _SCRIPT_HEAVY: Final = 10  # inline script characters per readable character that make a page mostly program
@@ -120,7 +120,7 @@ def _asks_for_javascript(text: str) -> bool:
 
 
 def _is_mount(tag: str, attrs: dict[str, str | None]) -> bool:
-    if tag in _MOUNT_TAGS or not _MOUNT_ATTRS.isdisjoint(attrs):  # one C call, no generator per element
+    if tag in _MOUNT_TAGS or has_any_attribute(attrs, _MOUNT_ATTRS):
         return True
     ident = attrs.get("id")
     return ident is not None and ident.strip().lower() in _MOUNT_IDS

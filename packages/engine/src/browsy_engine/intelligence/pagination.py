@@ -36,8 +36,15 @@ def _may_say_direction(label: str) -> bool:
         or "more results" in label
         or "forward" in label
         or "back" in label
-        or not _SYMBOLS.isdisjoint(label)
+        or "<" in label
+        or ">" in label
+        or (not label.isascii() and _has_symbol(label))
     )
+
+
+def _has_symbol(label: str) -> bool:
+    """Whether a label holds an arrow or angle quote of _SYMBOLS (compiled into a loop over the short label)."""
+    return any(ch in _SYMBOLS for ch in label)
 
 
 @dataclass(slots=True, init=False)

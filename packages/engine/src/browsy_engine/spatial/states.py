@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..dom.tree import Document, Node
+from ..dom.tree import Document, Node, has_any_attribute
 from .roles import CHECKABLE_ROLES, select_size
 from .text import collapse
 
@@ -54,7 +54,9 @@ def disabled_by_fieldset(doc: Document) -> bytearray:
 def may_have_state(node: Node) -> bool:
     """False when disabled, expanded, selected and required are all None for sure: no state attribute,
     not a form control (a disabled fieldset disables those), not a <summary> (its <details> is open or not)."""
-    return node.tag in FORM_CONTROLS or node.tag == "summary" or not _STATE_ATTRIBUTES.isdisjoint(node.attrs)
+    return (
+        node.tag in FORM_CONTROLS or node.tag == "summary" or has_any_attribute(node.attrs, _STATE_ATTRIBUTES)
+    )
 
 
 def is_disabled(node: Node, in_disabled_fieldset: bool) -> bool | None:
