@@ -405,3 +405,32 @@ def test_meaningful_text_has_a_letter_digit_or_symbol() -> None:
         assert is_meaningful(text), text
     for text in ("", " ", "|", "·", " | ", "_", "--", "…"):
         assert not is_meaningful(text), text
+
+
+def test_collapsed_text_is_its_words_joined_by_single_spaces() -> None:
+    """An element's text is its words (split at any white space) joined by one space, without control
+    characters, whether the text was collapsed already or not."""
+    import random
+
+    from browsy_engine.spatial.text import CONTROL_CHARS, _collapse_whole
+
+    def reference(text: str) -> str:
+        return CONTROL_CHARS.sub("", " ".join(text.split()))
+
+    for text in (
+        "one two",
+        "\none\ntwo\n",
+        "one\n two",
+        "a\n\nb",
+        "a\xa0\nb",
+        "\n",
+        " \n ",
+        "é\nü",
+        "a\x1f\nb",
+    ):
+        assert _collapse_whole(text) == reference(text), repr(text)
+    rng = random.Random(7)
+    alphabet = ["a", "b", " ", "\n", "\t", "\xa0", "\r", "\u2003", "\x1f", "é"]
+    for _ in range(5000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 8)))
+        assert _collapse_whole(text) == reference(text), repr(text)
