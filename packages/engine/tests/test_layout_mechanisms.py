@@ -370,7 +370,8 @@ def test_taffy_nodes_are_kept_across_a_containers_layouts_and_pooled_for_the_nex
     """A flex item's Taffy leaf is made once and reused when its container is laid out again (measured at
     min-content, max-content and its final width by the flex container around it). At the end of the
     layout its nodes go to a pool: the same page laid out again takes them all (no style dict converted
-    again) with the same result, and a layout without them drops them."""
+    again) with the same result, also after other pages were laid out in between; the pool keeps the
+    POOL_MAX nodes released last and drops the older ones."""
     import stretchable.taffylib as taffylib
     from browsy_engine.layout import flexgrid
 
@@ -406,7 +407,18 @@ def test_taffy_nodes_are_kept_across_a_containers_layouts_and_pooled_for_the_nex
     assert len(made) == len(pooled) and not dropped  # every node taken from the pool
     assert [e.b for e in again] == [e.b for e in first]
     parse("<!DOCTYPE html><p>no flex container</p>", 800, 600)
-    assert sorted(made) == sorted(dropped) and not flexgrid._pool  # nothing left behind
+    other = "<!DOCTYPE html><nav style='display:flex;gap:3px'><a href=/a>a</a><a href=/b>b</a></nav>"
+    parse(other, 800, 600)
+    made_by_other = len(made) - len(pooled)
+    assert made_by_other > 0 and not dropped
+    assert [e.b for e in parse(html, 800, 600).els] == [e.b for e in first]
+    assert len(made) == len(pooled) + made_by_other  # the first page's nodes taken from the pool again
+    monkeypatch.setattr(flexgrid, "POOL_MAX", 3)
+    parse(other, 800, 600)
+    assert sum(len(free) for free in flexgrid._pool.values()) == 3 == flexgrid._pool_size
+    assert len(dropped) == len(made) - 3  # the nodes released longest ago were dropped
+    flexgrid.drop_pool()
+    assert sorted(made) == sorted(dropped) and not flexgrid._pool and flexgrid._pool_size == 0
 
 
 @pytest.mark.python_engine

@@ -38,13 +38,15 @@ from .taffy_style import AUTO, ZERO, auto_flow, base_style, container_style, def
 from .trampoline import run
 
 MAX_DEPTH: Final = 48  # nested flex/grid containers deeper than this are laid out as blocks
-POOL_MAX: Final = 8192  # Taffy nodes kept from one layout for the next ones (`release_leaves`)
+POOL_MAX: Final = 8192  # Taffy nodes the pool keeps for later layouts at most (`release_leaves`)
 MADE_KEYS_MAX: Final = 16384  # flex items' and containers' pool keys remembered at most (`_pooled`)
 _MADE_KEYS: dict[tuple, tuple[ComputedStyle, _PoolKey]] = {}
 _instances: list[int] = []
 _layout = taffylib.PyLayout()
-# Taffy nodes free for reuse, by `_pool_key`: the nodes of the last layout (`release_leaves`)
+# Taffy nodes free for reuse, by `_pool_key`: the nodes of past layouts (`release_leaves`), the keys
+# released longest ago first, and in each list the nodes released longest ago first
 _pool: dict[_PoolKey, list[int]] = {}
+_pool_size = 0  # the nodes in `_pool`
 _POOL_LOCK: Final = (
     threading.RLock()
 )  # held to take a node from `_pool`, to drop it and to release a layout's
@@ -584,10 +586,17 @@ def _pooled(ptr: int, made_of: tuple, s: ComputedStyle, leaf: bool) -> int:
 
 def _take(key: _PoolKey) -> int:
     """A node out of the pool under `key`, or -1. Under the pool's lock: threads parse pages at once
-    (the server's parse threads), and a layout that ends drops the pool's untaken nodes."""
+    (the server's parse threads), and a layout that ends may drop the pool's oldest nodes."""
+    global _pool_size
     with _POOL_LOCK:
         free = _pool.get(key)
-        return free.pop() if free else -1
+        if not free:
+            return -1
+        _pool_size -= 1
+        nid = free.pop()
+        if not free:
+            del _pool[key]
+        return nid
 
 
 def _node(ptr: int, depth: int, st: dict, leaf: bool) -> int:
@@ -951,39 +960,56 @@ def _root(ctx: LayoutContext, ptr: int, key: tuple, s: ComputedStyle) -> int:
 
 def release_leaves(ctx: LayoutContext, reuse: bool = True) -> None:
     """Give back the Taffy nodes a layout kept (`_leaf`, `_root`): the Taffy trees live as long as the
-    process. The pool's nodes that no layout took since the last release are dropped, and this
-    layout's take their place (up to POOL_MAX): a page laid out again (or another with the same
-    styles) takes them instead of converting its style dicts again. After a failed layout (`reuse`
-    false) a leaf may still be a child of its container's node: they are all dropped."""
+    process. They join the pool, which keeps the POOL_MAX nodes released last: a page laid out again, or
+    another with the same styles, takes them instead of converting its style dicts again, even when
+    other pages were laid out in between (an agent going back and forth between sites). After a failed
+    layout (`reuse` false) a leaf may still be a child of its container's node: its nodes are dropped."""
     with _POOL_LOCK:
-        drop_pool()
-        kept = 0
         for key, (nid, _s) in ctx.taffy_roots.items():
-            kept = _release(key[0], nid, kept if reuse else POOL_MAX)
+            _release(key[0], nid, reuse)
         ctx.taffy_roots.clear()
         for key, (nid, _sizes) in ctx.taffy_leaves.items():
-            kept = _release(key[0], nid, kept if reuse else POOL_MAX)
+            _release(key[0], nid, reuse)
         ctx.taffy_leaves.clear()
+        _trim_pool(POOL_MAX)
 
 
 def drop_pool() -> None:
     """Drop the pooled Taffy nodes (`release_leaves`)."""
+    _trim_pool(0)
+
+
+def _trim_pool(limit: int) -> None:
+    """Drop the nodes released longest ago until the pool holds at most `limit`."""
+    global _pool_size
     with _POOL_LOCK:
-        for key, free in _pool.items():
-            for nid in free:
-                taffylib.node_drop(_taffy(key.depth), nid)
-        _pool.clear()
+        if _pool_size <= limit:
+            return
+        for key in list(_pool):
+            free = _pool[key]
+            while free and _pool_size > limit:
+                taffylib.node_drop(_taffy(key.depth), free.pop(0))
+                _pool_size -= 1
+            if not free:
+                del _pool[key]
+            if _pool_size <= limit:
+                return
 
 
-def _release(depth: int, nid: int, kept: int) -> int:
-    """Pool node `nid` (no child, no parent) when fewer than POOL_MAX are (`kept`), else drop it; the
-    count of pooled nodes after."""
+def _release(depth: int, nid: int, reuse: bool) -> None:
+    """Pool node `nid` (no child, no parent) as the last one released under its key, or drop it (a node
+    of no known key, or of a failed layout)."""
+    global _pool_size
     key = _pool_keys.pop((depth, nid), None)
-    if key is None or kept >= POOL_MAX:
+    if key is None or not reuse:
         taffylib.node_drop(_taffy(depth), nid)
-        return kept
-    _pool.setdefault(key, []).append(nid)
-    return kept + 1
+        return
+    free = _pool.pop(key, None)  # taken out and put back: its key becomes the last released
+    if free is None:
+        free = []
+    free.append(nid)
+    _pool[key] = free
+    _pool_size += 1
 
 
 def _percent_axes(ctx: LayoutContext, s: ComputedStyle) -> tuple[bool, bool]:
