@@ -101,7 +101,7 @@ def _label_direction(label: str) -> str | None:
     if not label or len(label) > MAX_LABEL or not _may_say_direction(label):
         return None
     words = " ".join(_WORDS.findall(label))
-    symbols = {c for c in label if c in _NEXT_SYMBOLS or c in _PREV_SYMBOLS}
+    symbols = {c for c in label if c in _SYMBOLS}
     forward = bool(symbols & _NEXT_SYMBOLS)
     backward = bool(symbols & _PREV_SYMBOLS)
     if not words:
