@@ -154,3 +154,24 @@ def test_forgiving_is_and_where() -> None:
     assert specificities(":is(.a, :-moz-focusring) p") == [(0, 1, 1)]
     assert specificities(":where(:-moz-x, #a)") == [(0, 0, 0)]
     assert specificities(":not(:-moz-x)") is None
+
+
+def test_parsed_selectors_share_one_empty_name_set() -> None:
+    """Cached sheets keep several name sets per selector, most of them empty; since Python 3.10 each
+    empty frozenset is an object of its own (216 bytes), so they all share EMPTY_NAMES."""
+    from browsy_engine.css.scanner import EMPTY_NAMES, frozen, selector_needs
+
+    parsed = parse_selector_list(tinycss2.parse_component_value_list("div, .a > p, #x"))
+    assert parsed is not None
+    div, a_p, x = parsed
+    assert div.classes is div.ids is div.key_classes is div.key_ids is EMPTY_NAMES
+    assert div.tags == div.key_tags == frozenset({"div"})
+    assert a_p.classes == frozenset({"a"}) and a_p.key_classes is EMPTY_NAMES
+    assert x.ids == frozenset({"x"}) and x.tags is EMPTY_NAMES
+    needs = selector_needs("div.a, #b")
+    assert needs == (
+        (frozenset({"a"}), frozenset(), frozenset({"div"})),
+        (frozenset(), frozenset({"b"}), frozenset()),
+    )
+    assert needs[0][1] is needs[1][0] is needs[1][2] is EMPTY_NAMES
+    assert frozen([]) is EMPTY_NAMES and frozen(["a"]) == frozenset({"a"})

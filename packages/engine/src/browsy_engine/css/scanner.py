@@ -11,6 +11,7 @@ document is skipped without being parsed at all.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
@@ -90,6 +91,17 @@ def _clean(prelude: str) -> str:
     return prelude.strip()
 
 
+EMPTY_NAMES: Final[frozenset[str]] = frozenset()
+
+
+def frozen(names: Iterable[str]) -> frozenset[str]:
+    """`names` as a frozenset, the shared EMPTY_NAMES when there are none. Since Python 3.10 every empty
+    frozenset is an object of its own (216 bytes, like a small one), and the parsed sheets that the
+    cache keeps hold several per selector, most of them empty."""
+    out = frozenset(names)
+    return out if out else EMPTY_NAMES
+
+
 def selector_needs(prelude: str) -> tuple[tuple[frozenset[str], frozenset[str], frozenset[str]], ...]:
     """Per selector of the list: (classes, ids, element names) it requires at top level (a cheap prefilter)."""
     top: list[str] = []
@@ -120,5 +132,5 @@ def selector_needs(prelude: str) -> tuple[tuple[frozenset[str], frozenset[str], 
                 continue  # escaped characters: let lexbor decide
             (classes if kind == "." else ids).add(name)
         tags = {m.group(1).lower() for m in map(_TYPE.match, _COMBINATORS.split(part)) if m is not None}
-        needs.append((frozenset(classes), frozenset(ids), frozenset(tags)))
+        needs.append((frozen(classes), frozen(ids), frozen(tags)))
     return tuple(needs)

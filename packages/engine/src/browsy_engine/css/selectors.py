@@ -34,6 +34,8 @@ from tinycss2.ast import (
 )
 from tinycss2.serializer import serialize
 
+from .scanner import frozen
+
 NEVER_MATCH: Final = frozenset(
     {
         "visited", "focus-within", "focus-visible", "target", "modal", "popover-open", "fullscreen",
@@ -423,13 +425,13 @@ def _prepare(tokens: list[object]) -> Selector | None:
     return Selector(
         text=text,
         specificity=(scan.a, scan.b, scan.c),
-        tags=frozenset(scan.tags),
-        classes=frozenset(scan.classes),
-        ids=frozenset(scan.ids),
+        tags=frozen(scan.tags),
+        classes=frozen(scan.classes),
+        ids=frozen(scan.ids),
         simple=simple,
-        key_tags=frozenset(scan.key[0]),
-        key_classes=frozenset(scan.key[1]),
-        key_ids=frozenset(scan.key[2]),
+        key_tags=frozen(scan.key[0]),
+        key_classes=frozen(scan.key[1]),
+        key_ids=frozen(scan.key[2]),
         tokens=tuple(tokens),
         pseudo=pseudo,
     )
