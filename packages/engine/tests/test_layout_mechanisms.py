@@ -526,3 +526,25 @@ def test_flex_cache_keys_round_widths_to_thousandths_as_round_does() -> None:
     assert _rounded(193.01455688476562) == _rounded(193.0145492553711)  # one width from f32 and f64
     assert _rounded(float("inf")) == float("inf")
     assert _rounded(1e300) == 1e300
+
+
+def test_a_parse_moves_the_words_it_added_to_the_font_memos_to_objects_made_after_layout() -> None:
+    """The word memos outlive the parse: their keys are copied once layout's objects are freed
+    (settle_word_memos), so no word string made by a split pins the memory of the parse's short-lived
+    objects; widths are unchanged, and the face-level cache keeps no word a FontMetrics memo holds."""
+    from browsy_engine.layout import text as text_module
+    from browsy_engine.layout.text import metrics_for, settle_word_memos
+
+    m = metrics_for(ComputedStyle(font_size=17.0))
+    word = "".join(["zq", "xvwords"])  # a string object of its own
+    width = m.measure_word(word)
+    assert m.widths[word] == width and (word, m.size) not in m.face.cache
+    settle_word_memos()
+    assert text_module._fresh_words == []
+    kept = next(k for k in m.widths if k == word)
+    assert kept is not word and m.widths[kept] == width
+    assert m.measure_word(word) == width  # measured again: the same width
+
+    dom = parse("<p>qzxv words qzxvv twice qzxvvv</p>")
+    assert dom.els[0].text == "qzxv words qzxvv twice qzxvvv"
+    assert text_module._fresh_words == []  # parse() settled what it added

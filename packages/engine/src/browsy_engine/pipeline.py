@@ -10,6 +10,7 @@ from .dom import build_document, decode_html
 from .dom.tree import Document
 from .intelligence.analyze import analyze
 from .layout import compute_layout
+from .layout.text import settle_word_memos
 from .model import SpatialDom, SpatialElement
 from .spatial import emit_elements
 from .spatial.emit import document_title
@@ -41,6 +42,7 @@ def parse(
         layout = compute_layout(doc, styles, width, height)
         els = emit_elements(doc, styles, layout, url)
         del styles, layout  # freed now, so the collector never scans them when it resumes
+        settle_word_memos()
         dom = SpatialDom(
             url=without_credentials(url or ""),
             title=document_title(doc),

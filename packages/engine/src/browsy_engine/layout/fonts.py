@@ -120,6 +120,13 @@ class Face:
         cached = self.cache.get(key)
         if cached is not None:
             return cached
+        px = self.advance(text, size)
+        if len(self.cache) < 200_000:
+            self.cache[key] = px
+        return px
+
+    def advance(self, text: str, size: float) -> float:
+        """measure(text, size), not remembered (callers with a memo of their own: FontMetrics' words)."""
         get = self.widths.get
         em = 0.0
         for ch in text:
@@ -131,10 +138,7 @@ class Face:
                 k = kern(text[i : i + 2])
                 if k:
                     em += k
-        px = em * advance_size(size)
-        if len(self.cache) < 200_000:
-            self.cache[key] = px
-        return px
+        return em * advance_size(size)
 
 
 @lru_cache(maxsize=1)

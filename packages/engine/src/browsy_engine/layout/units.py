@@ -45,6 +45,7 @@ from .text import (
     has_breaks_inside,
     metrics_for,
     metrics_with_fallback,
+    remember_fresh_word,
     split_words,
     uses_fallback,
     white_space_only,
@@ -800,6 +801,7 @@ def spaced_width(m: FontMetrics, word: str) -> float:
     w = m.spaced.get(word)
     if w is None:
         w = m.spaced[word] = word_width(m, word, True, True)
+        remember_fresh_word(m.spaced, word)
     return w
 
 
