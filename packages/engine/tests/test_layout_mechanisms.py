@@ -548,3 +548,29 @@ def test_a_parse_moves_the_words_it_added_to_the_font_memos_to_objects_made_afte
     dom = parse("<p>qzxv words qzxvv twice qzxvvv</p>")
     assert dom.els[0].text == "qzxv words qzxvv twice qzxvvv"
     assert text_module._fresh_words == []  # parse() settled what it added
+
+
+def test_style_memos_keep_only_the_styles_the_cascade_shares_between_pages() -> None:
+    """Layout's style memos keep their styles alive; once a parse is over they keep only those that the
+    cascade shares between pages (the only ones a later parse can meet), and nothing once the shared
+    styles start over."""
+    from browsy_engine.css import cascade
+    from browsy_engine.layout import text as text_module
+    from browsy_engine.layout.text import metrics_for, settle_style_memos
+
+    page = "<style>p { font: 15px serif } .x { color: red }</style><p>one <b>two</b></p><p class=x>three</p>"
+    lone = ComputedStyle(font_size=23.0)  # a style no cascade made
+    metrics_for(lone)
+    first = parse(page)
+    memos = text_module._style_memos
+    assert len(memos) >= 3 and text_module._fresh_styles == []
+    kept = [key for memo in memos for key in memo.known]
+    assert kept and all(key in cascade._shared_ids for key in kept)
+    assert id(lone) not in text_module._METRICS.known
+    assert parse(page).els == first.els  # the shared styles' entries answer the same parse again
+
+    settle_style_memos(
+        cascade.shared_style_ids(), cascade.shared_styles_round() + 1
+    )  # shared ones started over
+    assert all(not memo.known for memo in memos)
+    assert parse(page).els == first.els

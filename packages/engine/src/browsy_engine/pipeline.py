@@ -6,11 +6,12 @@ import gc
 from collections.abc import Sequence
 
 from .css import compute_styles
+from .css.cascade import shared_style_ids, shared_styles_round
 from .dom import build_document, decode_html
 from .dom.tree import Document
 from .intelligence.analyze import analyze
 from .layout import compute_layout
-from .layout.text import settle_word_memos
+from .layout.text import settle_style_memos, settle_word_memos
 from .model import SpatialDom, SpatialElement
 from .spatial import emit_elements
 from .spatial.emit import document_title
@@ -43,6 +44,7 @@ def parse(
         els = emit_elements(doc, styles, layout, url)
         del styles, layout  # freed now, so the collector never scans them when it resumes
         settle_word_memos()
+        settle_style_memos(shared_style_ids(), shared_styles_round())
         dom = SpatialDom(
             url=without_credentials(url or ""),
             title=document_title(doc),

@@ -66,6 +66,20 @@ _parsers: dict[tuple[float, float], PropertyParser] = {}
 # keeps the parent alive and is checked on a hit.
 MAX_SHARED_STYLES: Final = 10_000
 _shared_styles: dict[tuple, tuple] = {}
+# the ids of the styles it holds, and how many times it started over: a page's other styles die with
+# the page, and layout's style memos forget them (layout.text.settle_style_memos)
+_shared_ids: set[int] = set()
+_shared_round: list[int] = [0]
+
+
+def shared_style_ids() -> set[int]:
+    return _shared_ids
+
+
+def shared_styles_round() -> int:
+    return _shared_round[0]
+
+
 _ua_sheet: Sheet | None = None
 
 
@@ -429,7 +443,10 @@ class _Cascade:
         style = self._style_from(ordered, ua_count, parent, root_font_size, is_root)
         if len(_shared_styles) >= MAX_SHARED_STYLES:
             _shared_styles.clear()
+            _shared_ids.clear()
+            _shared_round[0] += 1
         _shared_styles[shared_key] = (parent, style)
+        _shared_ids.add(id(style))
         return style
 
     def _style_from(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import struct
 from functools import lru_cache
-from typing import Final, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
 from ..css.style import ComputedStyle
 from .fonts import SOFT_HYPHEN, Face, advance_size, face_for, fallback_covers
@@ -331,22 +331,54 @@ class StyleMemo(Generic[T]):
 
     A memo is a compiled class read by plain functions (`metrics_for`): those are called directly by the
     compiled modules, where a decorated function would be called through the interpreter's generic call
-    (about a thousand instructions per call: a tenth of a one-word paragraph's text handling)."""
+    (about a thousand instructions per call: a tenth of a one-word paragraph's text handling).
+
+    Only the styles that the cascade shares between pages are worth remembering once a parse is over
+    (no other style can meet a later parse), so `parse()` forgets the rest (settle_style_memos): a memo
+    keeps its styles alive, and it kept every page's until it started over."""
 
     __slots__ = ("known",)
 
     def __init__(self) -> None:
         self.known: dict[int, tuple[ComputedStyle, T]] = {}
+        _style_memos.append(self)
 
     def get(self, s: ComputedStyle) -> T | None:
         hit = self.known.get(id(s))
         return hit[1] if hit is not None and hit[0] is s else None
 
     def put(self, s: ComputedStyle, value: T) -> T:
-        if len(self.known) > MAX_STYLES_REMEMBERED:
-            self.known.clear()
-        self.known[id(s)] = (s, value)
+        known = self.known
+        if len(known) > MAX_STYLES_REMEMBERED:
+            known.clear()
+        key = id(s)
+        known[key] = (s, value)
+        if len(_fresh_styles) >= MAX_STYLES_REMEMBERED:  # layout run without parse(): let them be
+            _fresh_styles.clear()
+        _fresh_styles.append((known, key))
         return value
+
+
+_style_memos: list[StyleMemo[Any]] = []  # every StyleMemo (module-level ones)
+# (memo, key) for each style memoised by the parse under way, and the round of the cascade's shared
+# styles that the memos' styles belong to (settle_style_memos)
+_fresh_styles: list[tuple[dict[int, Any], int]] = []
+_memo_round: list[int] = [0]
+
+
+def settle_style_memos(shared: set[int], shared_round: int) -> None:
+    """Forget the styles the parse memoised that the cascade does not share between pages (`shared`:
+    their ids); when the cascade's shared styles started over (`shared_round` moved on), forget all."""
+    fresh = _fresh_styles.copy()
+    _fresh_styles.clear()
+    if shared_round != _memo_round[0]:
+        _memo_round[0] = shared_round
+        for memo in _style_memos:
+            memo.known.clear()
+        return
+    for known, key in fresh:
+        if key not in shared:
+            known.pop(key, None)
 
 
 def uses_fallback(text: str, face: Face) -> bool:
