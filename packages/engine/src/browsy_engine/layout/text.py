@@ -211,8 +211,11 @@ class FontMetrics:
         self.widths: dict[str, float] = {}  # word -> width, filled by the inline layout
         self.spaced: dict[str, float] = {}  # word -> width with the kerning against spaces on both sides
 
-    def width(self, text: str) -> float:
-        w = self.face.measure(text, self.size)
+    def width(self, text: str, face_cache: bool = True) -> float:
+        """Advance width of `text` with letter spacing; measured through the face's cache unless the
+        caller keeps a memo of its own (`face_cache` false: measure_word)."""
+        size = self.size
+        w = self.face.measure(text, size) if face_cache else self.face.advance(text, size)
         if self.letter_spacing:
             w += self.letter_spacing * len(text)
         return w
@@ -223,10 +226,7 @@ class FontMetrics:
         if len(widths) >= 100_000:
             widths.clear()
             self.spaced.clear()
-        w = self.face.advance(word, self.size)
-        if self.letter_spacing:
-            w += self.letter_spacing * len(word)
-        widths[word] = w
+        w = widths[word] = self.width(word, face_cache=False)
         remember_fresh_word(widths, word)
         return w
 
