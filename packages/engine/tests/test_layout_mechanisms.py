@@ -549,6 +549,13 @@ def test_a_parse_moves_the_words_it_added_to_the_font_memos_to_objects_made_afte
     assert dom.els[0].text == "qzxv words qzxvv twice qzxvvv"
     assert text_module._fresh_words == []  # parse() settled what it added
 
+    # words of one width share one float object once settled (most widths recur among the words)
+    same = ["".join(["90", "1"]), "".join(["10", "9"])]  # digits: one advance each, no kerning
+    assert m.measure_word(same[0]) == m.measure_word(same[1])
+    settle_word_memos()
+    values = [m.widths[k] for k in m.widths if k in same]
+    assert len(values) == 2 and values[0] is values[1]
+
 
 def test_style_memos_keep_only_the_styles_the_cascade_shares_between_pages() -> None:
     """Layout's style memos keep their styles alive; once a parse is over they keep only those that the

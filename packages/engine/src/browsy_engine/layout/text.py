@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import struct
 from functools import lru_cache
-from typing import Any, Final, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar, cast
 
 from ..css.style import ComputedStyle
 from .fonts import SOFT_HYPHEN, Face, advance_size, face_for, fallback_covers
@@ -254,6 +254,9 @@ class FontMetrics:
 # (memo, word) for each word added to a FontMetrics memo (`widths`, `spaced`) by the parse under way
 MAX_FRESH_WORDS: Final = 200_000
 _fresh_words: list[tuple[dict[str, float], str]] = []
+# the width objects the memos hold, one per value (settle_word_memos)
+MAX_WIDTH_VALUES: Final = 100_000
+_width_values: dict[float, object] = {}
 
 
 def remember_fresh_word(memo: dict[str, float], word: str) -> None:
@@ -279,13 +282,31 @@ def settle_word_memos() -> None:
     # in another thread that looks a word up meanwhile measures it again, to the same width)
     copies: dict[str, str] = {}  # one copy of a word for both memos
     for memo, word in fresh:
-        width = memo.pop(word, None)
+        # (as objects: compiled code would box a float read as `float` into a new object when stored)
+        store = cast("dict[str, object]", memo)
+        width = store.pop(word, None)
         if width is None:
             continue  # the memo started over since
         key = copies.get(word)
         if key is None:
             key = copies[word] = word.encode("utf-8", "surrogatepass").decode("utf-8", "surrogatepass")
-        memo[key] = width * 1.0
+        store[key] = _width_value(width)
+
+
+def _width_value(width: object) -> object:
+    """The memos' one object for this width (made now, as settle_word_memos's copies are): most widths
+    recur (32k distinct values among 240k words after 300 pages), and each float kept is one more block
+    pinning a memory pool."""
+    if not isinstance(width, float):
+        return width
+    if not width > 0.0:  # 0.0 and -0.0 are one key (and NaN none): copied apart
+        return width * 1.0
+    value = _width_values.get(width)
+    if value is None:
+        if len(_width_values) >= MAX_WIDTH_VALUES:
+            _width_values.clear()
+        value = _width_values[width] = width * 1.0
+    return value
 
 
 @lru_cache(maxsize=4096)
