@@ -421,6 +421,42 @@ def test_taffy_nodes_are_kept_across_a_containers_layouts_and_pooled_for_the_nex
     assert sorted(made) == sorted(dropped) and not flexgrid._pool and flexgrid._pool_size == 0
 
 
+def test_a_grid_with_auto_or_fr_tracks_takes_its_taffy_nodes_from_the_pool_when_laid_out_again(
+    monkeypatch,
+) -> None:
+    """A grid's track list holds NaN values (an auto track bound, the minimum of an fr track); no NaN
+    equals another, and compiled code makes a new NaN object each time, so the pool key of a style dict
+    reads each NaN as one marker: the same grid laid out again takes its nodes from the pool."""
+    import stretchable.taffylib as taffylib
+    from browsy_engine.layout import flexgrid
+
+    nan_a, nan_b = float("nan"), float("nan")
+    tracks_a = [{"min_size": {"dim": 0, "value": nan_a}, "max_size": {"dim": 7, "value": 1.0}}]
+    tracks_b = [{"min_size": {"dim": 0, "value": nan_b}, "max_size": {"dim": 7, "value": 1.0}}]
+    key_a = flexgrid._flattened({"grid_template_columns": tracks_a, "size": {"w": nan_a}})
+    key_b = flexgrid._flattened({"grid_template_columns": tracks_b, "size": {"w": nan_b}})
+    assert key_a == key_b and hash(key_a) == hash(key_b)
+    assert key_a != flexgrid._flattened({"grid_template_columns": tracks_a, "size": {"w": 1.0}})
+
+    made: list[int] = []
+    create = taffylib.node_create
+
+    def counted_create(ptr, style):
+        made.append(create(ptr, style))
+        return made[-1]
+
+    monkeypatch.setattr(taffylib, "node_create", counted_create)
+    html = (
+        "<!DOCTYPE html><div style='display:grid;grid-template-columns:1fr auto minmax(auto,2fr)'>"
+        "<p>one</p><p>two words</p><p>three</p></div>"
+    )
+    first = parse(html, 800, 600).els
+    assert made
+    made.clear()
+    assert [e.b for e in parse(html, 800, 600).els] == [e.b for e in first]
+    assert made == []
+
+
 @pytest.mark.python_engine
 def test_plain_words_of_a_text_with_hyphens_make_one_unit_and_wrap_as_single_words(monkeypatch) -> None:
     """A text holding a break opportunity inside a word ("well-known") has its words split into chunks;

@@ -56,6 +56,9 @@ _OPEN: Final = object()  # markers in a style dict's pool key (`_flattened`)
 _LIST: Final = object()
 _CLOSE: Final = object()
 _SAME: Final = object()
+# a NaN (an auto length's value, a grid track's bound): one marker, since no NaN equals another (and
+# compiled code makes a new float object for each NaN it passes on, so identity does not help either)
+_NAN: Final = object()
 _AUTO: Final = object()
 _ZERO: Final = object()
 _BASE: Final = base_style()
@@ -661,9 +664,10 @@ def _flattened(st: dict) -> tuple:
     of them (an edge rect of lengths, a width and height, a length, a grid line), so its values say it
     all; the track lists of grids are kept whole, keys and all, between markers. A value that is the
     base style's own, and the shared lengths `auto` and zero, stand for themselves: one marker each,
-    never equal to a value, so the values after them keep their places. A negative zero counts as
-    zero: Taffy sums it as zero and keeps a zero's sign at most, which no box we emit shows
-    (coordinates are rounded to integers)."""
+    never equal to a value, so the values after them keep their places, and so does every NaN (an
+    auto track bound's value: equal for Taffy, never for Python). A negative zero counts as zero:
+    Taffy sums it as zero and keeps a zero's sign at most, which no box we emit shows (coordinates are
+    rounded to integers)."""
     out: list = [len(st)]
     for k, v in st.items():
         if v is _BASE.get(k):
@@ -673,7 +677,7 @@ def _flattened(st: dict) -> tuple:
         elif isinstance(v, list):
             _flatten(v, out)
         else:
-            out.append(v)
+            out.append(_NAN if isinstance(v, float) and math.isnan(v) else v)
     return tuple(out)
 
 
@@ -688,7 +692,7 @@ def _flatten_values(d: dict, out: list) -> None:
         elif isinstance(v, dict):
             _flatten_values(v, out)
         else:
-            out.append(v)
+            out.append(_NAN if isinstance(v, float) and math.isnan(v) else v)
 
 
 def _flatten(value: object, out: list) -> None:
@@ -705,7 +709,7 @@ def _flatten(value: object, out: list) -> None:
             _flatten(v, out)
         out.append(_CLOSE)
     else:
-        out.append(value)
+        out.append(_NAN if isinstance(value, float) and math.isnan(value) else value)
 
 
 def _style_reads(s: ComputedStyle, clamp_width: bool, gutter: tuple[float, float]) -> tuple[bool, bool]:
