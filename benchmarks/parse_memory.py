@@ -1,14 +1,16 @@
 """Memory of one process that parses page after page and keeps none: what a long-running server or agent
 holds after N distinct pages.
 
-    python benchmarks/parse_memory.py [--corpus ../shared/corpus-real] [--every 50]
+    python benchmarks/parse_memory.py [--corpus ../shared/corpus-real] [--every 50] [--rounds 1]
 
 Every page of the corpus is parsed once and dropped. Every `--every` pages it prints the process RSS, and
 how many pages, elements and nodes are still alive. A dropped page must be freed at once, by reference
 counting: parse() hands the finished page to the collector's oldest generation unscanned, where only a full
 collection would free a page caught in a reference cycle. So the live pages stay at 0 (no `gc.collect()`
 is called before counting), and what RSS gains is the caches shared by every page (parsed style sheets,
-font and style memos), each bounded.
+font and style memos), each bounded. `--rounds R` parses the whole corpus R times and prints the RSS after
+each round: once the caches hold what the pages need, another round of the same pages must not grow it
+(a leak would, by what it leaks a page).
 """
 
 from __future__ import annotations
@@ -43,6 +45,11 @@ def alive() -> tuple[int, int, int]:
     return counts[Document], counts[SpatialElement], counts[Node]
 
 
+def parse_once(page: Path) -> None:
+    raw = gzip.decompress(page.read_bytes()) if page.name.endswith(".gz") else page.read_bytes()
+    parse(raw.decode("utf-8", "replace"), 1920, 1080, None)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument(
@@ -51,18 +58,22 @@ def main() -> None:
         default=Path(__file__).resolve().parents[1].parent / "shared" / "corpus-real",
     )
     ap.add_argument("--every", type=int, default=50)
+    ap.add_argument("--rounds", type=int, default=1, help="parse the corpus this many times")
     args = ap.parse_args()
     found = pages(args.corpus)
     print(f"{'pages':>6s} {'RSS MiB':>8s} {'live pages':>10s} {'elements':>9s} {'nodes':>7s}")
     print(f"{0:6d} {rss_mib():8.0f}")
     for n, page in enumerate(found, 1):
-        raw = gzip.decompress(page.read_bytes()) if page.name.endswith(".gz") else page.read_bytes()
-        parse(raw.decode("utf-8", "replace"), 1920, 1080, None)
+        parse_once(page)
         if n % args.every == 0 or n == len(found):
             docs, els, nodes = alive()
             print(f"{n:6d} {rss_mib():8.0f} {docs:10d} {els:9d} {nodes:7d}")
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak RSS {peak:.0f} MiB after {len(found)} pages")
+    for round_no in range(2, args.rounds + 1):
+        for page in found:
+            parse_once(page)
+        print(f"round {round_no}: RSS {rss_mib():.0f} MiB, live pages {alive()[0]}")
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ from typing import Final
 import stretchable.taffylib as taffylib
 
 from ..css.style import ComputedStyle, Length
-from . import atomic, block, inline, intrinsic
+from . import atomic, block, inline, intrinsic, taffy_leak
 from .context import LayoutContext
 from .controls import alt_first_baseline
 from .floats import FloatArea
@@ -306,9 +306,15 @@ def _flex_grid_layout(ctx: LayoutContext, i: int, w: float, h: float | None, cx:
         if isinstance(it, int) and (ctx.is_replaced(it) or _percent_padding(ctx.styles[it])):
             cb_keys[nid] = _rounded(w)
 
+    passed: list[object] = []  # the dicts the binding leaks a reference to (taffy_leak), when it does
+    leaks = taffy_leak.leaked_references() > 0
+
     def measure(
         known_w: float, known_h: float, avail_w: dict, avail_h: dict, nid: int
     ) -> tuple[float, float]:
+        if leaks:
+            passed.append(avail_w)
+            passed.append(avail_h)
         it = ids.get(nid)
         if it is None:
             return (0.0, 0.0)
@@ -343,6 +349,8 @@ def _flex_grid_layout(ctx: LayoutContext, i: int, w: float, h: float | None, cx:
         taffylib.node_compute_layout_with_measure(ptr, root, avail, measure)
     finally:
         ctx.taffy_depth = depth
+        if passed:
+            taffy_leak.release(passed)
     lay = _layout
     boxes: list[tuple[int | list[int], float, float, float, float]] = []
     for nid, it in ids.items():
