@@ -305,7 +305,9 @@ def _width_value(width: object) -> object:
     if value is None:
         if len(_width_values) >= MAX_WIDTH_VALUES:
             _width_values.clear()
-        value = _width_values[width] = width * 1.0
+        made: object = width * 1.0  # boxed once: compiled code boxes a float anew for each target
+        _width_values[width] = made
+        value = made
     return value
 
 
