@@ -685,7 +685,7 @@ def _flattened(st: dict) -> tuple:
         elif isinstance(v, list):
             _flatten(v, out)
         else:
-            out.append(_NAN if isinstance(v, float) and math.isnan(v) else v)
+            out.append(_key_value(v))
     return tuple(out)
 
 
@@ -700,7 +700,12 @@ def _flatten_values(d: dict, out: list) -> None:
         elif isinstance(v, dict):
             _flatten_values(v, out)
         else:
-            out.append(_NAN if isinstance(v, float) and math.isnan(v) else v)
+            out.append(_key_value(v))
+
+
+def _key_value(v: object) -> object:
+    """A number, string or None of a style dict as its pool key holds it: a NaN as the `_NAN` marker."""
+    return _NAN if isinstance(v, float) and math.isnan(v) else v
 
 
 def _flatten(value: object, out: list) -> None:
@@ -717,7 +722,7 @@ def _flatten(value: object, out: list) -> None:
             _flatten(v, out)
         out.append(_CLOSE)
     else:
-        out.append(_NAN if isinstance(value, float) and math.isnan(value) else value)
+        out.append(_key_value(value))
 
 
 def _style_reads(s: ComputedStyle, clamp_width: bool, gutter: tuple[float, float]) -> tuple[bool, bool]:
