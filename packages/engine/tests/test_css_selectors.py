@@ -175,3 +175,36 @@ def test_parsed_selectors_share_one_empty_name_set() -> None:
     )
     assert needs[0][1] is needs[1][0] is needs[1][2] is EMPTY_NAMES
     assert frozen([]) is EMPTY_NAMES and frozen(["a"]) == frozenset({"a"})
+
+
+def test_selector_needs_reads_type_selectors_at_each_compound_start() -> None:
+    """The prefilter's element names: a type selector begins a compound (the selector's start, or after a
+    combinator: white space, >, +, ~), lowercased; a namespaced one (svg|rect) and names inside brackets,
+    parentheses or strings require nothing (lexbor decides)."""
+    from browsy_engine.css.scanner import selector_needs
+
+    def tags(prelude: str) -> list[set[str]]:
+        return [set(t) for _, _, t in selector_needs(prelude)]
+
+    assert tags("DIV > p+A ~ Span\tem\nli") == [{"div", "p", "a", "span", "em", "li"}]
+    assert tags(".a div, #b>ul, p.c") == [{"div"}, {"ul"}, {"p"}]
+    assert tags("svg|rect, h1-x:hover, *, .x") == [set(), {"h1-x"}, set(), set()]
+    assert tags("div:not(p > span) a[title='b c'] em") == [{"div", "a", "em"}]
+    assert tags('a[href="x,y"] b') == [{"a", "b"}]
+    assert tags("  > li") == [{"li"}]
+    classes = [set(c) for c, _, _ in selector_needs(r".a\:b .c.d, p")]
+    assert classes == [{"c", "d"}, set()]  # an escaped name is left to lexbor
+
+
+def test_split_rules_reads_semicolons_only_at_top_level() -> None:
+    """A top-level semicolon ends a statement at-rule, or belongs to (and spoils) a style rule's prelude;
+    inside a block semicolons separate declarations and leave the rules as they are."""
+    from browsy_engine.css.scanner import split_rules
+
+    rules = split_rules("@import 'a.css'; p; a { color: red; b: '}'; } @media x { i { c: d; } } q { e: f")
+    assert [(r.prelude, r.block) for r in rules] == [
+        ("@import 'a.css'", None),
+        ("p; a", " color: red; b: '}'; "),
+        ("@media x", " i { c: d; } "),
+        ("q", " e: f"),
+    ]

@@ -8,7 +8,7 @@ from browsy_engine import parse
 from browsy_engine.css.style import ComputedStyle
 from browsy_engine.dom import build_document
 from browsy_engine.layout import compute_layout
-from browsy_engine.layout.fonts import face_for, family_of
+from browsy_engine.layout.fonts import advance_size, face_for, family_of
 
 
 def _styles(doc, overrides: dict[str, dict], default_display: str = "block"):
@@ -43,6 +43,21 @@ def test_text_widths_and_line_metrics_are_chromiums() -> None:
     assert sans.normal_line_height(16) == 18 and serif.normal_line_height(16) == 18
     assert face_for("monospace", 400, "normal").normal_line_height(13) == 15
     assert face_for("serif", 700, "normal").measure("Hello", 16) > serif.measure("Hello", 16)
+
+
+def test_kerning_pairs_are_read_by_first_character_with_the_same_sum() -> None:
+    # HarfBuzz applies a face's kerning pair between each two adjacent glyphs: advance() adds the pairs'
+    # values after the advances, in text order, looked up by first then second character
+    serif = face_for("serif", 400, "normal")
+    assert serif.kern and sum(len(row) for row in serif.kern_after.values()) == len(serif.kern)
+    for pair, value in serif.kern.items():
+        assert serif.kern_after[pair[0]][pair[1]] == value
+    for word in ("AVATAR", "Tower", "WAVY", "LT.", "P,Y", "a", "", "Zürich Ω"):
+        em = sum(serif.widths.get(ch, 0.0) for ch in word)
+        for i in range(len(word) - 1):
+            em += serif.kern.get(word[i : i + 2], 0.0)
+        assert serif.advance(word, 16) == em * advance_size(16)
+    assert serif.advance("AV", 16) < serif.advance("A", 16) + serif.advance("V", 16)
 
 
 def test_font_families_resolve_like_chromium_here() -> None:

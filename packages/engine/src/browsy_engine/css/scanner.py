@@ -15,15 +15,18 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
-_STRUCTURE: Final = re.compile(
-    r"""/\*.*?(?:\*/|\Z)|"(?:[^"\\\n]|\\.)*"?|'(?:[^'\\\n]|\\.)*'?|\\.|[{};\[\]]""", re.DOTALL
-)
+# comments, strings and escaped characters (skipped whole), then the characters that structure the sheet
+_SKIPPED: Final = r"""/\*.*?(?:\*/|\Z)|"(?:[^"\\\n]|\\.)*"?|'(?:[^'\\\n]|\\.)*'?|\\.|"""
+_STRUCTURE: Final = re.compile(_SKIPPED + r"[{};\[\]]", re.DOTALL)
+# inside a block, where a semicolon ends a declaration (no concern of this pass): the same without it
+_STRUCTURE_IN_BLOCK: Final = re.compile(_SKIPPED + r"[{}\[\]]", re.DOTALL)
 _COMMENT: Final = re.compile(r"/\*.*?(?:\*/|\Z)", re.DOTALL)
 _NESTING: Final = re.compile(r"""[()\[\]]|"(?:[^"\\\n]|\\.)*"?|'(?:[^'\\\n]|\\.)*'?""")
-_COMBINATORS: Final = re.compile(r"[\s>+~]+")
-_TYPE: Final = re.compile(
-    r"([a-zA-Z][\w-]*)(?![\w|-])"
-)  # a type selector at the start of a compound (no namespace)
+# a type selector (no namespace) at the start of a compound: at the start of the selector, or after a
+# combinator (white space, >, +, ~). Found in one pass over the selector rather than compound by compound,
+# by a pattern that starts with the combinator: the regex engine skips to the characters that can begin it.
+_TYPE_FIRST: Final = re.compile(r"([a-zA-Z][\w-]*)(?![\w|-])")
+_TYPE_AFTER: Final = re.compile(r"[\s>+~]([a-zA-Z][\w-]*)(?![\w|-])")
 _CLASS_OR_ID: Final = re.compile(r"([.#])(-?[_a-zA-Z\u00a0-\uffff][\w\-\u00a0-\uffff]*)(\\?)")
 
 
@@ -41,7 +44,14 @@ def split_rules(text: str) -> list[RawRule]:
     prelude_end = 0
     block_start = 0
     square = 0  # open [ ] blocks: the braces and semicolons inside one are its contents (CSS Syntax §5.4.8)
-    for m in _STRUCTURE.finditer(text):
+    pos = 0
+    while True:
+        # at top level a semicolon may end a statement at-rule; inside a block it means nothing here, and
+        # a sheet's declarations are most of its semicolons: the search there skips them
+        m = (_STRUCTURE if depth == 0 else _STRUCTURE_IN_BLOCK).search(text, pos)
+        if m is None:
+            break
+        pos = m.end()
         token = m.group()
         c = token[0]
         if c == "\\":  # an escaped character (`.w-\[3px\]`) is part of a name
@@ -104,6 +114,8 @@ def frozen(names: Iterable[str]) -> frozenset[str]:
 
 def selector_needs(prelude: str) -> tuple[tuple[frozenset[str], frozenset[str], frozenset[str]], ...]:
     """Per selector of the list: (classes, ids, element names) it requires at top level (a cheap prefilter)."""
+    if "(" not in prelude and "[" not in prelude and '"' not in prelude and "'" not in prelude:
+        return _needs(prelude)  # nothing nested, no string: all of it is at top level
     top: list[str] = []
     depth = 0
     last = 0
@@ -123,14 +135,22 @@ def selector_needs(prelude: str) -> tuple[tuple[frozenset[str], frozenset[str], 
             last = m.end()
     if depth == 0:
         top.append(prelude[last:])
+    return _needs(" ".join(top))
+
+
+def _needs(top: str) -> tuple[tuple[frozenset[str], frozenset[str], frozenset[str]], ...]:
+    """selector_needs of a selector list's top-level text (brackets, parentheses and strings left out)."""
     needs: list[tuple[frozenset[str], frozenset[str], frozenset[str]]] = []
-    for part in " ".join(top).split(","):
+    for part in top.split(","):
         classes: set[str] = set()
         ids: set[str] = set()
         for kind, name, escaped in _CLASS_OR_ID.findall(part):
             if escaped:
                 continue  # escaped characters: let lexbor decide
             (classes if kind == "." else ids).add(name)
-        tags = {m.group(1).lower() for m in map(_TYPE.match, _COMBINATORS.split(part)) if m is not None}
+        tags = {name.lower() for name in _TYPE_AFTER.findall(part)}
+        first = _TYPE_FIRST.match(part)
+        if first is not None:
+            tags.add(first.group(1).lower())
         needs.append((frozen(classes), frozen(ids), frozen(tags)))
     return tuple(needs)

@@ -96,6 +96,9 @@ class Face:
     # and "x " (its last before one), read per word without building the pair
     kern_after_space: dict[str, float]
     kern_before_space: dict[str, float]
+    # the kerning pairs by their first character, then their second: `advance` looks a pair up without
+    # building its two-character string, and most characters begin no pair (one lookup, then none)
+    kern_after: dict[str, dict[str, float]]
     notdef: float
     ascent_em: float
     descent_em: float
@@ -132,12 +135,17 @@ class Face:
         for ch in text:
             w = get(ch)
             em += w if w is not None else _fallback_width(ch)
-        if len(text) > 1 and self.kern:
-            kern = self.kern.get
-            for i in range(len(text) - 1):
-                k = kern(text[i : i + 2])
-                if k:
-                    em += k
+        if len(text) > 1 and self.kern:  # the pairs' kerning added after the advances, in text order
+            after = self.kern_after.get
+            prev = ""
+            for ch in text:
+                if prev:
+                    pairs = after(prev)
+                    if pairs is not None:
+                        k = pairs.get(ch)
+                        if k:
+                            em += k
+                prev = ch
         return em * advance_size(size)
 
 
@@ -165,6 +173,7 @@ def _load_face(key: str) -> Face:
         kern=kern,
         kern_after_space={pair[1]: v for pair, v in kern.items() if pair[0] == " "},
         kern_before_space={pair[0]: v for pair, v in kern.items() if pair[1] == " "},
+        kern_after=_by_first(kern),
         notdef=table["notdef"] / upem,
         ascent_em=table["ascent"] / upem,
         descent_em=table["descent"] / upem,
@@ -172,6 +181,15 @@ def _load_face(key: str) -> Face:
         x_height_em=table["x_height"] / upem,
         missing=_search_outside(widths),
     )
+
+
+def _by_first(kern: dict[str, float]) -> dict[str, dict[str, float]]:
+    """Kerning pairs ("AV": value) grouped by their first character: {"A": {"V": value}}."""
+    out: dict[str, dict[str, float]] = {}
+    for pair, value in kern.items():
+        if len(pair) == 2:
+            out.setdefault(pair[0], {})[pair[1]] = value
+    return out
 
 
 def _search_outside(chars: dict[str, float]) -> re.Pattern[str]:
