@@ -349,3 +349,21 @@ def test_table_headers_center_unless_an_alignment_is_inherited() -> None:
         "<table><tr><th id=a>x</th></tr></table><table style='text-align: right'><tr><th id=b>y</th></tr></table>"
     )
     assert s["a"].text_align == "center" and s["b"].text_align == "right"
+
+
+def test_declarations_are_parsed_only_for_rules_that_match() -> None:
+    """A rule whose selectors pass the prefilter (its classes and element names are in the page) but match
+    no element keeps its declarations as text: the cascade never reads them. Rules that match are parsed,
+    and a later page the rule matches parses them then (sheets are shared by their text)."""
+    from browsy_engine.css.sheet import parse_sheet
+
+    css = "div > p.x { color: red } p.x { margin-top: 7px }"
+    page = f"<style>{css}</style><div></div><p class=x id=p>a</p>"
+    out = styles(page)
+    assert out["p"].margin_top == (7.0, 0.0)
+    child, plain = parse_sheet(css).rules
+    assert child.body is not None and child._normal is None  # matched nothing: never parsed
+    assert plain.body is None and plain._normal is not None
+    out = styles(f"<style>{css}</style><div><p class=x id=p>a</p></div>")
+    assert str(out["p"].color) != str(styles("<p id=p>a</p>")["p"].color)  # now it matches: red
+    assert child.body is None and child._normal is not None

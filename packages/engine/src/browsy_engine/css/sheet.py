@@ -77,7 +77,9 @@ class Block:
 
 
 class StyleRule:
-    """A style rule. Rules from the scanner keep their text and are parsed on first use (`prepare`)."""
+    """A style rule. Rules from the scanner keep their text and are parsed on first use: the selectors
+    when the cascade asks for them (`prepare`), the declarations only when it asks for those, which it
+    does once a selector matches an element (many rules that pass `could_match` match nothing)."""
 
     __slots__ = ("prelude", "body", "media", "layer", "needs", "_selectors", "_normal", "_important")
 
@@ -115,16 +117,26 @@ class StyleRule:
     def prepare(self) -> None:
         if self._selectors is not None:
             return
-        normal = important = None
         try:
             selectors = parse_selector_list(tinycss2.parse_component_value_list(self.prelude or ""))
-            if selectors and self.body:
-                items = tinycss2.parse_blocks_contents(self.body, skip_comments=True, skip_whitespace=True)
-                normal, important = _blocks(items)
         except RecursionError:
             selectors = None
-        self._normal, self._important = normal, important
         self._selectors = selectors or []
+
+    def _declare(self) -> None:
+        """Parse the declarations, once (`body` is None after), unless the selector list is invalid (the
+        rule declares nothing). Sheets are shared by parses in other threads: the body goes only once the
+        blocks are in place, so a reader finds either the body (and parses it too) or the blocks."""
+        self.prepare()
+        body = self.body
+        if body is None or not self._selectors:
+            return
+        try:
+            items = tinycss2.parse_blocks_contents(body, skip_comments=True, skip_whitespace=True)
+        except RecursionError:
+            items = []
+        self._normal, self._important = _blocks(items)
+        self.body = None
 
     @property
     def selectors(self) -> list[Selector]:
@@ -133,12 +145,12 @@ class StyleRule:
 
     @property
     def normal(self) -> Block | None:
-        self.prepare()
+        self._declare()
         return self._normal
 
     @property
     def important(self) -> Block | None:
-        self.prepare()
+        self._declare()
         return self._important
 
 
