@@ -173,3 +173,30 @@ def test_cli_arguments_fuzzed_never_give_a_traceback() -> None:
             assert exit_.code == 2  # argparse's clear usage error, never a crash
 
     check()
+
+
+def test_parse_loads_neither_sessions_nor_the_http_client(tmp_path: Path) -> None:
+    """`browsy parse` needs the engine and the views alone: the tool package's names are imported on first
+    use, so the sessions, httpx and pydantic stay unloaded (they were two thirds of its start-up)."""
+    page = tmp_path / "page.html"
+    page.write_text("<title>T</title><a href=/x>go somewhere</a>")
+    code = (
+        "import sys\n"
+        "from browsy_server.cli import main\n"
+        f"main(['parse', {str(page)!r}])\n"
+        "print(sorted(m for m in ('httpx', 'pydantic', 'browsy_engine.session') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert "go somewhere" in out.stdout, out.stdout + out.stderr
+    assert out.stdout.strip().splitlines()[-1] == "[]", out.stdout + out.stderr
+
+
+def test_tool_package_names_resolve_on_first_use() -> None:
+    import browsy_engine.tools as tools
+    from browsy_engine.tools.registry import TOOLS
+
+    assert sorted(tools.__all__) == sorted(tools._MODULE_OF)
+    assert all(getattr(tools, name) is not None for name in tools.__all__)
+    assert tools.TOOLS is TOOLS
+    with pytest.raises(AttributeError):
+        _ = tools.no_such_name

@@ -6,15 +6,15 @@ adapters) derives its parameters from these models.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
-Format = Literal["compact", "json"]
-Scope = Literal["all", "visible", "above_fold", "visible_above_fold"]
-SearchEngineName = Literal["duckduckgo", "google"]
-RenderChoice = Literal["default", "never", "auto", "always"]
-View = Literal["all", "actions", "content"]
+from .choices import Format as Format
+from .choices import RenderChoice as RenderChoice
+from .choices import Scope as Scope
+from .choices import SearchEngineName as SearchEngineName
+from .choices import View as View
 
 _FORMAT_DOC = (
     '"compact" (default): a token-efficient text listing with a header; "json": the full Spatial DOM.'

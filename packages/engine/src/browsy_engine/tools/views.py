@@ -12,7 +12,7 @@ from ..output.folding import Fold, Folds, fold_page, silent_kinds
 from ..output.json_output import well_formed
 from ..output.paging import BadCursor, Cursor, decode_cursor, page_key, take_part
 from ..output.selection import VIEWS, select_view, within
-from .params import Format, Scope
+from .choices import Format, Scope
 from .result import ToolError, ToolResult
 
 SCOPES: tuple[str, ...] = get_args(Scope)
