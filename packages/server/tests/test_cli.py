@@ -177,14 +177,14 @@ def test_cli_arguments_fuzzed_never_give_a_traceback() -> None:
 
 def test_parse_loads_neither_sessions_nor_the_http_client(tmp_path: Path) -> None:
     """`browsy parse` needs the engine and the views alone: the tool package's names are imported on first
-    use, so the sessions, httpx and pydantic stay unloaded (they were two thirds of its start-up)."""
+    use, so the sessions, httpx, pydantic and asyncio stay unloaded (they were two thirds of its start-up)."""
     page = tmp_path / "page.html"
     page.write_text("<title>T</title><a href=/x>go somewhere</a>")
     code = (
         "import sys\n"
         "from browsy_server.cli import main\n"
         f"main(['parse', {str(page)!r}])\n"
-        "print(sorted(m for m in ('httpx', 'pydantic', 'browsy_engine.session') if m in sys.modules))"
+        "print(sorted(m for m in ('asyncio', 'httpx', 'pydantic', 'browsy_engine.session') if m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert "go somewhere" in out.stdout, out.stdout + out.stderr
