@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 from pathlib import Path
@@ -22,6 +23,12 @@ def shared_or_skip(pytest_module) -> None:  # noqa: ANN001
     if os.environ.get("BROWSY_REQUIRE_SHARED") == "1":
         pytest_module.fail(message + "; BROWSY_REQUIRE_SHARED=1 requires it")
     pytest_module.skip(message)
+
+
+def page_bytes(page: Path) -> bytes:
+    """A page file's bytes; corpus-real stores its pages gzipped (`.html.gz`)."""
+    raw = page.read_bytes()
+    return gzip.decompress(raw) if page.name.endswith(".gz") else raw
 
 
 def corpus_pages() -> list[Path]:

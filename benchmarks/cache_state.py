@@ -23,12 +23,11 @@ share of a page's time that depends on cache state rather than on the work it do
 from __future__ import annotations
 
 import argparse
-import gzip
 import statistics
 import time
 from pathlib import Path
 
-from _corpus import CORPUS, viewport
+from _corpus import CORPUS, page_bytes, viewport
 from browsy_engine import parse
 from output_hashes import pages
 
@@ -38,12 +37,8 @@ WARM_UP = (
 )
 
 
-def read(page: Path) -> bytes:
-    raw = page.read_bytes()
-    return gzip.decompress(raw) if page.name.endswith(".gz") else raw
-
-
-def best_parse(data: bytes, width: int, height: int) -> float:
+def timed_parse(data: bytes, width: int, height: int) -> float:
+    """The wall time of one parse of `data`."""
     started = time.perf_counter()
     parse(data, width, height, url="https://example.com/")
     return time.perf_counter() - started
@@ -61,26 +56,26 @@ def main() -> None:
         found = [p for p in found if any(text in p.name for text in args.only)]
     if not found:
         raise SystemExit(f"no pages in {args.corpus}")
-    texts = [(p.name, read(p)) for p in found]
+    texts = [(p.name, page_bytes(p)) for p in found]
     for _ in range(3):  # imports and the compiled code's first use, on a page of no corpus
         parse(WARM_UP, width, height, url="https://example.com/")
 
-    first = {name: best_parse(data, width, height) for name, data in texts}
+    first = {name: timed_parse(data, width, height) for name, data in texts}
 
     back_to_back: dict[str, float] = {}
     for name, data in texts:
-        back_to_back[name] = min(best_parse(data, width, height) for _ in range(args.rounds))
+        back_to_back[name] = min(timed_parse(data, width, height) for _ in range(args.rounds))
     in_turn: dict[str, float] = {}
     for _ in range(args.rounds):
         for name, data in texts:
-            in_turn[name] = min(in_turn.get(name, float("inf")), best_parse(data, width, height))
+            in_turn[name] = min(in_turn.get(name, float("inf")), timed_parse(data, width, height))
     source, target = bytearray(SWEEP_BYTES), bytearray(SWEEP_BYTES)
     swept: dict[str, float] = {}
     for name, data in texts:
         times = []
         for _ in range(args.rounds):
             target[:] = source  # reads and writes every line of both buffers (no allocation, no page fault)
-            times.append(best_parse(data, width, height))
+            times.append(timed_parse(data, width, height))
         swept[name] = min(times)
 
     print(

@@ -16,8 +16,9 @@ import sys
 import time
 from pathlib import Path
 
-from _corpus import SNAPSHOTS
+from _corpus import SNAPSHOTS, viewport
 from browsy_engine import parse
+from cache_state import timed_parse
 
 BROWSY = Path(sys.executable).with_name("browsy")
 PAGES = ("example-com.html", "hn-frontpage.html")
@@ -35,18 +36,13 @@ def main() -> None:
             subprocess.run([str(BROWSY), "parse", str(page)], check=True, capture_output=True)
             times.append(time.perf_counter() - started)
         data = page.read_bytes()
-        parse(data)
-        warm = min(timed_parse(data) for _ in range(args.runs))
+        width, height = viewport()
+        parse(data, width, height)
+        warm = min(timed_parse(data, width, height) for _ in range(args.runs))
         print(
             f"browsy parse {name}: median {statistics.median(times) * 1e3:.0f} ms, best {min(times) * 1e3:.0f} ms"
             f" (the parse alone, warm: {warm * 1e3:.1f} ms)"
         )
-
-
-def timed_parse(data: bytes) -> float:
-    started = time.perf_counter()
-    parse(data)
-    return time.perf_counter() - started
 
 
 if __name__ == "__main__":

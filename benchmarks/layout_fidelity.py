@@ -13,13 +13,13 @@ Usage: python benchmarks/layout_fidelity.py [--corpus ../shared/corpus|../shared
 from __future__ import annotations
 
 import argparse
-import gzip
 import importlib.util
 import json
 import pathlib
 import sys
 import time
 
+from _corpus import page_bytes
 from browsy_engine import parse
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -37,8 +37,7 @@ def read_page(html: pathlib.Path) -> str:
     """A page's text, read as UTF-8 as the truth's recorder read it (shared/tools/chromium_truth.py hands
     Chromium that text, so a `<meta charset=windows-1252>` left in a page stored as UTF-8 never applied
     there); corpus-real stores pages gzipped."""
-    data = gzip.decompress(html.read_bytes()) if html.suffix == ".gz" else html.read_bytes()
-    return data.decode("utf-8", errors="replace")
+    return page_bytes(html).decode("utf-8", errors="replace")
 
 
 def pages(corpus: pathlib.Path, fixtures: bool = True) -> list[tuple[str, pathlib.Path, pathlib.Path]]:

@@ -10,10 +10,10 @@ Prints one line per page: `<sha256 of to_json()> <page>`, in file-name order.
 from __future__ import annotations
 
 import argparse
-import gzip
 import hashlib
 from pathlib import Path
 
+from _corpus import page_bytes
 from browsy_engine import parse
 
 
@@ -29,7 +29,7 @@ def main() -> None:
     )
     args = ap.parse_args()
     for page in pages(args.corpus):
-        raw = gzip.decompress(page.read_bytes()) if page.name.endswith(".gz") else page.read_bytes()
+        raw = page_bytes(page)
         dom = parse(raw.decode("utf-8", "replace"), 1920, 1080, None)
         print(hashlib.sha256(dom.to_json().encode()).hexdigest()[:16], page.name)
 

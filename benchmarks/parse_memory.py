@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import argparse
 import gc
-import gzip
 import resource
 from pathlib import Path
 
+from _corpus import page_bytes
 from browsy_engine import parse
 from browsy_engine.dom.tree import Document, Node
 from browsy_engine.model import SpatialElement
@@ -46,7 +46,7 @@ def alive() -> tuple[int, int, int]:
 
 
 def parse_once(page: Path) -> None:
-    raw = gzip.decompress(page.read_bytes()) if page.name.endswith(".gz") else page.read_bytes()
+    raw = page_bytes(page)
     parse(raw.decode("utf-8", "replace"), 1920, 1080, None)
 
 
