@@ -26,7 +26,6 @@ from functools import lru_cache
 from operator import itemgetter
 from typing import Any, Final
 
-import tinycss2
 from tinycss2.ast import IdentToken
 from tinycss2.serializer import serialize
 
@@ -41,6 +40,7 @@ from .resolve import build_style, inherit_base
 from .selectors import Selector
 from .sheet import CONTAINER, Block, RawDeclaration, Sheet, parse_declarations, parse_sheet
 from .style import ComputedStyle
+from .tokenizer import tokenize
 from .ua import QUIRKS_CSS, UA_CSS
 from .values import Viewport, significant
 from .variables import resolve_custom, substitute
@@ -129,7 +129,7 @@ def compile_block(block: Block, parser: PropertyParser) -> tuple[tuple[str, Spec
 def _style_media_ok(node_media: str | None, vp: Viewport) -> bool:
     if not node_media or not node_media.strip():
         return True
-    return media_matches(tinycss2.parse_component_value_list(node_media), vp)
+    return media_matches(tokenize(node_media), vp)
 
 
 def _as_text(css: object) -> str:

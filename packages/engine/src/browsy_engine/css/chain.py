@@ -24,7 +24,6 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Final
 
-import tinycss2
 from tinycss2.ast import (
     FunctionBlock,
     HashToken,
@@ -37,6 +36,7 @@ from tinycss2.ast import (
 
 from ..dom.tree import Node
 from .selectors import NEVER_MATCH, Selector
+from .tokenizer import tokenize
 
 MAX_COMPOUNDS: Final = 32
 COMBINATORS: Final = frozenset({">", "+", "~"})  # besides whitespace (descendant)
@@ -255,7 +255,7 @@ def _before_pseudo_element(tokens: Sequence[object], name: str) -> Sequence[obje
 @lru_cache(maxsize=1024)
 def parse_chain(text: str) -> Chain | None:
     """The chain form of a selector text, or None when it uses something this matcher does not support."""
-    return chain_from_tokens(tinycss2.parse_component_value_list(text))
+    return chain_from_tokens(tokenize(text))
 
 
 def chain_from_tokens(tokens: Sequence[object]) -> Chain | None:

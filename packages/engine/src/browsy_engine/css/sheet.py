@@ -44,6 +44,7 @@ from .media import media_matches
 from .scanner import RawRule, selector_needs, split_rules
 from .selectors import Selector, parse_selector_list
 from .supports import supports_condition
+from .tokenizer import block_items, stylesheet_rules, tokenize
 from .values import Viewport, significant
 from .variables import has_var
 
@@ -118,7 +119,7 @@ class StyleRule:
         if self._selectors is not None:
             return
         try:
-            selectors = parse_selector_list(tinycss2.parse_component_value_list(self.prelude or ""))
+            selectors = parse_selector_list(tokenize(self.prelude or ""))
         except RecursionError:
             selectors = None
         self._selectors = selectors or []
@@ -132,7 +133,7 @@ class StyleRule:
         if body is None or not self._selectors:
             return
         try:
-            items = tinycss2.parse_blocks_contents(body, skip_comments=True, skip_whitespace=True)
+            items = block_items(body)
         except RecursionError:
             items = []
         self._normal, self._important = _blocks(items)
@@ -174,7 +175,7 @@ def registration(body: str) -> Registration | None:
     """An @property rule's (initial value, inherits), or None when it is invalid: `syntax` and `inherits`
     are required, and `initial-value` too unless the syntax is the universal "*" (CSS Properties and
     Values API 1 §3)."""
-    items = tinycss2.parse_blocks_contents(body, skip_comments=True, skip_whitespace=True)
+    items = block_items(body)
     descriptors = {d.lower_name: significant(d.value) for d in items if isinstance(d, Declaration)}
     syntax = descriptors.get("syntax")
     inherits = descriptors.get("inherits")
@@ -260,7 +261,7 @@ def parse_sheet(text: str) -> Sheet:
 def parse_declarations(text: str) -> tuple[Block | None, Block | None]:
     """An inline `style` attribute → (normal, important) blocks."""
     try:
-        items = tinycss2.parse_blocks_contents(text, skip_comments=True, skip_whitespace=True)
+        items = block_items(text)
     except RecursionError:
         return None, None
     return _blocks(items)
@@ -270,7 +271,7 @@ def find_imports(css_text: str) -> list[str]:
     """URLs of the `@import` rules at the top of a stylesheet (for the session to fetch)."""
     urls: list[str] = []
     try:
-        rules = tinycss2.parse_stylesheet(css_text, skip_comments=True, skip_whitespace=True)
+        rules = stylesheet_rules(css_text)
     except RecursionError:
         return urls
     for rule in rules:
@@ -318,7 +319,7 @@ Scope = tuple[str, str | None]  # an @scope rule's root selector list and its li
 def scope_of(prelude: str) -> Scope | None:
     """`(root) [to (limit)]` → (root, limit); None for `@scope` without a root (its root is the parent of
     the <style> element, which a cached sheet does not know) or a malformed prelude."""
-    parts = significant(tinycss2.parse_component_value_list(prelude))
+    parts = significant(tokenize(prelude))
     if not parts or not isinstance(parts[0], ParenthesesBlock):
         return None
     root = serialize(parts[0].content).strip()
@@ -344,7 +345,7 @@ def scoped_selectors(prelude: str, scope: Scope) -> str:
         outside = f":not({limit}, {limit} *)"
     out: list[str] = []
     part: list[object] = []
-    for t in [*tinycss2.parse_component_value_list(prelude), LiteralToken(0, 0, ",")]:
+    for t in [*tokenize(prelude), LiteralToken(0, 0, ",")]:
         if not (isinstance(t, LiteralToken) and t.value == ","):
             part.append(t)
             continue
@@ -383,8 +384,8 @@ class _Collector:
                     rule = QualifiedRule(
                         0,
                         0,
-                        tinycss2.parse_component_value_list(prelude),
-                        tinycss2.parse_component_value_list(body),
+                        tokenize(prelude),
+                        tokenize(body),
                     )
                     self.style_rule(rule, media, layer, None, depth)
                 else:
@@ -403,15 +404,15 @@ class _Collector:
                 if found is not None:
                     self.sheet.properties[name] = found
             elif keyword == "media":
-                tokens = tinycss2.parse_component_value_list(rest)
+                tokens = tokenize(rest)
                 key = serialize(tokens).strip().lower()
                 self.sheet.media_preludes.setdefault(key, tokens)
                 self.raw_rules(split_rules(body), media + (key,), layer, depth + 1, scope)
             elif keyword == "container":
-                key = container_key(self.sheet, tinycss2.parse_component_value_list(rest))
+                key = container_key(self.sheet, tokenize(rest))
                 self.raw_rules(split_rules(body), media + (key,), layer, depth + 1, scope)
             elif keyword == "supports":
-                if supports_condition(significant(tinycss2.parse_component_value_list(rest))):
+                if supports_condition(significant(tokenize(rest))):
                     self.raw_rules(split_rules(body), media, layer, depth + 1, scope)
             elif keyword == "layer":
                 name = rest.strip() or f"<anonymous {len(self.layers)}>"
@@ -498,7 +499,7 @@ class _Collector:
             body = "; ".join(
                 f"{d.name}: {serialize(d.value)}{' !important' if d.important else ''}" for d in decls
             )
-            out.append(QualifiedRule(0, 0, amp, tinycss2.parse_component_value_list(body)))
+            out.append(QualifiedRule(0, 0, amp, tokenize(body)))
         out.extend(r for r in items if isinstance(r, (QualifiedRule, AtRule)))
         return out
 
@@ -515,4 +516,4 @@ def _nest(prelude: Sequence[object], parent: list[Selector]) -> list[object] | N
             pieces.append(part.replace("&", f":is({parent_text})"))
         else:
             pieces.append(f":is({parent_text}) {part}")
-    return tinycss2.parse_component_value_list(", ".join(pieces))
+    return tokenize(", ".join(pieces))

@@ -8,9 +8,8 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-import tinycss2
-
 from ..css.style import ComputedStyle
+from ..css.tokenizer import tokenize
 from ..css.values import Viewport, dimension_lin
 from .context import LayoutContext
 
@@ -107,7 +106,7 @@ def _length(tok: str, ref: float | None, units: TrackUnits) -> tuple[int, float]
 def _relative_length(tok: str, ref: float | None, units: TrackUnits) -> tuple[int, float] | None:
     """A track length in font or viewport units or a math function (CSS Values §6, §10): px, or a
     percentage when it is one alone; a mix of both is resolved against `ref` (auto when it has none)."""
-    parsed = [t for t in tinycss2.parse_component_value_list(tok) if t.type != "whitespace"]
+    parsed = [t for t in tokenize(tok) if t.type != "whitespace"]
     if len(parsed) != 1:
         return None
     lin = dimension_lin(parsed[0], units.viewport)

@@ -13,9 +13,8 @@ import re
 from functools import lru_cache
 from typing import Final
 
-import tinycss2
-
 from ..css.media import media_matches
+from ..css.tokenizer import tokenize
 from ..css.values import Viewport
 from .context import LayoutContext
 from .generated import layout_copy
@@ -131,7 +130,7 @@ def _picture_source(nodes: list, i: int, viewport_w: float, viewport_h: float) -
 def _media_query_matches(media: str, viewport_w: float, viewport_h: float) -> bool:
     """A <source>'s media query list against the viewport; layout asks again for every image it sizes,
     and pages repeat a few queries over many pictures."""
-    return media_matches(tinycss2.parse_component_value_list(media), Viewport(viewport_w, viewport_h))
+    return media_matches(tokenize(media), Viewport(viewport_w, viewport_h))
 
 
 FALLBACK_OBJECT: Final = (

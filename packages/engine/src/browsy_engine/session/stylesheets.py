@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 import tinycss2
 from selectolax.lexbor import LexborHTMLParser
 
+from ..css.tokenizer import stylesheet_rules
 from .config import SessionConfig
 from .errors import BrowsyError
 from .fetch import Fetcher
@@ -65,7 +66,7 @@ def find_stylesheets(html: str, page_url: str) -> list[SheetRef]:
 def css_imports(css: str) -> list[tuple[str, str]]:
     """(url, media) of the `@import` rules of a stylesheet."""
     out: list[tuple[str, str]] = []
-    for rule in tinycss2.parse_stylesheet(css, skip_comments=True, skip_whitespace=True):
+    for rule in stylesheet_rules(css):
         if rule.type != "at-rule" or rule.lower_at_keyword != "import":
             continue
         tokens = [t for t in rule.prelude if t.type not in ("whitespace", "comment")]
