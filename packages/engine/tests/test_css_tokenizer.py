@@ -50,7 +50,9 @@ def difference(want: list[object], got: list[object], path: str = "") -> str:
 
 def assert_same_as_tinycss2(text: str) -> None:
     for skip_comments in (False, True):
-        found = difference(tinycss2.parse_component_value_list(text, skip_comments), tokenize(text, skip_comments))
+        found = difference(
+            tinycss2.parse_component_value_list(text, skip_comments), tokenize(text, skip_comments)
+        )
         assert not found, f"{text!r} (skip_comments={skip_comments}): {found}"
 
 
@@ -65,7 +67,7 @@ CASES = [
     "1e3px 1.5e-2em 10\\70x 7-x 8--x 9_",  # exponents, escaped units, names after numbers
     "#abc #-a #1a #- # #\\31 x #é #\\\n",  # hashes: identifier or not, escapes, a lone #
     "@media @-x @1 @ @\\41",
-    "url(a.png) URL( b.png ) url(  ) url() Url(c d) url(e\"f) url(g\\)h) url(i\\\nj) url('k') url( \"l\")",
+    'url(a.png) URL( b.png ) url(  ) url() Url(c d) url(e"f) url(g\\)h) url(i\\\nj) url(\'k\') url( "l")',
     "url(unterminated",
     "url(  ",
     "url(x  ",
@@ -83,7 +85,7 @@ CASES = [
     "\\ \\\\ \\\n \\30 \\000041 \\110000 \\0 \\d800 \\",  # escapes: space, backslash, newline, hex, EOF
     "é😀x .😀 #😀 😀(1)",
     "--custom-prop: { a: b }; --x:[1]",
-    "a\n\nb\n c /* multi\nline */ d \"s\\\nt\" e",  # positions across newlines
+    'a\n\nb\n c /* multi\nline */ d "s\\\nt" e',  # positions across newlines
 ]
 
 

@@ -8,6 +8,7 @@ from browsy_engine import parse
 from browsy_engine.css.style import ComputedStyle
 from browsy_engine.dom import build_document
 from browsy_engine.layout import compute_layout
+from browsy_engine.layout.fonts import _fallback_width as fallback_width
 from browsy_engine.layout.fonts import advance_size, face_for, family_of
 
 
@@ -58,6 +59,25 @@ def test_kerning_pairs_are_read_by_first_character_with_the_same_sum() -> None:
             em += serif.kern.get(word[i : i + 2], 0.0)
         assert serif.advance(word, 16) == em * advance_size(16)
     assert serif.advance("AV", 16) < serif.advance("A", 16) + serif.advance("V", 16)
+
+
+def test_latin_1_advances_are_read_by_code_point_with_the_same_sum() -> None:
+    # Face.latin holds the advances of U+0000-U+00FF by code point (-1.0 where the face has no glyph, which
+    # the fallback face measures); the sum is the one of `widths` by character, in text order
+    for family in ("serif", "sans-serif", "monospace"):
+        face = face_for(family, 400, "normal")
+        for o, width in enumerate(face.latin):
+            assert width == face.widths.get(chr(o), -1.0)
+            assert face.latin_pair_starts[o] == (chr(o) in face.kern_after)
+        for word in ("Tower", "naïve\u00adly", "\x01\x7f", "Ωmega→", "AVA ÿ", "日本語", "😀x", "ÀÉÎ"):
+            em = 0.0
+            for ch in word:
+                found = face.widths.get(ch)
+                em += found if found is not None else fallback_width(ch)
+            for i in range(len(word) - 1):
+                em += face.kern.get(word[i : i + 2], 0.0)
+            assert face.advance_em(word) == pytest.approx(em, abs=1e-12)
+            assert face.advance(word, 16) == face.advance_em(word) * advance_size(16)
 
 
 def test_font_families_resolve_like_chromium_here() -> None:

@@ -84,6 +84,7 @@ def advance_size(size: float) -> float:
 
 
 SOFT_HYPHEN: Final = "\u00ad"
+LATIN_1: Final = 256  # the code points Face.latin holds
 
 
 @dataclass(slots=True)
@@ -99,6 +100,9 @@ class Face:
     # the kerning pairs by their first character, then their second: `advance` looks a pair up without
     # building its two-character string, and most characters begin no pair (one lookup, then none)
     kern_after: dict[str, dict[str, float]]
+    # `widths` of U+0000-U+00FF by code point (-1.0: no glyph), and whether each begins a kerning pair
+    latin: list[float]
+    latin_pair_starts: list[bool]
     notdef: float
     ascent_em: float
     descent_em: float
@@ -129,24 +133,39 @@ class Face:
         return px
 
     def advance(self, text: str, size: float) -> float:
-        """measure(text, size), not remembered (callers with a memo of their own: FontMetrics' words)."""
-        get = self.widths.get
+        """measure(text, size), not remembered."""
+        return self.advance_em(text) * advance_size(size)
+
+    def advance_em(self, text: str) -> float:
+        """The advance of `text` in em (kerning applied); times advance_size(size), its width in px.
+        Latin-1 characters are read from `latin` by code point, the rest from `widths` by character."""
+        widths = self.widths
+        latin = self.latin
         em = 0.0
-        for ch in text:
-            w = get(ch)
-            em += w if w is not None else _fallback_width(ch)
-        if len(text) > 1 and self.kern:  # the pairs' kerning added after the advances, in text order
-            after = self.kern_after.get
-            prev = ""
-            for ch in text:
-                if prev:
-                    pairs = after(prev)
-                    if pairs is not None:
-                        k = pairs.get(ch)
-                        if k:
-                            em += k
-                prev = ch
-        return em * advance_size(size)
+        n = len(text)
+        for i in range(n):
+            o = ord(text[i])
+            if o < LATIN_1:
+                w = latin[o]
+                if w >= 0.0:
+                    em += w
+                    continue
+            ch = text[i]
+            found = widths.get(ch)
+            em += found if found is not None else _fallback_width(ch)
+        if n > 1 and self.kern:  # the pairs' kerning added after the advances, in text order
+            starts = self.latin_pair_starts
+            after = self.kern_after
+            for i in range(1, n):
+                o = ord(text[i - 1])
+                if o < LATIN_1 and not starts[o]:
+                    continue
+                pairs = after.get(text[i - 1])
+                if pairs is not None:
+                    k = pairs.get(text[i])
+                    if k:
+                        em += k
+        return em
 
 
 @lru_cache(maxsize=1)
@@ -168,12 +187,15 @@ def _load_face(key: str) -> Face:
     # hyphen, only where a line breaks at it), whatever glyph the face maps it to
     widths[SOFT_HYPHEN] = 0.0
     kern = {pair: value / upem for pair, value in table["kern"].items() if SOFT_HYPHEN not in pair}
+    kern_after = _by_first(kern)
     return Face(
         widths=widths,
         kern=kern,
         kern_after_space={pair[1]: v for pair, v in kern.items() if pair[0] == " "},
         kern_before_space={pair[0]: v for pair, v in kern.items() if pair[1] == " "},
-        kern_after=_by_first(kern),
+        kern_after=kern_after,
+        latin=[widths.get(chr(o), -1.0) for o in range(LATIN_1)],
+        latin_pair_starts=[chr(o) in kern_after for o in range(LATIN_1)],
         notdef=table["notdef"] / upem,
         ascent_em=table["ascent"] / upem,
         descent_em=table["descent"] / upem,

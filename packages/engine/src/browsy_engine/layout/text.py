@@ -214,8 +214,8 @@ class FontMetrics:
     def width(self, text: str, face_cache: bool = True) -> float:
         """Advance width of `text` with letter spacing; measured through the face's cache unless the
         caller keeps a memo of its own (`face_cache` false: measure_word)."""
-        size = self.size
-        w = self.face.measure(text, size) if face_cache else self.face.advance(text, size)
+        # (without the face's cache: em times the size advances scale with, as Face.advance computes it)
+        w = self.face.measure(text, self.size) if face_cache else self.face.advance_em(text) * self.advance
         if self.letter_spacing:
             w += self.letter_spacing * len(text)
         return w
