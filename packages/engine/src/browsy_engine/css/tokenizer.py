@@ -53,14 +53,7 @@ def _is_name_start(o: int) -> bool:
 
 def _is_name(o: int) -> bool:
     """A name code point: a name-start code point, a digit or `-`."""
-    return (
-        (ord("a") <= o <= ord("z"))
-        or (ord("A") <= o <= ord("Z"))
-        or (ord("0") <= o <= ord("9"))
-        or o == ord("-")
-        or o == ord("_")
-        or o > 0x7F
-    )
+    return _is_name_start(o) or _is_digit(o) or o == ord("-")
 
 
 def _is_digit(o: int) -> bool:
@@ -68,7 +61,7 @@ def _is_digit(o: int) -> bool:
 
 
 def _is_hex(o: int) -> bool:
-    return (ord("0") <= o <= ord("9")) or (ord("a") <= o <= ord("f")) or (ord("A") <= o <= ord("F"))
+    return _is_digit(o) or (ord("a") <= o <= ord("f")) or (ord("A") <= o <= ord("F"))
 
 
 def _is_assign_prefix(o: int) -> bool:
@@ -131,7 +124,7 @@ def _name(css: str, pos: int) -> tuple[str, int]:
     while pos < length:
         if _is_name(ord(css[pos])):
             pos += 1
-        elif css[pos] == "\\" and (pos + 1 >= length or css[pos + 1] != "\n"):
+        elif _valid_escape(css, pos):
             chunks.append(css[start:pos])
             value, pos = _escape(css, pos + 1)
             chunks.append(value)
@@ -242,7 +235,7 @@ def _url(css: str, pos: int) -> tuple[str | None, int, str]:
             if css[pos] == ")":
                 return "".join(chunks), pos + 1, ""
             return None, _bad_url_rest(css, pos), "bad-url"
-        if o == ord("\\") and (pos + 1 >= length or css[pos + 1] != "\n"):
+        if _valid_escape(css, pos):
             chunks.append(css[start:pos])
             value, pos = _escape(css, pos + 1)
             chunks.append(value)
