@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from browsy_engine.css import ComputedStyle, compute_styles
 from browsy_engine.dom import build_document
 
@@ -367,3 +369,53 @@ def test_declarations_are_parsed_only_for_rules_that_match() -> None:
     out = styles(f"<style>{css}</style><div><p class=x id=p>a</p></div>")
     assert str(out["p"].color) != str(styles("<p id=p>a</p>")["p"].color)  # now it matches: red
     assert child.body is None and child._normal is not None
+
+
+def _distinct_value(annotation: str, default: object, n: int) -> object:
+    """A value of a ComputedStyle field's type that no other field and no default holds."""
+    if annotation in ("Length", "tuple[float, float]"):
+        return (n + 0.5, 0.25)
+    if annotation in ("Matrix", "tuple[float, float, float, float]"):
+        return (n + 0.5, 1.5, 2.5, 3.5)
+    if annotation == "bool":
+        return not default
+    if annotation.startswith(("int", "float")):
+        return n + 1000 if annotation.startswith("int") else n + 0.5
+    if annotation.startswith("str"):
+        return f"value {n}"
+    if annotation.startswith("dict"):
+        return {"field": n}
+    return ((f"value {n}", n),) if annotation.startswith("tuple[tuple") else (f"value {n}",)
+
+
+def _field_annotations() -> dict[str, str]:
+    """ComputedStyle's field annotations as written (the compiled class keeps only their outer types)."""
+    import ast
+
+    source = Path(__file__).resolve().parents[1] / "src" / "browsy_engine" / "css" / "style.py"
+    tree = ast.parse(source.read_text(encoding="utf-8"))
+    body = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "ComputedStyle").body
+    return {
+        n.target.id: ast.unparse(n.annotation)
+        for n in body
+        if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)
+    }
+
+
+def test_copy_style_copies_every_field_into_a_new_style() -> None:
+    # css.style.copy_style assigns each field by name (a compiled copy, without the dataclass's interpreted
+    # __init__): a field added to ComputedStyle and not to copy_style fails here
+    from dataclasses import fields
+
+    from browsy_engine.css.style import copy_style
+
+    annotations = _field_annotations()
+    original = ComputedStyle()
+    for n, f in enumerate(fields(ComputedStyle)):
+        setattr(original, f.name, _distinct_value(annotations[f.name], f.default, n))
+    copy = copy_style(original)
+    assert copy is not original
+    for f in fields(ComputedStyle):
+        assert getattr(copy, f.name) == getattr(original, f.name) != f.default, f.name
+    copy.width = (1.0, 0.0)
+    assert original.width != copy.width

@@ -11,7 +11,6 @@ the 16px and 13px defaults when the generic family changes to or from exactly `m
 from __future__ import annotations
 
 import math
-from dataclasses import fields
 from operator import attrgetter
 from typing import Any, Final, cast
 
@@ -32,11 +31,9 @@ from .kinds import (
     UNSET,
     Spec,
 )
-from .style import IDENTITY, ComputedStyle, Length
+from .style import IDENTITY, ComputedStyle, Length, copy_style
 from .values import MAX_FONT_SIZE, MAX_FRACTION, Lin, sane, uses_font_metrics
 
-FIELD_NAMES: tuple[str, ...] = tuple(f.name for f in fields(ComputedStyle))
-_all_values = attrgetter(*FIELD_NAMES)
 INITIAL_STYLE: Final = ComputedStyle()
 INHERITED_FIELDS: tuple[str, ...] = tuple(
     f for slot in sorted(INHERITED_SLOTS) for f in SLOT_FIELDS.get(slot, (slot,))
@@ -65,13 +62,9 @@ SIDES: Final = ("top", "right", "bottom", "left")
 WIDTH_STYLE: Final = tuple((f"border_{s}_width", f"border_{s}_style") for s in SIDES)
 
 
-def clone(style: ComputedStyle) -> ComputedStyle:
-    return ComputedStyle(*_all_values(style))
-
-
 def inherit_base(parent: ComputedStyle | None) -> ComputedStyle:
     """Initial values for every field, inherited ones taken from the parent."""
-    base = ComputedStyle()
+    base = copy_style(INITIAL_STYLE)
     if parent is not None:
         for name, value in zip(INHERITED_FIELDS, _inherited_values(parent), strict=True):
             setattr(base, name, value)
@@ -141,8 +134,8 @@ def build_style(
     root_font_size: float | None,
     is_root: bool,
 ) -> ComputedStyle:
-    """The computed style of one element. `base` is `inherit_base(parent)` (it is copied, not changed)."""
-    style = clone(base)
+    """The computed style of one element: `base`, a fresh `inherit_base(parent)`, filled in and returned."""
+    style = base
 
     # fonts first
     spec = declared.get("font_family")

@@ -13,13 +13,12 @@ from __future__ import annotations
 import base64
 import math
 import re
-from dataclasses import replace
 from functools import lru_cache
 from typing import Final
 from unicodedata import normalize
 from urllib.parse import unquote_to_bytes
 
-from ..css.style import ComputedStyle
+from ..css.style import ComputedStyle, copy_style
 from ..css.values import absolute_length
 from .context import LayoutContext
 from .fonts import face_for
@@ -440,7 +439,11 @@ def symmetric_broken_images(ctx: LayoutContext) -> None:
         if not copied:
             styles = ctx.styles = list(styles)
             copied = True
-        styles[i] = replace(s, height=s.width) if s.height is None else replace(s, width=s.height)
+        squared = styles[i] = copy_style(s)
+        if s.height is None:
+            squared.height = s.width
+        else:
+            squared.width = s.height
 
 
 # The broken-image icon (16px) with its container's 1px border and 1px padding on each side: Chromium's

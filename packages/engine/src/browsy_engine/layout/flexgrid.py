@@ -12,7 +12,6 @@ import math
 import re
 import threading
 from bisect import bisect_left, bisect_right
-from dataclasses import replace
 from typing import Final
 
 import stretchable.taffylib as taffylib
@@ -22,7 +21,16 @@ from . import atomic, block, inline, intrinsic, taffy_leak
 from .context import LayoutContext
 from .controls import alt_first_baseline
 from .floats import FloatArea
-from .geometry import ContentBox, has_percent, horizontal_pb, margins_h, px, px_or_none, vertical_pb
+from .geometry import (
+    ContentBox,
+    has_percent,
+    horizontal_pb,
+    margins_h,
+    percent_width_as_auto,
+    px,
+    px_or_none,
+    vertical_pb,
+)
 from .grid_tracks import (
     DEFAULT_UNITS,
     LineNames,
@@ -1080,9 +1088,7 @@ def _measure(
         if force_w is None and any_grid and not in_grid and cb_w and has_percent(s.width):
             # in intrinsically sized columns, its max-content contribution: a percentage width (and
             # max-width) counts as auto (CSS Sizing 3 §5.2.2), Taffy's one measure standing for it
-            ctx.styles[it] = replace(
-                s, width=None, max_width=None if has_percent(s.max_width) else s.max_width
-            )
+            ctx.styles[it] = percent_width_as_auto(s)
             try:
                 run(atomic.atomic_box(ctx, it, cb_w, None, force_h))
             finally:

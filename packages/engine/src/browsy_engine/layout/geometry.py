@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from ..css.style import ComputedStyle, Length
+from ..css.style import ComputedStyle, Length, copy_style
 from .floats import FloatArea
 
 
@@ -48,6 +48,17 @@ def zero_length(length: Length) -> bool:
 def has_percent(length: Length) -> bool:
     """A length with a percentage part (it depends on the containing block)."""
     return length is not None and length[1] != 0.0
+
+
+def percent_width_as_auto(s: ComputedStyle) -> ComputedStyle:
+    """`s` with a percentage width counted as auto and a percentage max-width as none: a replaced box's
+    max-content contribution in a shrink-to-fit context (CSS Sizing 3 §5.2.2, compressible replaced
+    elements)."""
+    auto = copy_style(s)
+    auto.width = None
+    if has_percent(s.max_width):
+        auto.max_width = None
+    return auto
 
 
 def px(length: Length, ref: float) -> float:

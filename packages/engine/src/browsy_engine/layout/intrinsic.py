@@ -6,7 +6,6 @@ measure functions of flex/grid items. Generator tasks, cached per node for one l
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Final
 
 from ..css.style import ComputedStyle
@@ -18,6 +17,7 @@ from .geometry import (
     contained_width,
     has_percent,
     horizontal_pb,
+    percent_width_as_auto,
     px,
     px_or_none,
     specified_height,
@@ -65,8 +65,7 @@ def outer_intrinsic(ctx: LayoutContext, c: int):
             # CSS Sizing 3 §5.2.2, compressible replaced elements: a percentage width resolves against
             # zero for the min-content contribution and counts as auto for the max-content one (an
             # `svg {width: 100%}` logo in a shrink-to-fit box is as wide as its natural size)
-            auto = replace(s, width=None, max_width=None if has_percent(s.max_width) else s.max_width)
-            ctx.styles[c] = auto
+            ctx.styles[c] = percent_width_as_auto(s)
             try:
                 wide = yield atomic.atomic_box(ctx, c, UNBOUNDED, cb_h=cb_h)
             finally:

@@ -3,10 +3,10 @@ min/max-content widths, border-spacing, captions, and vertical alignment of cell
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Final
 
-from ..css.style import ComputedStyle
+from ..css.style import ComputedStyle, copy_style
 from . import block, intrinsic
 from .context import LayoutContext
 from .geometry import horizontal_pb, px_or_none, vertical_pb
@@ -182,24 +182,26 @@ def _collapse_borders(ctx: LayoutContext, styles: list, i: int) -> None:
             left_edge = max(left_edge, left)
         if cell.col + cell.colspan - 1 == last_col:
             right_edge = max(right_edge, right)
-        ctx.styles[cell.node] = replace(
-            styles[cell.node],
-            border_top_width=top / 2,
-            border_right_width=right / 2,
-            border_bottom_width=bottom / 2,
-            border_left_width=left / 2,
-        )
-    ctx.styles[i] = replace(
-        table,
-        border_top_width=top_edge / 2,
-        border_right_width=right_edge / 2,
-        border_bottom_width=bottom_edge / 2,
-        border_left_width=left_edge / 2,
-        padding_top=(0.0, 0.0),
-        padding_right=(0.0, 0.0),
-        padding_bottom=(0.0, 0.0),
-        padding_left=(0.0, 0.0),
+        ctx.styles[cell.node] = _with_borders(styles[cell.node], top / 2, right / 2, bottom / 2, left / 2)
+    collapsed = ctx.styles[i] = _with_borders(
+        table, top_edge / 2, right_edge / 2, bottom_edge / 2, left_edge / 2
     )
+    collapsed.padding_top = collapsed.padding_right = collapsed.padding_bottom = collapsed.padding_left = (
+        0.0,
+        0.0,
+    )
+
+
+def _with_borders(s: ComputedStyle, top: float, right: float, bottom: float, left: float) -> ComputedStyle:
+    """A copy of `s` with these border widths."""
+    c = copy_style(s)
+    c.border_top_width, c.border_right_width, c.border_bottom_width, c.border_left_width = (
+        top,
+        right,
+        bottom,
+        left,
+    )
+    return c
 
 
 def _collapsed_edges(
