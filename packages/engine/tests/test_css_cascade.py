@@ -419,3 +419,20 @@ def test_copy_style_copies_every_field_into_a_new_style() -> None:
         assert getattr(copy, f.name) == getattr(original, f.name) != f.default, f.name
     copy.width = (1.0, 0.0)
     assert original.width != copy.width
+
+
+def test_inherit_base_takes_the_inherited_fields_from_the_parent_and_initial_values_for_the_rest() -> None:
+    # resolve._inherit assigns the inherited fields one by one: it must name exactly INHERITED_FIELDS
+    from dataclasses import fields
+
+    from browsy_engine.css.resolve import INHERITED_FIELDS, INITIAL_STYLE, inherit_base
+
+    annotations = _field_annotations()
+    parent = ComputedStyle()
+    for n, f in enumerate(fields(ComputedStyle)):
+        setattr(parent, f.name, _distinct_value(annotations[f.name], f.default, n))
+    base = inherit_base(parent)
+    for f in fields(ComputedStyle):
+        expected = getattr(parent if f.name in INHERITED_FIELDS else INITIAL_STYLE, f.name)
+        assert getattr(base, f.name) == expected, f.name
+    assert inherit_base(None) == INITIAL_STYLE
