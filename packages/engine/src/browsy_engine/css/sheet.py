@@ -404,9 +404,12 @@ class _Collector:
                 if found is not None:
                     self.sheet.properties[name] = found
             elif keyword == "media":
-                tokens = tokenize(rest)
-                key = serialize(tokens).strip().lower()
-                self.sheet.media_preludes.setdefault(key, tokens)
+                # the key is the query's own text, lowercased (as a serialization of its tokens would be):
+                # texts that tokenize alike mean the same query, and tinycss2's serializer runs as Python
+                # (~60k instructions a prelude)
+                key = rest.strip().lower()
+                if key not in self.sheet.media_preludes:
+                    self.sheet.media_preludes[key] = tokenize(rest)
                 self.raw_rules(split_rules(body), media + (key,), layer, depth + 1, scope)
             elif keyword == "container":
                 key = container_key(self.sheet, tokenize(rest))
