@@ -45,6 +45,69 @@ from tinycss2.serializer import serialize_string_value, serialize_url
 
 _MAX_CODE_POINT: Final = 0x10FFFF
 
+# tinycss2's nodes are made here without running their __init__ (Python: ~2,600 instructions a token, with
+# webencodings' ascii_lower): a blank instance, then its slots, the same values __init__ gives them (the
+# test of this module compares every slot with tinycss2's own nodes)
+_blank: Final[Any] = object.__new__
+_ASCII_LOWER: Final = {c: c + 32 for c in range(ord("A"), ord("Z") + 1)}
+
+
+def _ascii_lower(s: str) -> str:
+    """webencodings' ascii_lower as tinycss2 uses it: A-Z lowercased, nothing else; a text that UTF-8
+    cannot encode (a lone surrogate) unchanged."""
+    if s.isascii():
+        return s.lower()
+    try:
+        s.encode("utf-8")
+    except UnicodeEncodeError:
+        return s
+    return s.translate(_ASCII_LOWER)
+
+
+def _node(cls: type, line: int, column: int) -> Any:
+    node = _blank(cls)
+    node.source_line = line
+    node.source_column = column
+    return node
+
+
+def _valued(cls: type, line: int, column: int, value: str) -> Any:
+    """A WhitespaceToken or LiteralToken (a `value`), or with `lower_value` an IdentToken or AtKeywordToken."""
+    node = _node(cls, line, column)
+    node.value = value
+    if cls is IdentToken or cls is AtKeywordToken:
+        node.lower_value = _ascii_lower(value)
+    return node
+
+
+def _numeric(
+    cls: type, line: int, column: int, value: float, int_value: int | None, text: str, unit: str = ""
+) -> Any:
+    """A NumberToken, PercentageToken or (with its unit) DimensionToken."""
+    node = _node(cls, line, column)
+    node.value = value
+    node.int_value = int_value
+    node.is_integer = int_value is not None
+    node.representation = text
+    if cls is DimensionToken:
+        node.unit = unit
+        node.lower_unit = _ascii_lower(unit)
+    return node
+
+
+def _block(cls: type, line: int, column: int, content: list[Any]) -> Any:
+    node = _node(cls, line, column)
+    node.content = content
+    return node
+
+
+def _function(line: int, column: int, name: str, arguments: list[Any]) -> Any:
+    node = _node(FunctionBlock, line, column)
+    node.name = name
+    node.lower_name = _ascii_lower(name)
+    node.arguments = arguments
+    return node
+
 
 def _is_name_start(o: int) -> bool:
     """A name-start code point: a letter, `_`, or any non-ASCII code point."""
@@ -289,10 +352,10 @@ def _unicode_range(css: str, pos: int) -> tuple[int, int, int]:
 def _open_block(o: int, line: int, column: int, content: list[Any]) -> tuple[object, int]:
     """The block that `{`, `[` or `(` opens, and the code point that closes it."""
     if o == ord("{"):
-        return CurlyBracketsBlock(line, column, content), ord("}")
+        return _block(CurlyBracketsBlock, line, column, content), ord("}")
     if o == ord("["):
-        return SquareBracketsBlock(line, column, content), ord("]")
-    return ParenthesesBlock(line, column, content), ord(")")
+        return _block(SquareBracketsBlock, line, column, content), ord("]")
+    return _block(ParenthesesBlock, line, column, content), ord(")")
 
 
 def tokenize(css: str, skip_comments: bool = False) -> list[Any]:
@@ -322,7 +385,7 @@ def tokenize(css: str, skip_comments: bool = False) -> list[Any]:
             pos += 1
             while pos < length and _is_space(ord(css[pos])):
                 pos += 1
-            tokens.append(WhitespaceToken(line, column, css[start:pos]))
+            tokens.append(_valued(WhitespaceToken, line, column, css[start:pos]))
             continue
         if (o == ord("u") or o == ord("U")) and pos + 2 < length and css[pos + 1] == "+":
             after = ord(css[pos + 2])
@@ -331,13 +394,13 @@ def tokenize(css: str, skip_comments: bool = False) -> list[Any]:
                 tokens.append(UnicodeRangeToken(line, column, first, last))
                 continue
         if o == ord("-") and css.startswith("-->", pos):
-            tokens.append(LiteralToken(line, column, "-->"))
+            tokens.append(_valued(LiteralToken, line, column, "-->"))
             pos += 3
             continue
         if _starts_ident(css, pos):
             value, pos = _name(css, pos)
             if pos >= length or css[pos] != "(":
-                tokens.append(IdentToken(line, column, value))
+                tokens.append(_valued(IdentToken, line, column, value))
                 continue
             pos += 1
             if len(value) == 3 and value.lower() == "url":
@@ -355,7 +418,7 @@ def tokenize(css: str, skip_comments: bool = False) -> list[Any]:
                         tokens.append(ParseError(line, column, error, _ERROR_MESSAGES[error]))
                     continue
             arguments: list[Any] = []
-            tokens.append(FunctionBlock(line, column, value, arguments))
+            tokens.append(_function(line, column, value, arguments))
             stack.append((tokens, end_char))
             end_char = ord(")")
             tokens = arguments
@@ -369,27 +432,27 @@ def tokenize(css: str, skip_comments: bool = False) -> list[Any]:
                 pos = end
                 if pos < length and _starts_ident(css, pos):
                     unit, pos = _name(css, pos)
-                    tokens.append(DimensionToken(line, column, number, whole, text, unit))
+                    tokens.append(_numeric(DimensionToken, line, column, number, whole, text, unit))
                 elif pos < length and css[pos] == "%":
                     pos += 1
-                    tokens.append(PercentageToken(line, column, number, whole, text))
+                    tokens.append(_numeric(PercentageToken, line, column, number, whole, text))
                 else:
-                    tokens.append(NumberToken(line, column, number, whole, text))
+                    tokens.append(_numeric(NumberToken, line, column, number, whole, text))
                 continue
         pos += 1
         if o == ord("@"):
             if pos < length and _starts_ident(css, pos):
                 value, pos = _name(css, pos)
-                tokens.append(AtKeywordToken(line, column, value))
+                tokens.append(_valued(AtKeywordToken, line, column, value))
             else:
-                tokens.append(LiteralToken(line, column, "@"))
+                tokens.append(_valued(LiteralToken, line, column, "@"))
         elif o == ord("#"):
             if pos < length and (_is_name(ord(css[pos])) or _valid_escape(css, pos)):
                 is_identifier = _starts_ident(css, pos)
                 value, pos = _name(css, pos)
                 tokens.append(HashToken(line, column, value, is_identifier))
             else:
-                tokens.append(LiteralToken(line, column, "#"))
+                tokens.append(_valued(LiteralToken, line, column, "#"))
         elif o == ord("{") or o == ord("[") or o == ord("("):
             content: list[Any] = []
             block, closer = _open_block(o, line, column, content)
@@ -418,16 +481,16 @@ def tokenize(css: str, skip_comments: bool = False) -> list[Any]:
                 tokens.append(Comment(line, column, css[start + 2 : end]))
             pos = end + 2
         elif o == ord("<") and css.startswith("!--", pos):
-            tokens.append(LiteralToken(line, column, "<!--"))
+            tokens.append(_valued(LiteralToken, line, column, "<!--"))
             pos += 3
         elif o == ord("|") and pos < length and css[pos] == "|":
-            tokens.append(LiteralToken(line, column, "||"))
+            tokens.append(_valued(LiteralToken, line, column, "||"))
             pos += 1
         elif _is_assign_prefix(o) and pos < length and css[pos] == "=":
-            tokens.append(LiteralToken(line, column, css[start : pos + 1]))
+            tokens.append(_valued(LiteralToken, line, column, css[start : pos + 1]))
             pos += 1
         else:
-            tokens.append(LiteralToken(line, column, css[start]))
+            tokens.append(_valued(LiteralToken, line, column, css[start]))
     return root
 
 
