@@ -84,6 +84,8 @@ CASES = [
     "calc(1px + (2 * 3%)) var(--x, fallback) fn(a, b)",
     "\\ \\\\ \\\n \\30 \\000041 \\110000 \\0 \\d800 \\",  # escapes: space, backslash, newline, hex, EOF
     "é😀x .😀 #😀 😀(1)",
+    # lower_value/lower_unit/lower_name: ASCII letters only lowercased (İ, É and a surrogate stay)
+    "DIV ÉCOLE İx @MEDIA 10PX 2ÉM 3\\d800 Q FÜNC(1) \\d800 AB x \\d800 F(",
     "--custom-prop: { a: b }; --x:[1]",
     'a\n\nb\n c /* multi\nline */ d "s\\\nt" e',  # positions across newlines
 ]
