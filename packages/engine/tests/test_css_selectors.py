@@ -208,3 +208,20 @@ def test_split_rules_reads_semicolons_only_at_top_level() -> None:
         ("@media x", " i { c: d; } "),
         ("q", " e: f"),
     ]
+
+
+def test_split_rules_skips_comments_strings_and_escapes_whole() -> None:
+    """Braces, brackets and semicolons inside a comment, a string or an escape structure nothing (CSS
+    Syntax 3 §4.3: each is one token); a string stops unterminated at a line break, a comment at the end."""
+    from browsy_engine.css.scanner import split_rules
+
+    def rules(text: str) -> list[tuple[str, str | None]]:
+        return [(r.prelude, r.block) for r in split_rules(text)]
+
+    assert rules('a/* } { */{b:\'x}\';c:"y{\\"}"} .w-\\[3px\\]{d:e}') == [
+        ("a", 'b:\'x}\';c:"y{\\"}"'),
+        (".w-\\[3px\\]", "d:e"),
+    ]
+    assert rules('a{b:"open\n}c{d:e}') == [("a", 'b:"open\n'), ("c", "d:e")]  # the line break ends it
+    assert rules("x{[}]}y{z:'it\\'s'}/* unterminated { ") == [("x", "[}]"), ("y", "z:'it\\'s'")]
+    assert rules("p{q:r}\\") == [("p", "q:r")]  # a lone final backslash escapes nothing
