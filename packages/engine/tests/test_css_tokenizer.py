@@ -136,10 +136,28 @@ def test_spec_examples_directly() -> None:
     assert isinstance(escaped, IdentToken) and escaped.value == "1a"
 
 
-def test_declarations_and_rules_parse_from_our_tokens() -> None:
-    body = "color: red; /* note */ margin: 0 !important; --x: { a }; bad"
+BLOCKS = [
+    "color: red; /* note */ margin: 0 !important; --x: { a }; bad",
+    "a: b ! important; c: d !IMPORTANT ; e: f ! ; g: !important h; i: j !important !important",
+    "a: b { c: d } e: f; & .x { g: h } .y { i: j }; k: l",  # nested rules, a {} block after values
+    "--x: {a}; --y: {a} b; p; q r; s; t { u: v } w",  # a `;` before any block spoils a rule
+    "{ a: b } ; ; @media print { a: b } @font-feature-values x; @x; c: d; 1: 2; :e; f g: h; i",
+    "a : b; c:; d:  ; e",
+    "x {",
+    "@x {",
+    "a:b{",
+    "y",  # unterminated at the end
+]
+
+
+@pytest.mark.parametrize("body", BLOCKS)
+def test_a_blocks_declarations_and_rules_are_tinycss2s(body: str) -> None:
+    # css.blocks, a compiled CSS Syntax 3 §5.4.4, against tinycss2's parse_blocks_contents, node for node
     want = tinycss2.parse_blocks_contents(body, skip_comments=True, skip_whitespace=True)
     assert not difference(want, block_items(body))
+
+
+def test_declarations_and_rules_parse_from_our_tokens() -> None:
     sheet = "@import url(a.css) screen; /* c */ p { color: red } @media print { a { b: c } }"
     want = tinycss2.parse_stylesheet(sheet, skip_comments=True, skip_whitespace=True)
     assert not difference(want, stylesheet_rules(sheet))

@@ -22,61 +22,41 @@ from __future__ import annotations
 from typing import Any, Final
 
 import tinycss2
-from tinycss2.ast import (
-    AtKeywordToken,
-    Comment,
-    CurlyBracketsBlock,
-    DimensionToken,
-    FunctionBlock,
-    HashToken,
-    IdentToken,
-    LiteralToken,
-    NumberToken,
-    ParenthesesBlock,
-    ParseError,
-    PercentageToken,
-    SquareBracketsBlock,
-    StringToken,
-    UnicodeRangeToken,
-    URLToken,
-    WhitespaceToken,
-)
+from tinycss2 import ast as tinycss2_ast
 from tinycss2.serializer import serialize_string_value, serialize_url
 
+from .blocks import block_contents
+from .nodes import ascii_lower, new_node
+
+# tinycss2's classes, as Final names (C statics, see css/blocks.py)
+AtKeywordToken: Final = tinycss2_ast.AtKeywordToken
+Comment: Final = tinycss2_ast.Comment
+CurlyBracketsBlock: Final = tinycss2_ast.CurlyBracketsBlock
+DimensionToken: Final = tinycss2_ast.DimensionToken
+FunctionBlock: Final = tinycss2_ast.FunctionBlock
+HashToken: Final = tinycss2_ast.HashToken
+IdentToken: Final = tinycss2_ast.IdentToken
+LiteralToken: Final = tinycss2_ast.LiteralToken
+NumberToken: Final = tinycss2_ast.NumberToken
+ParenthesesBlock: Final = tinycss2_ast.ParenthesesBlock
+ParseError: Final = tinycss2_ast.ParseError
+PercentageToken: Final = tinycss2_ast.PercentageToken
+SquareBracketsBlock: Final = tinycss2_ast.SquareBracketsBlock
+StringToken: Final = tinycss2_ast.StringToken
+UnicodeRangeToken: Final = tinycss2_ast.UnicodeRangeToken
+URLToken: Final = tinycss2_ast.URLToken
+WhitespaceToken: Final = tinycss2_ast.WhitespaceToken
+
+
 _MAX_CODE_POINT: Final = 0x10FFFF
-
-# tinycss2's nodes are made here without running their __init__ (Python: ~2,600 instructions a token, with
-# webencodings' ascii_lower): a blank instance, then its slots, the same values __init__ gives them (the
-# test of this module compares every slot with tinycss2's own nodes)
-_blank: Final[Any] = object.__new__
-_ASCII_LOWER: Final = {c: c + 32 for c in range(ord("A"), ord("Z") + 1)}
-
-
-def _ascii_lower(s: str) -> str:
-    """webencodings' ascii_lower as tinycss2 uses it: A-Z lowercased, nothing else; a text that UTF-8
-    cannot encode (a lone surrogate) unchanged."""
-    if s.isascii():
-        return s.lower()
-    try:
-        s.encode("utf-8")
-    except UnicodeEncodeError:
-        return s
-    return s.translate(_ASCII_LOWER)
-
-
-def _node(cls: type, line: int, column: int) -> Any:
-    node = _blank(cls)
-    node.source_line = line
-    node.source_column = column
-    return node
 
 
 def _valued(cls: type, line: int, column: int, value: str) -> Any:
     """A WhitespaceToken or LiteralToken (a `value`), or with `lower_value` an IdentToken or AtKeywordToken."""
-    node = _node(cls, line, column)
+    node = new_node(cls, line, column)
     node.value = value
     if cls is IdentToken or cls is AtKeywordToken:
-        node.lower_value = _ascii_lower(value)
+        node.lower_value = ascii_lower(value)
     return node
 
 
@@ -84,27 +64,27 @@ def _numeric(
     cls: type, line: int, column: int, value: float, int_value: int | None, text: str, unit: str = ""
 ) -> Any:
     """A NumberToken, PercentageToken or (with its unit) DimensionToken."""
-    node = _node(cls, line, column)
+    node = new_node(cls, line, column)
     node.value = value
     node.int_value = int_value
     node.is_integer = int_value is not None
     node.representation = text
     if cls is DimensionToken:
         node.unit = unit
-        node.lower_unit = _ascii_lower(unit)
+        node.lower_unit = ascii_lower(unit)
     return node
 
 
 def _block(cls: type, line: int, column: int, content: list[Any]) -> Any:
-    node = _node(cls, line, column)
+    node = new_node(cls, line, column)
     node.content = content
     return node
 
 
 def _function(line: int, column: int, name: str, arguments: list[Any]) -> Any:
-    node = _node(FunctionBlock, line, column)
+    node = new_node(FunctionBlock, line, column)
     node.name = name
-    node.lower_name = _ascii_lower(name)
+    node.lower_name = ascii_lower(name)
     node.arguments = arguments
     return node
 
@@ -495,9 +475,9 @@ def tokenize(css: str, skip_comments: bool = False) -> list[Any]:
 
 
 def block_items(text: str) -> list[Any]:
-    """The declarations and rules of a block's text (a rule's body, a `style` attribute): tinycss2's
-    `parse_blocks_contents` over our tokens, comments and top-level white space left out."""
-    return tinycss2.parse_blocks_contents(tokenize(text, skip_comments=True), skip_whitespace=True)
+    """The declarations and rules of a block's text (a rule's body, a `style` attribute): what tinycss2's
+    `parse_blocks_contents` gives for our tokens, comments and top-level white space left out."""
+    return block_contents(tokenize(text, skip_comments=True))
 
 
 def stylesheet_rules(text: str) -> list[Any]:
