@@ -157,6 +157,16 @@ def test_a_blocks_declarations_and_rules_are_tinycss2s(body: str) -> None:
     assert not difference(want, block_items(body))
 
 
+@pytest.mark.parametrize("body", BLOCKS)
+def test_a_blocks_contents_leave_its_comments_out(body: str) -> None:
+    # the nesting path reads blocks whose tokens keep their comments
+    from browsy_engine.css.blocks import block_contents
+
+    tokens = tokenize("/* a */" + body.replace(";", "; /* b */").replace(":", ":/**/"))
+    want = tinycss2.parse_blocks_contents(tokens, skip_comments=True, skip_whitespace=True)
+    assert not difference(want, block_contents(tokens))
+
+
 def test_declarations_and_rules_parse_from_our_tokens() -> None:
     sheet = "@import url(a.css) screen; /* c */ p { color: red } @media print { a { b: c } }"
     want = tinycss2.parse_stylesheet(sheet, skip_comments=True, skip_whitespace=True)

@@ -1,7 +1,8 @@
 """A block's contents from its component values (CSS Syntax 3 §5.4.4, "consume a block's contents"),
 compiled with the engine: declarations, nested rules and their errors, as tinycss2's nodes.
 
-The list is the one `tinycss2.parse_blocks_contents(tokens, skip_whitespace=True)` gives, node for node,
+The list is the one `tinycss2.parse_blocks_contents(tokens, skip_comments=True, skip_whitespace=True)` gives,
+node for node,
 including tinycss2's choices: a declaration runs to the next `;` or to a `{}` block that ends it; a
 would-be declaration that does not parse (no ident and colon first, or a `{}` block after other values)
 is read again as a nested qualified rule, which a `;` before any block spoils (a ParseError node); an
@@ -39,18 +40,16 @@ _IMPORTANT: Final = 2
 
 def block_contents(tokens: list[Any]) -> list[Any]:
     """The declarations, at-rules, qualified rules and ParseErrors of a block's component values (white
-    space between them left out, comments kept)."""
+    space and comments between them left out)."""
     out: list[Any] = []
     n = len(tokens)
     i = 0
     while i < n:
         token = tokens[i]
         i += 1
-        if isinstance(token, WhitespaceToken):
+        if isinstance(token, _BLANK):
             continue
-        if isinstance(token, Comment):
-            out.append(token)
-        elif isinstance(token, AtKeywordToken):
+        if isinstance(token, AtKeywordToken):
             i = _at_rule(token, tokens, i, out)
         elif not _is_literal(token, ";"):
             i = _declaration_or_rule(token, tokens, i, out)

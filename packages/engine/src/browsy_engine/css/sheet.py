@@ -40,6 +40,7 @@ from tinycss2.ast import (
 )
 from tinycss2.serializer import serialize
 
+from .blocks import block_contents
 from .media import media_matches
 from .scanner import RawRule, selector_needs, split_rules
 from .selectors import Selector, parse_selector_list
@@ -458,7 +459,7 @@ class _Collector:
         selectors = parse_selector_list(prelude)
         if selectors is None:
             return
-        items = tinycss2.parse_blocks_contents(rule.content, skip_comments=True, skip_whitespace=True)
+        items = block_contents(rule.content)
         normal, important = _blocks(items)
         if selectors and (normal is not None or important is not None):
             self.sheet.rules.append(
@@ -494,7 +495,7 @@ class _Collector:
         if parent is None:
             return tinycss2.parse_rule_list(rule.content, skip_comments=True, skip_whitespace=True)
         # nested group rule inside a style rule: its declarations apply to the parent selector
-        items = tinycss2.parse_blocks_contents(rule.content, skip_comments=True, skip_whitespace=True)
+        items = block_contents(rule.content)
         out: list[object] = []
         decls = [d for d in items if isinstance(d, Declaration)]
         if decls:

@@ -13,8 +13,8 @@ where CSS Syntax 3 leaves room or tinycss2 departs from it:
 Nodes carry tinycss2's positions (line from 1, column from 1 at a line's first character).
 
 tinycss2 tokenizes in pure Python at about 400 ns a character, the largest cost of a page's first parse
-after layout; this module is the same work compiled. tinycss2 still parses declarations and rules from
-the list (`parse_blocks_contents`, which takes a list as well as text).
+after layout; this module is the same work compiled. A block's declarations and rules are read from the
+list by `css.blocks` (compiled too); tinycss2 still builds a whole stylesheet's rules (`stylesheet_rules`).
 """
 
 from __future__ import annotations
