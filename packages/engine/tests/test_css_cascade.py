@@ -402,6 +402,17 @@ def _field_annotations() -> dict[str, str]:
     }
 
 
+def _style_of_distinct_values() -> ComputedStyle:
+    """A style whose every field holds a value of its type that no other field and no default holds."""
+    from dataclasses import fields
+
+    annotations = _field_annotations()
+    style = ComputedStyle()
+    for n, f in enumerate(fields(ComputedStyle)):
+        setattr(style, f.name, _distinct_value(annotations[f.name], f.default, n))
+    return style
+
+
 def test_copy_style_copies_every_field_into_a_new_style() -> None:
     # css.style.copy_style assigns each field by name (a compiled copy, without the dataclass's interpreted
     # __init__): a field added to ComputedStyle and not to copy_style fails here
@@ -409,10 +420,7 @@ def test_copy_style_copies_every_field_into_a_new_style() -> None:
 
     from browsy_engine.css.style import copy_style
 
-    annotations = _field_annotations()
-    original = ComputedStyle()
-    for n, f in enumerate(fields(ComputedStyle)):
-        setattr(original, f.name, _distinct_value(annotations[f.name], f.default, n))
+    original = _style_of_distinct_values()
     copy = copy_style(original)
     assert copy is not original
     for f in fields(ComputedStyle):
@@ -427,10 +435,7 @@ def test_inherit_base_takes_the_inherited_fields_from_the_parent_and_initial_val
 
     from browsy_engine.css.resolve import INHERITED_FIELDS, INITIAL_STYLE, inherit_base
 
-    annotations = _field_annotations()
-    parent = ComputedStyle()
-    for n, f in enumerate(fields(ComputedStyle)):
-        setattr(parent, f.name, _distinct_value(annotations[f.name], f.default, n))
+    parent = _style_of_distinct_values()
     base = inherit_base(parent)
     for f in fields(ComputedStyle):
         expected = getattr(parent if f.name in INHERITED_FIELDS else INITIAL_STYLE, f.name)

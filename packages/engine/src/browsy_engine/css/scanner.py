@@ -97,9 +97,10 @@ def _next_structure(text: str, pos: int, semicolons: bool) -> int:
     return -1
 
 
-def _string_end(text: str, pos: int, quote: int) -> int:
+def _string_end(text: str, pos: int, quote: int, escaped_line_break: bool = True) -> int:
     """The end of a string whose content starts at `pos`: after its closing quote, or at the line break
-    or lone final backslash where it stops unterminated."""
+    or lone final backslash where it stops unterminated. With `escaped_line_break` false, a backslash
+    before a line break stops it too (where a selector's strings are cut, `selector_needs`)."""
     n = len(text)
     while pos < n:
         o = ord(text[pos])
@@ -108,7 +109,7 @@ def _string_end(text: str, pos: int, quote: int) -> int:
         if o == ord("\n"):
             return pos
         if o == ord("\\"):
-            if pos + 1 == n:
+            if pos + 1 == n or (not escaped_line_break and text[pos + 1] == "\n"):
                 return pos
             pos += 1
         pos += 1
@@ -160,7 +161,7 @@ def selector_needs(prelude: str) -> tuple[tuple[frozenset[str], frozenset[str], 
                 if depth == 0:
                     last = pos + 1
         elif o == ord('"') or o == ord("'"):
-            end = _quoted_end(prelude, pos + 1, o)
+            end = _string_end(prelude, pos + 1, o, escaped_line_break=False)
             if depth == 0:  # a string at top level (invalid in a selector; lexbor decides)
                 top.append(prelude[last:pos])
                 last = end
@@ -170,24 +171,6 @@ def selector_needs(prelude: str) -> tuple[tuple[frozenset[str], frozenset[str], 
     if depth == 0:
         top.append(prelude[last:])
     return _needs(" ".join(top))
-
-
-def _quoted_end(text: str, pos: int, quote: int) -> int:
-    """The end of a string in a selector whose content starts at `pos`: after its closing quote, or where
-    a line break (escaped or not) or the end stops it."""
-    n = len(text)
-    while pos < n:
-        o = ord(text[pos])
-        if o == quote:
-            return pos + 1
-        if o == ord("\n"):
-            return pos
-        if o == ord("\\"):
-            if pos + 1 == n or text[pos + 1] == "\n":
-                return pos
-            pos += 1
-        pos += 1
-    return pos
 
 
 def _needs(top: str) -> tuple[tuple[frozenset[str], frozenset[str], frozenset[str]], ...]:
