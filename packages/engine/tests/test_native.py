@@ -100,6 +100,50 @@ def test_a_build_from_other_sources_is_not_loaded(tmp_path: Path) -> None:
     assert _native.finder_for(None, tmp_path) is None
 
 
+ACTIVE = "from browsy_engine import _native; print(_native.active())"
+
+
+def _active_with(native_dir: Path) -> bool:
+    env = {k: v for k, v in os.environ.items() if k != "BROWSY_PURE_PYTHON"}
+    env["BROWSY_NATIVE_DIR"] = str(native_dir)
+    done = subprocess.run(
+        [sys.executable, "-c", ACTIVE], env=env, capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout.strip() == "True"
+
+
+def test_browsy_native_dir_names_the_build_loaded(tmp_path: Path) -> None:
+    """BROWSY_NATIVE_DIR: another build's folder (stamp.json, lib/) is loaded instead of packages/engine/native,
+    as the build script loads the instrumented build it trains; a folder without a build: Python."""
+    assert _active_with(tmp_path) is False
+    if not _native.active():
+        pytest.skip("needs the compiled engine (make setup builds it)")
+    copy = tmp_path / "copy"
+    copy.mkdir()
+    (copy / "lib").symlink_to(_native.NATIVE_DIR / "lib", target_is_directory=True)
+    (copy / _native.STAMP.name).write_bytes(_native.STAMP.read_bytes())
+    assert _active_with(copy) is True
+
+
+def test_the_build_is_profile_guided_where_gcc_compiles_it() -> None:
+    """scripts/build_native.py trains its build on the engine's test pages with GCC (-fprofile-use); a failed
+    training falls back to a plain build, which CI should not let pass unseen."""
+    stamp = _native.read_stamp()
+    if os.environ.get("BROWSY_REQUIRE_NATIVE") != "1" or stamp is None:
+        pytest.skip("checked where the compiled engine is required (CI)")
+    sys.path.insert(0, str(TESTS.parents[2] / "scripts"))
+    try:
+        import build_native
+    finally:
+        sys.path.pop(0)
+    if not build_native.compiler_is_gcc():
+        pytest.skip("the compiler is not GCC: the build is plain")
+    assert stamp.get("build") == "profile-guided", stamp.get("build")
+    pages = sorted(p for pattern in build_native.TRAINING_PAGES for p in (TESTS.parents[2]).glob(pattern))
+    assert len(pages) == len(PAGES)  # the test pages the compiled engine is compared on
+
+
 def test_a_source_change_changes_the_digest(tmp_path: Path) -> None:
     files = _native.compiled_sources()
     assert any(f.name == "block.py" for f in files) and not any(f.name == "__init__.py" for f in files)

@@ -7,7 +7,8 @@ build records a digest of them, and `install()` only puts the compiled modules o
 the sources still have that digest. It is all or none: compiled modules call each other directly, so
 one stale module cannot be mixed with fresh ones. Without a build, with a stale one, or with
 BROWSY_PURE_PYTHON=1 (to profile with cProfile, which does not see inside compiled code), every module
-runs as Python.
+runs as Python. BROWSY_NATIVE_DIR names another build's folder (its stamp.json and lib/) to load instead:
+the build script runs the build it is making that way, and two builds can be timed side by side.
 
 Not compiled: package `__init__` files (they import the rest, and data files are found from them),
 modules with network or async code (sessions, tools) and the few in NOT_COMPILED.
@@ -70,9 +71,9 @@ def source_digest(files: Sequence[Path]) -> str:
     return h.hexdigest()
 
 
-def read_stamp() -> dict | None:
+def read_stamp(path: Path = STAMP) -> dict | None:
     try:
-        stamp = json.loads(STAMP.read_text())
+        stamp = json.loads(path.read_text())
     except (OSError, ValueError):
         return None
     return stamp if isinstance(stamp, dict) else None
@@ -98,7 +99,8 @@ def install() -> bool:
     """Load the compiled modules from now on, if the build matches the sources. True when it does."""
     if os.environ.get("BROWSY_PURE_PYTHON") or any(isinstance(f, NativeFinder) for f in sys.meta_path):
         return False
-    finder = finder_for(read_stamp(), NATIVE_DIR / "lib")
+    native = Path(os.environ.get("BROWSY_NATIVE_DIR") or NATIVE_DIR)
+    finder = finder_for(read_stamp(native / STAMP.name), native / "lib")
     if finder is None:
         return False
     sys.meta_path.insert(0, finder)
