@@ -167,11 +167,10 @@ def compile_into(work: Path, files: list[Path], digest: str, guided: bool) -> tu
             try:
                 return guided_build(files, work, digest), "profile-guided"
             except (Exception, SystemExit) as e:  # setuptools reports compile errors as SystemExit
-                print(f"browsy: the profile-guided build failed ({e}); building without a profile")
+                message = f"browsy: the profile-guided build failed ({e}); building without a profile\n"
+                log.write(message)
                 if sys.__stdout__ is not None:  # (this process's stdout is the log here)
-                    sys.__stdout__.write(
-                        f"browsy: the profile-guided build failed ({e}); building without one\n"
-                    )
+                    sys.__stdout__.write(message)
                 for leftover in ("obj", "lib", "trial", "profile"):
                     shutil.rmtree(work / leftover, ignore_errors=True)
         return build(files, work), "plain"

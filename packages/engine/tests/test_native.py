@@ -141,7 +141,7 @@ def test_the_build_is_profile_guided_where_gcc_compiles_it() -> None:
         pytest.skip("the compiler is not GCC: the build is plain")
     assert stamp.get("build") == "profile-guided", stamp.get("build")
     pages = sorted(p for pattern in build_native.TRAINING_PAGES for p in (TESTS.parents[2]).glob(pattern))
-    assert len(pages) == len(PAGES)  # the test pages the compiled engine is compared on
+    assert set(pages) == set(PAGES)  # the test pages the compiled engine is compared on
 
 
 def test_a_source_change_changes_the_digest(tmp_path: Path) -> None:
