@@ -177,6 +177,28 @@ def test_parsed_selectors_share_one_empty_name_set() -> None:
     assert frozen([]) is EMPTY_NAMES and frozen(["a"]) == frozenset({"a"})
 
 
+def test_equal_name_sets_and_needs_are_one_object_across_selectors() -> None:
+    """Cached sheets name the same classes rule after rule, and a one-compound selector's sets equal its
+    subject's: equal sets (and equal per-rule needs) are kept once (`shared`), whatever rule made them."""
+    from browsy_engine.css.nodes import ascii_lower
+    from browsy_engine.css.scanner import selector_needs
+
+    first = parse_selector_list(tinycss2.parse_component_value_list(".menu > a.item"))
+    second = parse_selector_list(tinycss2.parse_component_value_list("li.item, nav.menu"))
+    assert first is not None and second is not None
+    (menu_item,) = first
+    li_item, nav_menu = second
+    assert menu_item.key_classes == frozenset({"item"}) and menu_item.key_classes is li_item.classes
+    assert li_item.classes is li_item.key_classes and nav_menu.classes is nav_menu.key_classes
+    assert menu_item.classes == frozenset({"menu", "item"})
+    # the prefilter's needs: equal per-selector triples and equal whole lists are one object
+    assert selector_needs(".a, .a")[0] is selector_needs(".a, .a")[1]
+    assert selector_needs("div.x > .y") is selector_needs("div.x > .y")
+    # an identifier already lowercase is its own lower_value (one string kept, not two)
+    name = "".join(["men", "u"])
+    assert ascii_lower(name) is name and ascii_lower("MenU") == "menu"
+
+
 def test_selector_needs_reads_type_selectors_at_each_compound_start() -> None:
     """The prefilter's element names: a type selector begins a compound (the selector's start, or after a
     combinator: white space, >, +, ~), lowercased; a namespaced one (svg|rect) and names inside brackets,

@@ -14,7 +14,10 @@ def ascii_lower(s: str) -> str:
     """webencodings' ascii_lower as tinycss2 uses it: A-Z lowercased, nothing else; a text that UTF-8
     cannot encode (a lone surrogate) unchanged."""
     if s.isascii():
-        return s.lower()
+        lower = s.lower()
+        # the text itself when it is lowercase already (most of a sheet's names): tokens the sheet cache
+        # keeps hold one string for both their value and lower_value
+        return s if lower == s else lower
     try:
         s.encode("utf-8")
     except UnicodeEncodeError:

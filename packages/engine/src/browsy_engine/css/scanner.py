@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 _COMMENT: Final = re.compile(r"/\*.*?(?:\*/|\Z)", re.DOTALL)
 
@@ -130,17 +130,41 @@ def _clean(prelude: str) -> str:
 
 
 EMPTY_NAMES: Final[frozenset[str]] = frozenset()
+# Equal values made for different selectors are one object (`shared`): a site's sheets name the same
+# classes and tags rule after rule, and a selector's sets often equal each other (its subject compound's
+# classes are all its classes). Bounded: a value kept here outlives the sheets that made it.
+MAX_SHARED: Final = 20_000
+_SHARED: Final[dict[object, Any]] = {}
+
+Needs = tuple[tuple[frozenset[str], frozenset[str], frozenset[str]], ...]
+
+
+def shared(value: Any) -> Any:
+    """The one object kept for values equal to `value` (hashable: frozensets and tuples of them), made
+    the kept one when there is none. The parsed sheets that the cache keeps hold several name sets per
+    selector, and every frozenset is an object of its own (216 bytes for a small one): made once each,
+    they take less memory and are fewer blocks for the process's long-lived objects to pin (see
+    layout.text.settle_word_memos)."""
+    kept = _SHARED.get(value)
+    if kept is not None:
+        return kept
+    if len(_SHARED) >= MAX_SHARED:
+        _SHARED.clear()
+    _SHARED[value] = value
+    return value
 
 
 def frozen(names: Iterable[str]) -> frozenset[str]:
-    """`names` as a frozenset, the shared EMPTY_NAMES when there are none. Since Python 3.10 every empty
-    frozenset is an object of its own (216 bytes, like a small one), and the parsed sheets that the
-    cache keeps hold several per selector, most of them empty."""
+    """`names` as a frozenset: the shared EMPTY_NAMES when there are none (every empty frozenset is an
+    object of its own since Python 3.10), else the one kept for this set (`shared`)."""
     out = frozenset(names)
-    return out if out else EMPTY_NAMES
+    if not out:
+        return EMPTY_NAMES
+    kept: frozenset[str] = shared(out)
+    return kept
 
 
-def selector_needs(prelude: str) -> tuple[tuple[frozenset[str], frozenset[str], frozenset[str]], ...]:
+def selector_needs(prelude: str) -> Needs:
     """Per selector of the list: (classes, ids, element names) it requires at top level (a cheap prefilter)."""
     if "(" not in prelude and "[" not in prelude and '"' not in prelude and "'" not in prelude:
         return _needs(prelude)  # nothing nested, no string: all of it is at top level
@@ -173,7 +197,7 @@ def selector_needs(prelude: str) -> tuple[tuple[frozenset[str], frozenset[str], 
     return _needs(" ".join(top))
 
 
-def _needs(top: str) -> tuple[tuple[frozenset[str], frozenset[str], frozenset[str]], ...]:
+def _needs(top: str) -> Needs:
     """selector_needs of a selector list's top-level text (brackets, parentheses and strings left out).
     Per selector: the class and id names after `.` and `#` (an identifier, not one with an escape: lexbor
     decides those), and the element names that begin a compound (at the start or after white space or a
@@ -211,8 +235,9 @@ def _needs(top: str) -> tuple[tuple[frozenset[str], frozenset[str], frozenset[st
                     pos = end
                     continue
             pos += 1
-        needs.append((frozen(classes), frozen(ids), frozen(tags)))
-    return tuple(needs)
+        needs.append(shared((frozen(classes), frozen(ids), frozen(tags))))
+    kept: Needs = shared(tuple(needs))
+    return kept
 
 
 def _is_white(o: int) -> bool:
