@@ -36,13 +36,6 @@ GROUP = "browsy_engine_native"  # one shared library holds every compiled module
 COMPILED_PACKAGES = ("css", "dom", "layout", "spatial", "intelligence", "output")
 COMPILED_MODULES = ("pipeline.py", "model.py")
 NOT_COMPILED = {
-    # mypyc classes allow one base class: PropertyParser combines four parser mixins.
-    "css/properties.py": "multiple inheritance",
-    "css/props_base.py": "a base of PropertyParser",
-    "css/props_box.py": "a base of PropertyParser",
-    "css/props_flex_grid.py": "a base of PropertyParser",
-    "css/props_font.py": "a base of PropertyParser",
-    "css/props_paint.py": "a base of PropertyParser",
     "css/variables.py": "a class defined inside a function",
 }
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
+from typing import Final
 
 from tinycss2.ast import IdentToken
 
@@ -19,18 +20,23 @@ from .kinds import (
     SIDES,
     Parsed,
 )
-from .props_box import BoxParsers
-from .props_flex_grid import FlexGridParsers
-from .props_font import FontParsers
 from .props_paint import PaintParsers
 from .values import Viewport, significant
 
 # Chromium's prefixed aliases of the logical sides: -webkit-margin-before is margin-block-start, etc.
-WEBKIT_LOGICAL = {"block-start": "before", "block-end": "after", "inline-start": "start", "inline-end": "end"}
+WEBKIT_LOGICAL: Final = {
+    "block-start": "before",
+    "block-end": "after",
+    "inline-start": "start",
+    "inline-end": "end",
+}
 
 
-class PropertyParser(BoxParsers, FlexGridParsers, FontParsers, PaintParsers):
-    """Parses declarations for one viewport (viewport units are folded into px)."""
+class PropertyParser(PaintParsers):
+    """Parses declarations for one viewport (viewport units are folded into px). Its handlers come from
+    one chain of bases, a module each (ValueParsers, BoxParsers, FlexGridParsers, FontParsers,
+    PaintParsers): a compiled class has a single base class, and so the parsers are compiled with the
+    engine."""
 
     def __init__(self, vp: Viewport) -> None:
         self.vp = vp

@@ -47,9 +47,11 @@ from .values import (
     sane,
 )
 
-WEBKIT_BOXES = frozenset({"-webkit-box", "-webkit-inline-box"})
+WEBKIT_BOXES: Final = frozenset({"-webkit-box", "-webkit-inline-box"})
 # identifiers that are no counter names (CSS Lists 3 §4.2: <counter-name> is a <custom-ident> other than none)
-COUNTER_NOT_NAMES = frozenset({"none", "initial", "inherit", "unset", "default", "revert", "revert-layer"})
+COUNTER_NOT_NAMES: Final = frozenset(
+    {"none", "initial", "inherit", "unset", "default", "revert", "revert-layer"}
+)
 
 
 def _clamp_int(n: int) -> int:
@@ -609,10 +611,10 @@ class BoxParsers(ValueParsers):
         return [("column_span_all", (CONST, word == "all"))]
 
 
-CONTAIN_WORDS = frozenset({"size", "inline-size", "layout", "style", "paint"})
+CONTAIN_WORDS: Final = frozenset({"size", "inline-size", "layout", "style", "paint"})
 
 
-INTRINSIC_WIDTHS = {
+INTRINSIC_WIDTHS: Final = {
     "fit-content": "fit-content",
     "-webkit-fit-content": "fit-content",
     "min-content": "min-content",

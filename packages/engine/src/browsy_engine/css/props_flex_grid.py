@@ -15,11 +15,11 @@ from .kinds import (
     keyword_of,
     serialize_lower,
 )
-from .props_base import ValueParsers
+from .props_box import BoxParsers
 from .values import number_value, sane
 
 
-class FlexGridParsers(ValueParsers):
+class FlexGridParsers(BoxParsers):
     """flex, flex-flow, order, align-*/justify-*/place-*, gap, grid-* (kept as lowercase text)."""
 
     def _flex(self, values: list[object]) -> Parsed | None:

@@ -24,11 +24,11 @@ from .kinds import (
     Spec,
     keyword_of,
 )
-from .props_base import ValueParsers
+from .props_flex_grid import FlexGridParsers
 from .values import number_value, px_lin
 
 
-class FontParsers(ValueParsers):
+class FontParsers(FlexGridParsers):
     """font and its longhands, line-height, letter-/word-spacing."""
 
     def _font_size_spec(self, t: object) -> Spec | None:

@@ -10,19 +10,21 @@ Colours are computed to sRGB `(r, g, b, alpha)` in 0-1, rounded to 3 decimals; `
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final, TypeAlias
 
 import tinycss2.color4 as color4
 from tinycss2.ast import FunctionBlock, NumberToken, PercentageToken
 
 from .kinds import CONST, INHERIT, Parsed, keyword_of
-from .values import Viewport, dimension_lin
+from .props_font import FontParsers
+from .values import dimension_lin
 
-RGBA = tuple[float, float, float, float]
+RGBA: TypeAlias = tuple[float, float, float, float]
 TRANSPARENT: RGBA = (0.0, 0.0, 0.0, 0.0)
 BLACK: RGBA = (0.0, 0.0, 0.0, 1.0)
 
 # `clip-path` values that leave nothing of the box visible, and `clip: rect()` that keeps at most 1 px.
-CLIPPED_AWAY = "clipped-away"
+CLIPPED_AWAY: Final = "clipped-away"
 
 
 def parse_rgba(token: object) -> RGBA | str | None:
@@ -58,9 +60,7 @@ def _is_image(token: object) -> bool:
     return getattr(token, "type", "") == "url"
 
 
-class PaintParsers:
-    vp: Viewport
-
+class PaintParsers(FontParsers):
     def _opacity(self, values: list[object]) -> Parsed | None:
         if len(values) != 1:
             return None

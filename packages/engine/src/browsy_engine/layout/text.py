@@ -253,10 +253,10 @@ class FontMetrics:
 
 # (memo, word) for each word added to a FontMetrics memo (`widths`, `spaced`) by the parse under way
 MAX_FRESH_WORDS: Final = 200_000
-_fresh_words: list[tuple[dict[str, float], str]] = []
+_fresh_words: Final[list[tuple[dict[str, float], str]]] = []
 # the width objects the memos hold, one per value (settle_word_memos)
 MAX_WIDTH_VALUES: Final = 100_000
-_width_values: dict[float, object] = {}
+_width_values: Final[dict[float, object]] = {}
 
 
 def remember_fresh_word(memo: dict[str, float], word: str) -> None:
@@ -289,7 +289,8 @@ def settle_word_memos() -> None:
             continue  # the memo started over since
         key = copies.get(word)
         if key is None:
-            key = copies[word] = word.encode("utf-8", "surrogatepass").decode("utf-8", "surrogatepass")
+            # a new string of the same text (str() and a whole slice give the object itself)
+            key = copies[word] = "".join((word, ""))
         store[key] = _width_value(width)
 
 
